@@ -1,0 +1,44 @@
+# make run  — set everything up and serve the casino on http://127.0.0.1:$(PORT)
+# make test — set everything up and run the whole suite, browser tests included
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+export PORT
+
+.PHONY: run test setup venv chromium lint bench clean
+
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+setup: venv
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py demo_tables
+
+run: setup
+	$(PY) -m casino.embedded_redis --persist -- $(PY) -m casino.launcher
+
+# Debian's Chromium drives the browser tests (never a downloaded browser).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+test: venv chromium
+	$(PY) -m ruff check .
+	$(PY) -m casino.embedded_redis -- $(PY) -m pytest
+
+lint: venv
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+bench: venv
+	$(PY) -m casino.embedded_redis -- $(PY) bench/broadcast.py
+
+clean:
+	rm -rf var/test.sqlite3* .pytest_cache

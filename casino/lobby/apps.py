@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class LobbyConfig(AppConfig):
+    name = "casino.lobby"
+    label = "lobby"

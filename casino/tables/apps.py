@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class TablesConfig(AppConfig):
+    name = "casino.tables"
+    label = "tables"

@@ -1,0 +1,156 @@
+"""The websocket of one table, for players and spectators alike.
+
+It knows no game: it checks who is speaking and that the message is well
+formed, forwards actions to the table's owner, and renders the table for its
+viewer whenever the owner broadcasts a new version. The protocol is in
+docs/protocol.md.
+"""
+
+import asyncio
+import json
+import logging
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+
+from casino.accounts.models import Player
+from casino.accounts.session import player_id_from_session
+from casino.redis_client import get_redis
+from casino.tables import presence
+from casino.tables.groups import LOBBY_GROUP, table_channel, table_group
+from casino.tables.models import Table
+from casino.tables.owner import lease_key
+from casino.tables.ratelimit import TokenBucket
+from casino.tables.rendering import render_flash, render_private, render_public, table_meta
+from casino.wallet.ledger import balance_of
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE_BYTES = 4096
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        self.version = -1
+        self.bucket = TokenBucket(settings.WS_RATE_PER_SECOND, settings.WS_RATE_BURST)
+        loaded = await self._load()
+        if loaded is None:
+            await self.close(code=4404)
+            return
+        self.meta, self.snapshot, self.config, version, self.nickname, self.balance = loaded
+        await self.accept()
+        await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+        await presence.mark(self.table_id, self.channel_name, self.player_id)
+        await self._notify_lobby()
+        self.heartbeat = asyncio.create_task(self._heartbeat())
+        if self.snapshot is not None:
+            await self._send_table(version, cached=False)
+            if self.player_id is not None and b"join=1" in self.scope.get("query_string", b""):
+                # Arriving from the lobby's "Join": take a seat at once.
+                await self.receive(json.dumps({"action": "sit", "round": self.snapshot["game"]["round"]}))
+        else:
+            await self.send(text_data=render_flash("The table is opening; one moment…", "info"))
+
+    @database_sync_to_async
+    def _load(self):
+        table = Table.objects.filter(pk=self.table_id, is_open=True).first()
+        if table is None:
+            return None
+        self.player_id = player_id_from_session(self.scope.get("session"))
+        player = Player.objects.filter(pk=self.player_id).first() if self.player_id else None
+        if player is None:
+            self.player_id = None
+        return (
+            table_meta(table),
+            table.state,
+            table.config,
+            table.version,
+            player.nickname if player else None,
+            balance_of(player) if player else None,
+        )
+
+    async def disconnect(self, code):
+        if not hasattr(self, "meta"):
+            return
+        self.heartbeat.cancel()
+        await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
+        await presence.unmark(self.table_id, self.channel_name, self.player_id)
+        await self._notify_lobby()
+
+    async def _heartbeat(self):
+        while True:
+            await asyncio.sleep(presence.REFRESH_SECONDS)
+            await presence.mark(self.table_id, self.channel_name, self.player_id)
+
+    async def _notify_lobby(self):
+        await self.channel_layer.group_send(
+            LOBBY_GROUP, {"type": "lobby.table", "table_id": self.table_id}
+        )
+
+    # -- from the browser ------------------------------------------------
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if not self.bucket.take():
+            await self._error("Too many messages: slow down. That one was ignored.")
+            return
+        if text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
+            await self._error("Malformed message: send one JSON object of at most 4 KB.")
+            return
+        try:
+            data = json.loads(text_data)
+        except ValueError:
+            await self._error("Malformed message: it is not JSON.")
+            return
+        if not isinstance(data, dict):
+            await self._error("Malformed message: it must be a JSON object.")
+            return
+        data.pop("HEADERS", None)  # htmx's ws extension adds the request headers
+        if any(isinstance(value, (dict, list)) for value in data.values()):
+            await self._error("Malformed message: fields must be plain values.")
+            return
+        if not isinstance(data.get("action"), str) or not data["action"]:
+            await self._error("Malformed message: it has no action.")
+            return
+        if self.player_id is None:
+            await self._error("You have no player session: choose a nickname on the home page to play.")
+            return
+        if not await get_redis().exists(lease_key(self.table_id)):
+            await self._error("The table is not running right now; try again in a moment.")
+            return
+        await self.channel_layer.send(
+            table_channel(self.table_id),
+            {
+                "type": "table.action",
+                "player": self.player_id,
+                "nickname": self.nickname,
+                "message": data,
+                "reply_to": self.channel_name,
+            },
+        )
+
+    async def _error(self, text):
+        await self.send(text_data=render_flash(text))
+
+    # -- from the table's owner ------------------------------------------
+
+    async def table_update(self, event):
+        if event["version"] <= self.version:
+            return  # an older push overtaken by a newer one
+        self.snapshot, self.config = event["snapshot"], event["config"]
+        mine = event["balances"].get(str(self.player_id)) if self.player_id else None
+        if mine is not None:
+            self.balance = mine
+        await self._send_table(event["version"], changed_at=event.get("changed_at"))
+
+    async def table_error(self, event):
+        await self._error(event["text"])
+
+    async def _send_table(self, version, cached=True, changed_at=None):
+        self.version = version
+        html = render_public(self.meta, self.snapshot, self.config, version, cached=cached)
+        html += render_private(
+            self.meta, self.snapshot, self.config, version, self.player_id, self.balance
+        )
+        await self.send(text_data=html)

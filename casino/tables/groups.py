@@ -1,0 +1,13 @@
+"""Names on the channel layer, in one place."""
+
+LOBBY_GROUP = "lobby"
+
+
+def table_group(table_id):
+    """Every connection watching the table."""
+    return f"table-{table_id}"
+
+
+def table_channel(table_id):
+    """The table owner's inbox: players' actions go here."""
+    return f"table-owner.{table_id}"

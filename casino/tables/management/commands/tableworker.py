@@ -1,0 +1,27 @@
+import asyncio
+import logging
+import signal
+
+from django.core.management.base import BaseCommand
+
+from casino.tables.owner import TableWorker
+
+
+class Command(BaseCommand):
+    help = "Run the owners of the open tables (claims each table with a lease in Redis)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--scan-seconds", type=float, default=1.0)
+        parser.add_argument("--table", type=int, action="append", help="only these table ids")
+
+    def handle(self, *args, **options):
+        logging.getLogger("casino").setLevel(logging.INFO)
+        asyncio.run(self._run(options))
+
+    async def _run(self, options):
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        worker = TableWorker(scan_seconds=options["scan_seconds"], table_ids=options["table"])
+        await worker.run(stop)

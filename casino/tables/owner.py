@@ -1,0 +1,203 @@
+"""Table owners and the worker process that runs them.
+
+Exactly one owner mutates a table (DESIGN.md). A worker claims a table with a
+lease in Redis (SET NX PX, renewed while it runs; a dead worker's lease runs
+out), runs one asyncio task per table it owns, and that task alone calls the
+table's TableRuntime. Players' actions reach it on the channel layer, so any
+number of Daphne processes can feed one worker, and several workers on
+several machines share the tables between them.
+"""
+
+import asyncio
+import logging
+import os
+import socket
+import time
+import uuid
+
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+
+from casino.redis_client import get_redis, key
+from casino.tables.groups import LOBBY_GROUP, table_channel, table_group
+from casino.tables.models import Table
+from casino.tables.runtime import Refused, StaleOwner, Step, TableRuntime, public_snapshot
+
+log = logging.getLogger(__name__)
+
+LEASE_MS = int(os.environ.get("TABLE_LEASE_MS", "10000"))
+
+_RENEW = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('pexpire', KEYS[1], ARGV[2])
+end
+return 0
+"""
+_RELEASE = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('del', KEYS[1])
+end
+return 0
+"""
+
+
+def lease_key(table_id):
+    return key("table-owner", table_id)
+
+
+def update_message(table, step):
+    """The group message every viewer's consumer renders from."""
+    return {
+        "type": "table.update",
+        "version": step.version,
+        "snapshot": public_snapshot(step.snapshot),
+        "config": table.config,
+        "balances": {str(pid): cents for pid, cents in step.balances.items()},
+        "changed_at": time.time(),
+    }
+
+
+class TableOwner:
+    def __init__(self, table_id, layer=None, clock=time.time):
+        self.table_id = table_id
+        self.layer = layer or get_channel_layer()
+        self.clock = clock
+        self.inbox = asyncio.Queue()
+        self.runtime = None
+
+    async def run(self):
+        self.runtime = await database_sync_to_async(TableRuntime.load)(self.table_id, self.clock)
+        step = await database_sync_to_async(self.runtime.start)()
+        if step is None:
+            # Taking over after a restart: heal every viewer with the full state.
+            await self._broadcast_current()
+        else:
+            await self._publish(step)
+        receiver = asyncio.create_task(self._receive())
+        try:
+            while True:
+                timeout = self.runtime.seconds_left()
+                try:
+                    message = await asyncio.wait_for(self.inbox.get(), timeout)
+                except TimeoutError:
+                    await self._tick()
+                    continue
+                await self._handle(message)
+        finally:
+            receiver.cancel()
+
+    async def _receive(self):
+        # Its own task, never cancelled mid-receive while the table runs, so
+        # no action read from the channel layer is dropped.
+        channel = table_channel(self.table_id)
+        while True:
+            message = await self.layer.receive(channel)
+            await self.inbox.put(message)
+
+    async def _tick(self):
+        await database_sync_to_async(self.runtime.reload_config)()
+        step = await database_sync_to_async(self.runtime.tick)()
+        if step is not None:
+            await self._publish(step)
+
+    async def _handle(self, message):
+        if message.get("type") == "table.refresh":
+            await self._broadcast_current()
+            return
+        if message.get("type") != "table.action":
+            return
+        reply_to = message.get("reply_to")
+        try:
+            step = await database_sync_to_async(self.runtime.act)(
+                message.get("player"), message.get("nickname") or "Player", message.get("message") or {}
+            )
+        except Refused as exc:
+            await self._reply(reply_to, str(exc))
+            return
+        except StaleOwner:
+            raise
+        except Exception:
+            # The runtime keeps its last committed snapshot when a commit
+            # fails, so the table goes on; the sender learns nothing changed.
+            log.exception("table %s: action failed", self.table_id)
+            await self._reply(reply_to, "Something went wrong on our side; nothing was changed.")
+            return
+        await self._publish(step)
+
+    async def _reply(self, reply_to, text):
+        if reply_to:
+            await self.layer.send(reply_to, {"type": "table.error", "text": text})
+
+    async def _publish(self, step):
+        table = self.runtime.table
+        table.config = {**(table.config or {}), **self.runtime.config.to_json()}
+        await self.layer.group_send(table_group(self.table_id), update_message(table, step))
+        if step.seats_changed or step.table_event:
+            await self.layer.group_send(LOBBY_GROUP, {"type": "lobby.table", "table_id": self.table_id})
+
+    async def _broadcast_current(self):
+        step = Step(self.runtime.version, self.runtime.snapshot, {}, True, [], table_event=True)
+        await self._publish(step)
+
+
+class TableWorker:
+    """Claims open tables and runs their owners until stopped."""
+
+    def __init__(self, worker_id=None, scan_seconds=2.0, table_ids=None):
+        self.worker_id = worker_id or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+        self.scan_seconds = scan_seconds
+        self.table_ids = table_ids
+        self.owners = {}
+
+    async def run(self, stop=None):
+        stop = stop or asyncio.Event()
+        redis = get_redis()
+        log.info("table worker %s starting", self.worker_id)
+        try:
+            while not stop.is_set():
+                await self._scan(redis)
+                try:
+                    await asyncio.wait_for(stop.wait(), self.scan_seconds)
+                except TimeoutError:
+                    pass
+        finally:
+            for table_id in list(self.owners):
+                await self._drop(redis, table_id)
+
+    async def _scan(self, redis):
+        wanted = await database_sync_to_async(self._open_tables)()
+        for table_id in wanted:
+            task = self.owners.get(table_id)
+            if task is not None and task.done():
+                if not task.cancelled() and task.exception():
+                    log.error("owner of table %s failed", table_id, exc_info=task.exception())
+                await self._drop(redis, table_id)
+                task = None
+            if task is None:
+                if await redis.set(lease_key(table_id), self.worker_id, nx=True, px=LEASE_MS):
+                    log.info("worker %s owns table %s", self.worker_id, table_id)
+                    self.owners[table_id] = asyncio.create_task(TableOwner(table_id).run())
+            elif not await redis.eval(_RENEW, 1, lease_key(table_id), self.worker_id, LEASE_MS):
+                log.warning("worker %s lost table %s", self.worker_id, table_id)
+                await self._drop(redis, table_id)
+        for table_id in set(self.owners) - set(wanted):
+            await self._drop(redis, table_id)
+
+    def _open_tables(self):
+        tables = Table.objects.filter(is_open=True)
+        if self.table_ids is not None:
+            tables = tables.filter(pk__in=self.table_ids)
+        return list(tables.values_list("pk", flat=True))
+
+    async def _drop(self, redis, table_id):
+        task = self.owners.pop(table_id, None)
+        if task is not None:
+            task.cancel()
+            try:
+                await task
+            except (asyncio.CancelledError, StaleOwner):
+                pass
+            except Exception:
+                log.exception("owner of table %s failed", table_id)
+        await redis.eval(_RELEASE, 1, lease_key(table_id), self.worker_id)
+

@@ -1,0 +1,50 @@
+"""The game registry: every game app joins it from its AppConfig.ready().
+
+The table runtime, the consumer, the lobby and the admin know games only
+through a GameSpec; nothing in casino/ imports a game.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+
+_GAMES = {}
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    slug: str
+    name: str
+    # The pure rules module: Config, State, new_state(), apply(), timer(),
+    # parse_action(), PLAYER_ACTIONS, LEAVE (see games/engine.py).
+    rules: ModuleType
+    # present(table, snapshot, config, viewer_id, balance) -> template context
+    present: Callable
+    # Templates of the table page (arranging the fragments), of the public
+    # fragments every viewer shares and of the ones rendered for each viewer.
+    page_template: str
+    public_template: str
+    private_template: str
+    default_max_seats: int = 7
+    # The smallest wager the table takes, in cents (top-ups, lobby limits).
+    min_wager: Callable = None
+    # Short limits text for the lobby, e.g. "1–500 per spot".
+    limits_text: Callable = None
+
+
+def register(spec):
+    if spec.slug in _GAMES and _GAMES[spec.slug] is not spec:
+        raise ValueError(f"game {spec.slug!r} registered twice")
+    _GAMES[spec.slug] = spec
+
+
+def get(slug):
+    return _GAMES[slug]
+
+
+def all_games():
+    return sorted(_GAMES.values(), key=lambda spec: spec.name)
+
+
+def choices():
+    return [(spec.slug, spec.name) for spec in all_games()]

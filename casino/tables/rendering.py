@@ -1,0 +1,75 @@
+"""Rendering a table for a viewer: the same templates for the first page
+and every websocket push. The public fragments are the same for every viewer
+of one table version, so each process renders them once per version."""
+
+import time
+from collections import OrderedDict
+
+from django.template.loader import render_to_string
+
+from casino.tables import registry
+
+_CACHE_SIZE = 256
+_cache = OrderedDict()
+
+
+def table_meta(table):
+    """What templates need to know of the table itself (no queries later)."""
+    return {
+        "id": table.pk,
+        "name": table.name,
+        "game": table.game,
+        "game_name": table.spec.name,
+        "is_test": table.is_test,
+        "seeded": table.seed is not None,
+        "max_seats": table.max_seats,
+    }
+
+
+def table_context(meta, snapshot, config, version, viewer_id=None, balance=None):
+    spec = registry.get(meta["game"])
+    context = spec.present(meta, snapshot, spec.rules.Config.from_json(config or {}), viewer_id, balance)
+    context.update(
+        table=meta,
+        version=version,
+        server_now_ms=int(time.time() * 1000),
+        viewer_id=viewer_id,
+        balance=balance,
+    )
+    return context
+
+
+def render_public(meta, snapshot, config, version, cached=True):
+    cache_key = (meta["id"], version)
+    if cached and cache_key in _cache:
+        return _cache[cache_key]
+    spec = registry.get(meta["game"])
+    html = render_to_string(spec.public_template, table_context(meta, snapshot, config, version))
+    _remember(cache_key, html)
+    return html
+
+
+def render_private(meta, snapshot, config, version, viewer_id, balance):
+    """The viewer's own fragments, as pushed on the websocket (they also
+    refresh the balance in the page header); a spectator's are shared, so
+    cached."""
+    cache_key = (meta["id"], version, "spectator")
+    if viewer_id is None and cache_key in _cache:
+        return _cache[cache_key]
+    spec = registry.get(meta["game"])
+    context = table_context(meta, snapshot, config, version, viewer_id, balance)
+    context["pushed"] = True
+    html = render_to_string(spec.private_template, context)
+    if viewer_id is None:
+        _remember(cache_key, html)
+    return html
+
+
+def _remember(cache_key, html):
+    _cache[cache_key] = html
+    while len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
+
+
+def render_flash(text, kind="error"):
+    return render_to_string("tables/_flash.html", {"text": text, "kind": kind})

@@ -1,0 +1,289 @@
+"""The table runtime: one transition at a time, persisted before broadcast.
+
+``TableRuntime`` is the synchronous core, generic over games: it validates an
+action's envelope (round id, seat), handles seats, asks the game's pure rules
+for the transition, and saves the new snapshot, the ledger entries and the
+round record in one database transaction. The asynchronous owner in
+``casino/tables/owner.py`` feeds it, one message at a time.
+
+A table's snapshot (``Table.state``):
+
+    {"game": <the rules' State as JSON>,
+     "seats": {"1": player_id, ...}, "nicknames": {"<player_id>": "Ann"},
+     "timer": {"key": ..., "deadline": epoch seconds},
+     "log": [last lines of the round log], "announce": {"id": n, "text": ...},
+     "rng": <a seeded test table's generator state, else null>}
+"""
+
+import copy
+import logging
+import time
+
+from django.db import transaction
+from django.utils import timezone
+
+from casino.tables.models import Round, Table
+from casino.wallet.ledger import InsufficientFunds, book_moves
+from games.cards.rng import dump_state, seeded_rng, system_rng
+from games.engine import Action, IllegalAction
+
+log = logging.getLogger(__name__)
+
+LOG_LINES = 30
+SIT = "sit"
+LEAVE = "leave"
+
+
+class StaleOwner(Exception):
+    """Someone else wrote the table since we loaded it: we are not its owner."""
+
+
+class Refused(Exception):
+    """An action refused with a message for its sender; nothing changed."""
+
+
+class Step:
+    """What a persisted transition gives the owner to broadcast."""
+
+    def __init__(self, version, snapshot, balances, seats_changed, lines, table_event=False):
+        self.table_event = table_event  # a phase change by the table's clock
+        self.version = version
+        self.snapshot = snapshot
+        self.balances = balances
+        self.seats_changed = seats_changed
+        self.lines = lines
+
+
+def fresh_snapshot(spec):
+    """A new table's snapshot, before its owner starts its clock."""
+    return {
+        "game": spec.rules.new_state().to_json(),
+        "seats": {},
+        "nicknames": {},
+        "timer": None,
+        "log": [],
+        "announce": {"id": 0, "text": ""},
+        "rng": None,
+    }
+
+
+def public_snapshot(snapshot):
+    """The snapshot as every viewer may see it (no generator state)."""
+    return {key: value for key, value in snapshot.items() if key != "rng"}
+
+
+class TableRuntime:
+    def __init__(self, table, clock=time.time):
+        self.table = table
+        self.spec = table.spec
+        self.rules = self.spec.rules
+        self.clock = clock
+        self.config = table.rules_config()
+        self.snapshot = table.state or self._fresh_snapshot()
+        self.version = table.version
+
+    @classmethod
+    def load(cls, table_id, clock=time.time):
+        return cls(Table.objects.get(pk=table_id), clock=clock)
+
+    def _fresh_snapshot(self):
+        return fresh_snapshot(self.spec)
+
+    # -- reading ---------------------------------------------------------
+
+    @property
+    def state(self):
+        return self.rules.State.from_json(self.snapshot["game"])
+
+    @property
+    def round(self):
+        return self.snapshot["game"]["round"]
+
+    def seat_of(self, player_id):
+        for seat, occupant in self.snapshot["seats"].items():
+            if occupant == player_id:
+                return int(seat)
+        return None
+
+    def seconds_left(self):
+        timer = self.snapshot.get("timer")
+        if not timer:
+            return None
+        return max(0.0, timer["deadline"] - self.clock())
+
+    # -- the entry points ------------------------------------------------
+
+    def start(self):
+        """Make sure the table has a snapshot and a running clock; called
+        when an owner takes the table (first start, or after a restart)."""
+        if self.table.state is None or self.snapshot.get("timer") is None:
+            return self._commit(self.snapshot, [], [], round_number=self.round)
+        return None
+
+    def reload_config(self):
+        table = Table.objects.only("config").get(pk=self.table.pk)
+        self.config = self.spec.rules.Config.from_json(table.config or {})
+
+    def tick(self):
+        """Apply the phase's timer action if its deadline has passed."""
+        left = self.seconds_left()
+        if left is None or left > 0:
+            return None
+        _, _, action = self.rules.timer(self.state, self.config)
+        return self._transition(action, player_id=None)
+
+    def act(self, player_id, nickname, message):
+        """A player's message (already JSON-decoded by the consumer).
+        Returns a Step, or raises Refused with a message for the sender."""
+        if player_id is None:
+            raise Refused("Your browser has no player session: choose a nickname first.")
+        kind = message.get("action")
+        if not isinstance(kind, str) or not kind:
+            raise Refused("Malformed message: it has no action.")
+        self._check_round(message.get("round"))
+        seat = self.seat_of(player_id)
+        claimed = message.get("seat")
+        if claimed not in (None, "") and seat is not None and str(claimed) != str(seat):
+            raise Refused(f"Seat {claimed} is not yours; you sit at seat {seat}.")
+        if kind == SIT:
+            return self._sit(player_id, nickname, seat, message.get("seat"))
+        if kind == LEAVE:
+            if seat is None:
+                raise Refused("You are not seated at this table.")
+            return self._transition(Action(self.rules.LEAVE, player_id), player_id, leave_seat=seat)
+        if kind not in self.rules.PLAYER_ACTIONS:
+            raise Refused(f"Unknown action {kind!r}.")
+        if seat is None:
+            if claimed not in (None, ""):
+                raise Refused(f"Seat {claimed} is not yours: take a seat of your own to play.")
+            raise Refused("Take a seat to play; spectators can only watch.")
+        data = {key: value for key, value in message.items() if key not in ("action", "round", "seat")}
+        try:
+            action = self.rules.parse_action(kind, data)
+        except IllegalAction as exc:
+            raise Refused(str(exc)) from None
+        return self._transition(
+            Action(action.kind, player_id, action.data), player_id=player_id
+        )
+
+    # -- internals -------------------------------------------------------
+
+    def _check_round(self, value):
+        try:
+            claimed = int(value)
+        except (TypeError, ValueError):
+            raise Refused("Malformed message: every action must carry the round id.") from None
+        if claimed != self.round:
+            raise Refused(
+                f"That action was for round {claimed}; the table is on round {self.round} now. "
+                "Nothing was changed."
+            )
+
+    def _sit(self, player_id, nickname, seat, wanted):
+        if seat is not None:
+            raise Refused(f"You already sit at seat {seat}.")
+        seats = self.snapshot["seats"]
+        free = [n for n in range(1, self.table.max_seats + 1) if str(n) not in seats]
+        if wanted not in (None, ""):
+            try:
+                wanted = int(wanted)
+            except (TypeError, ValueError):
+                raise Refused("Malformed message: the seat must be a number.") from None
+            if wanted not in free:
+                raise Refused(f"Seat {wanted} is not free.")
+            chosen = wanted
+        elif free:
+            chosen = free[0]
+        else:
+            raise Refused("The table is full; you can watch until a seat frees up.")
+        snapshot = self._copy()
+        snapshot["seats"][str(chosen)] = player_id
+        snapshot["nicknames"][str(player_id)] = nickname
+        lines = [f"{nickname} sits at seat {chosen}."]
+        self._append_log(snapshot, lines)
+        return self._commit(snapshot, [], lines, round_number=self.round, seats_changed=True)
+
+    def _rng(self, snapshot):
+        if self.table.seed is None:
+            return system_rng()
+        return seeded_rng(self.table.seed, snapshot.get("rng"))
+
+    def _transition(self, action, player_id, leave_seat=None):
+        snapshot = self._copy()
+        rng = self._rng(snapshot)
+        try:
+            outcome = self.rules.apply(self.state, action, self.config, rng)
+        except IllegalAction as exc:
+            raise Refused(str(exc)) from None
+        round_number = self.round  # the round whose escrow these chips move through
+        new_state = outcome.state
+        snapshot["game"] = new_state.to_json()
+        snapshot["rng"] = dump_state(rng)
+        lines = [self._line(snapshot, item) for item in outcome.log]
+        if leave_seat is not None:
+            nickname = snapshot["nicknames"].pop(str(player_id), "A player")
+            del snapshot["seats"][str(leave_seat)]
+            lines.append(f"{nickname} leaves seat {leave_seat}.")
+        self._append_log(snapshot, lines)
+        if player_id is None and lines:
+            # Table events (no more bets, results) are what screen readers announce.
+            snapshot["announce"] = {"id": snapshot["announce"]["id"] + 1, "text": " ".join(lines[:4])}
+        summary = getattr(self.rules, "round_summary", lambda state: None)(new_state)
+        return self._commit(
+            snapshot,
+            outcome.moves,
+            lines,
+            round_number=round_number,
+            seats_changed=leave_seat is not None,
+            summary=summary,
+            table_event=player_id is None,
+        )
+
+    def _line(self, snapshot, item):
+        if item.get("player") is None:
+            return item["text"]
+        nickname = snapshot["nicknames"].get(str(item["player"]), f"Player {item['player']}")
+        return f"{nickname} {item['text']}"
+
+    def _append_log(self, snapshot, lines):
+        entries = [{"round": snapshot["game"]["round"], "text": line} for line in lines]
+        snapshot["log"] = (snapshot["log"] + entries)[-LOG_LINES:]
+
+    def _copy(self):
+        return copy.deepcopy(self.snapshot)
+
+    def _set_timer(self, snapshot):
+        key, seconds, _ = self.rules.timer(
+            self.rules.State.from_json(snapshot["game"]), self.config
+        )
+        current = snapshot.get("timer")
+        if not current or current["key"] != key:
+            snapshot["timer"] = {"key": key, "deadline": self.clock() + seconds, "seconds": seconds}
+
+    def _commit(
+        self, snapshot, moves, lines, round_number, seats_changed=False, summary=None, table_event=False
+    ):
+        """One database transaction: ledger entries, the new snapshot (only if
+        nobody else wrote the table since we read it) and the round record."""
+        self._set_timer(snapshot)
+        try:
+            with transaction.atomic():
+                accounts = book_moves(moves, self.table.pk, round_number)
+                updated = Table.objects.filter(pk=self.table.pk, version=self.version).update(
+                    state=snapshot, version=self.version + 1, updated=timezone.now()
+                )
+                if updated != 1:
+                    raise StaleOwner(f"table {self.table.pk} was written by someone else")
+                if lines or summary:
+                    record, _ = Round.objects.get_or_create(table=self.table, number=round_number)
+                    record.log = record.log + lines
+                    if summary is not None:
+                        record.result = summary
+                        record.finished = timezone.now()
+                    record.save()
+        except InsufficientFunds as exc:
+            raise Refused(str(exc)) from None
+        self.snapshot = snapshot
+        self.version += 1
+        balances = {pid: account.balance for pid, account in accounts.items()}
+        return Step(self.version, snapshot, balances, seats_changed, lines, table_event)

@@ -1,0 +1,149 @@
+"""The only code that moves chips. Call it inside the transaction.atomic()
+block that also saves the game event causing the movement."""
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F, Sum
+from django.utils import timezone
+
+from casino.wallet.models import Account, Entry, LedgerTransaction
+from games.engine import CENTS_PER_CHIP, LOSE, REFUND, RETURN, STAKE, WIN, format_chips
+
+HOUSE_NAME = "house"
+
+
+class InsufficientFunds(Exception):
+    def __init__(self, account, balance, needed):
+        self.account, self.balance, self.needed = account, balance, needed
+        super().__init__(
+            f"Not enough chips: you have {format_chips(balance)}, "
+            f"this needs {format_chips(needed)}."
+        )
+
+
+class TopUpRefused(Exception):
+    pass
+
+
+def house_account():
+    account, _ = Account.objects.get_or_create(name=HOUSE_NAME, defaults={"kind": Account.HOUSE})
+    return account
+
+
+def player_account(player):
+    account, _ = Account.objects.get_or_create(
+        player=player, defaults={"kind": Account.PLAYER, "name": f"player:{player.pk}"}
+    )
+    return account
+
+
+def escrow_account(table_id, round_number):
+    account, _ = Account.objects.get_or_create(
+        name=f"escrow:table:{table_id}:round:{round_number}", defaults={"kind": Account.ESCROW}
+    )
+    return account
+
+
+def balance_of(player):
+    return Account.objects.filter(player=player).values_list("balance", flat=True).first() or 0
+
+
+def post(legs, kind, memo="", table_id=None, round_number=None):
+    """Book one balanced transaction. ``legs`` is [(Account, cents), ...]
+    summing to zero. A player account may not go below zero: that raises
+    InsufficientFunds, and the caller's atomic block rolls everything back."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("ledger.post must run inside transaction.atomic()")
+    if sum(amount for _, amount in legs) != 0:
+        raise ValueError(f"unbalanced ledger transaction: {legs!r}")
+    txn = LedgerTransaction.objects.create(
+        kind=kind, memo=memo[:200], table_id=table_id, round_number=round_number
+    )
+    Entry.objects.bulk_create(
+        [Entry(transaction=txn, account=account, amount=amount) for account, amount in legs]
+    )
+    for account, amount in legs:
+        Account.objects.filter(pk=account.pk).update(balance=F("balance") + amount)
+        account.balance = Account.objects.values_list("balance", flat=True).get(pk=account.pk)
+        if account.kind == Account.PLAYER and account.balance < 0:
+            raise InsufficientFunds(account, account.balance - amount, -amount)
+    return txn
+
+
+# How each kind of ChipMove from a game's rules is booked: (debited, credited).
+_MOVE_LEGS = {
+    STAKE: ("player", "escrow"),
+    REFUND: ("escrow", "player"),
+    RETURN: ("escrow", "player"),
+    LOSE: ("escrow", "house"),
+    WIN: ("house", "player"),
+}
+
+
+def book_moves(moves, table_id, round_number, player_accounts=None):
+    """Book a game transition's ChipMoves in order; returns the player
+    accounts touched, by player id, with their new balances."""
+    accounts = dict(player_accounts or {})
+    house = escrow = None
+    for move in moves:
+        if move.player not in accounts:
+            accounts[move.player] = Account.objects.get(player_id=move.player)
+        if house is None:
+            house = house_account()
+        if escrow is None:
+            escrow = escrow_account(table_id, round_number)
+        sides = {"player": accounts[move.player], "escrow": escrow, "house": house}
+        debit, credit = _MOVE_LEGS[move.kind]
+        post(
+            [(sides[debit], -move.amount), (sides[credit], move.amount)],
+            kind=move.kind,
+            memo=move.memo,
+            table_id=table_id,
+            round_number=round_number,
+        )
+    return accounts
+
+
+def open_wallet(player):
+    """A new player's play money, from the house."""
+    start = settings.WALLET_START_CHIPS * CENTS_PER_CHIP
+    with transaction.atomic():
+        account = player_account(player)
+        post([(house_account(), -start), (account, start)], kind="welcome", memo="starting chips")
+    return account
+
+
+def top_up(player, table_minimum_cents):
+    """Bring a player back to the starting chips, when below the table's
+    minimum wager and at most once per interval."""
+    target = settings.WALLET_START_CHIPS * CENTS_PER_CHIP
+    now = timezone.now()
+    with transaction.atomic():
+        account = player_account(player)
+        player.refresh_from_db(fields=["last_top_up"])
+        if account.balance >= table_minimum_cents:
+            raise TopUpRefused(
+                f"Top-ups are for players below the table minimum "
+                f"({format_chips(table_minimum_cents)}); you have {format_chips(account.balance)}."
+            )
+        if player.last_top_up:
+            wait = settings.WALLET_TOP_UP_INTERVAL_SECONDS - (now - player.last_top_up).total_seconds()
+            if wait > 0:
+                raise TopUpRefused(f"You can top up again in {int(wait // 60) + 1} minutes.")
+        amount = target - account.balance
+        post([(house_account(), -amount), (account, amount)], kind="top_up", memo="top-up")
+        player.last_top_up = now
+        player.save(update_fields=["last_top_up"])
+    return amount
+
+
+def ledger_totals():
+    """(sum of every entry, accounts whose cached balance differs from its entries)."""
+    total = Entry.objects.aggregate(total=Sum("amount"))["total"] or 0
+    sums = dict(Entry.objects.values_list("account").annotate(total=Sum("amount")))
+    mismatched = [
+        account
+        for account in Account.objects.all()
+        if account.balance != sums.get(account.pk, 0)
+    ]
+    return total, mismatched

@@ -1,0 +1,30 @@
+from django.contrib import messages
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from casino.tables.models import Table
+from casino.wallet.ledger import TopUpRefused, top_up
+from games.engine import format_chips
+
+
+def lowest_minimum(tables):
+    minimums = [table.spec.min_wager(table.rules_config()) for table in tables]
+    return min(minimums) if minimums else 0
+
+
+@require_POST
+def top_up_view(request):
+    player = request.player
+    if player is None:
+        return redirect("lobby:home")
+    table = Table.objects.filter(pk=request.POST.get("table") or 0, is_open=True).first()
+    back = reverse("tables:table", args=[table.pk]) if table else reverse("lobby:home")
+    minimum = lowest_minimum([table] if table else Table.objects.filter(is_open=True))
+    try:
+        amount = top_up(player, minimum)
+    except TopUpRefused as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Topped up: +{format_chips(amount)} chips.")
+    return redirect(back)

@@ -1,0 +1,29 @@
+from django.apps import AppConfig
+
+
+class DreamcatcherConfig(AppConfig):
+    name = "games.dreamcatcher"
+    label = "dreamcatcher"
+    verbose_name = "Dreamcatcher"
+
+    def ready(self):
+        from casino.tables import registry
+        from games.dreamcatcher import presenter, rules
+
+        registry.register(
+            registry.GameSpec(
+                slug="dreamcatcher",
+                name="Dreamcatcher",
+                rules=rules,
+                present=presenter.present,
+                page_template="dreamcatcher/table.html",
+                public_template="dreamcatcher/_public.html",
+                private_template="dreamcatcher/_private.html",
+                default_max_seats=12,
+                min_wager=lambda config: config.min_bet * rules.CENTS_PER_CHIP,
+                limits_text=lambda config: (
+                    f"{config.min_bet:,}–{config.max_bet:,} per spot · "
+                    f"max payout {config.max_payout:,}"
+                ),
+            )
+        )

@@ -1,0 +1,172 @@
+"""What the Dreamcatcher templates show, computed from a table snapshot.
+
+Presentation only: the rules decide, this arranges (wheel geometry, who bet
+what where, labels). No queries: everything comes from the snapshot.
+"""
+
+import json
+import math
+
+from games.dreamcatcher import rules
+from games.engine import CENTS_PER_CHIP
+
+STEP = 360 / len(rules.WHEEL)
+COLOURS = {
+    "1": "#f2c94c", "2": "#56a0f5", "5": "#b07cf0", "10": "#3ecf8e",
+    "20": "#f2994a", "40": "#eb5757", "2x": "#d9dde3", "7x": "#f7e08b",
+}  # fmt: skip
+
+
+def _point(radius, degrees):
+    radians = math.radians(degrees - 90)  # 0 degrees is the pointer, at the top
+    return round(100 + radius * math.cos(radians), 2), round(100 + radius * math.sin(radians), 2)
+
+
+def _sections():
+    sections = []
+    for index, symbol in enumerate(rules.WHEEL):
+        start, end = index * STEP - STEP / 2, index * STEP + STEP / 2
+        (x0, y0), (x1, y1) = _point(96, start), _point(96, end)
+        (x2, y2), (x3, y3) = _point(34, end), _point(34, start)
+        label_x, label_y = _point(80, index * STEP)
+        sections.append({
+            "index": index,
+            "symbol": symbol,
+            "colour": COLOURS[symbol],
+            "path": f"M{x0},{y0} A96,96 0 0,1 {x1},{y1} L{x2},{y2} A34,34 0 0,0 {x3},{y3} Z",
+            "label_x": label_x,
+            "label_y": label_y,
+            "angle": round(index * STEP, 3),
+        })  # fmt: skip
+    return sections
+
+
+SECTIONS = _sections()
+
+
+def _odds_text(spot):
+    return f"{rules.PAYOUT_ODDS[spot]} to 1"
+
+
+def present(table, snapshot, config, viewer_id, balance):
+    state = rules.State.from_json(snapshot["game"])
+    nicknames = snapshot.get("nicknames", {})
+    timer = snapshot.get("timer") or {}
+    last = state.history[0] if state.history else None
+    rest_section = _rest_section(state)
+
+    spin = None
+    if state.phase == rules.SPINNING and timer:
+        current = state.spins[-1]
+        previous = state.spins[-2]["section"] if len(state.spins) > 1 else _rest_section_before(state)
+        spin = {
+            "id": f"{state.round}-{len(state.spins)}",
+            "from": previous,
+            "to": current["section"],
+            "direction": current["direction"],
+            "turns": current["turns"],
+            "start_ms": int((timer["deadline"] - timer["seconds"]) * 1000),
+            "duration_ms": int(timer["seconds"] * 1000),
+            "step": STEP,
+        }
+
+    spots = []
+    for spot in rules.SPOTS:
+        bets = [
+            {"nickname": nicknames.get(player, f"Player {player}"), "amount": mine[spot], "player": int(player)}
+            for player, mine in state.bets.items()
+            if spot in mine
+        ]
+        spots.append({
+            "spot": spot,
+            "odds": _odds_text(spot),
+            "colour": COLOURS[spot],
+            "bets": bets,
+            "total": sum(bet["amount"] for bet in bets),
+            "winner": state.phase == rules.RESULT and state.result == spot,
+        })  # fmt: skip
+
+    seats = []
+    for seat in range(1, table["max_seats"] + 1):
+        player = snapshot["seats"].get(str(seat))
+        entry = {"seat": seat, "player": player}
+        if player is not None:
+            entry["nickname"] = nicknames.get(str(player), f"Player {player}")
+            entry["staked"] = state.staked(player)
+            entry["result"] = state.results.get(str(player)) if state.phase == rules.RESULT else None
+        seats.append(entry)
+
+    if state.phase == rules.BETTING:
+        phase_label = "Place your bets"
+    elif state.phase == rules.SPINNING:
+        phase_label = (
+            f"Bonus spin — winners × {state.multiplier}" if state.multiplier > 1 else "No more bets"
+        )
+    else:
+        phase_label = f"Result: {state.result}" + (
+            f" × {state.multiplier}" if state.multiplier > 1 else ""
+        )
+
+    context = {
+        "state": state,
+        "round": state.round,
+        "phase": state.phase,
+        "phase_label": phase_label,
+        "betting_open": state.phase == rules.BETTING,
+        "deadline_ms": int(timer["deadline"] * 1000) if timer else None,
+        "sections": SECTIONS,
+        "rest_section": rest_section,
+        "rest_angle": -rest_section * STEP,
+        "spin_json": json.dumps(spin) if spin else "",
+        "symbols_this_round": state.symbols if state.phase != rules.BETTING else [],
+        "multiplier": state.multiplier,
+        "spots": spots,
+        "history": state.history,
+        "last": last,
+        "seats": seats,
+        "log": list(reversed(snapshot.get("log", [])))[:14],
+        "announce": snapshot.get("announce") or {"id": 0, "text": ""},
+        "limits": config,
+        "colours": COLOURS,
+    }
+    if viewer_id is not None or balance is not None:
+        context.update(_private(state, snapshot, config, viewer_id, balance, table["max_seats"]))
+    return context
+
+
+def _private(state, snapshot, config, viewer_id, balance, max_seats):
+    seat = next(
+        (int(seat) for seat, player in snapshot["seats"].items() if player == viewer_id), None
+    )
+    mine = state.bets.get(str(viewer_id), {})
+    return {
+        "my_seat": seat,
+        "my_bets": [(spot, mine[spot]) for spot in rules.SPOTS if spot in mine],
+        "my_total": sum(mine.values()),
+        "my_result": state.results.get(str(viewer_id)) if state.phase == rules.RESULT else None,
+        "can_rebet": bool(state.last_bets.get(str(viewer_id))) and not mine,
+        "table_full": seat is None and len(snapshot["seats"]) >= max_seats,
+        "needs_top_up": balance is not None and balance < config.min_bet * CENTS_PER_CHIP,
+    }
+
+
+def _rest_section(state):
+    if state.spins and state.phase == rules.RESULT:
+        return state.spins[-1]["section"]
+    if state.phase == rules.SPINNING:
+        return state.spins[-1]["section"]
+    return _rest_section_before(state)
+
+
+def _rest_section_before(state):
+    """Where the wheel stood before this round's first spin: the last round's result."""
+    if state.history:
+        return _last_section(state.history[0])
+    return 0
+
+
+def _last_section(entry):
+    symbols = entry.get("sections")
+    if symbols:
+        return symbols[-1]
+    return rules.WHEEL.index(entry["result"])

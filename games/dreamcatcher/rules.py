@@ -1,0 +1,400 @@
+"""Dreamcatcher (58 Pa. Code Chapter 689a, created by 54 Pa.B. 2923): pure rules.
+
+A round is: betting -> "no more bets" -> spinning (and bonus spins while the
+wheel stops on 2x or 7x) -> result (losing wagers collected, then winners
+paid) -> the next round's betting. No Django, no I/O, no clock: the table
+runtime applies ``timer()``'s action when the phase's seconds have run out.
+"""
+
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+
+from games.engine import (
+    CENTS_PER_CHIP,
+    LOSE,
+    REFUND,
+    RETURN,
+    STAKE,
+    WIN,
+    Action,
+    ChipMove,
+    IllegalAction,
+    Outcome,
+    format_chips,
+    parse_chips,
+)
+
+# § 689a.1(b): the 54 sections, clockwise, starting at the 7x section.
+WHEEL = (
+    "7x", "2", "1", "5", "1", "2", "5", "1", "2", "10", "1", "2", "1", "20",
+    "1", "2", "1", "2", "1", "5", "1", "2", "10", "1", "5", "1", "2", "2x",
+    "1", "5", "1", "40", "2", "1", "2", "1", "10", "2", "1", "5", "1", "2",
+    "1", "5", "2", "1", "20", "1", "2", "1", "10", "1", "2", "1",
+)  # fmt: skip
+
+# § 689a.1(a): how many sections carry each symbol.
+SECTION_COUNTS = {"1": 23, "2": 15, "5": 7, "10": 4, "20": 2, "40": 1, "2x": 1, "7x": 1}
+
+# § 689a.1(g)(2) betting areas and § 689a.3(a) payout odds ("x to 1").
+SPOTS = ("1", "2", "5", "10", "20", "40")
+PAYOUT_ODDS = {"1": 1, "2": 2, "5": 5, "10": 10, "20": 20, "40": 40}
+
+# § 689a.1(d), § 689a.3(b)-(c): multiplier sections trigger a bonus spin and
+# stack multiplicatively until the wheel stops on a number.
+MULTIPLIERS = {"2x": 2, "7x": 7}
+
+HISTORY_LENGTH = 20
+
+BETTING = "betting"
+SPINNING = "spinning"
+RESULT = "result"
+
+# Timer actions, applied by the table itself (player=None).
+CLOSE_BETTING = "close_betting"
+WHEEL_STOPPED = "wheel_stopped"
+NEXT_ROUND = "next_round"
+
+# Player actions.
+BET = "bet"
+CLEAR = "clear"
+REBET = "rebet"
+LEAVE = "leave"
+PLAYER_ACTIONS = (BET, CLEAR, REBET)
+
+MIN_REVOLUTIONS = 3  # § 689a.2(b): at least three revolutions for a valid spin.
+
+
+@dataclass(frozen=True)
+class Config:
+    """The table's Rules Submission for Dreamcatcher (§ 689a.1(g)(4))."""
+
+    min_bet: int = 1  # chips, per betting area
+    max_bet: int = 500  # chips, per betting area
+    max_payout: int = 50_000  # chips, the most one player can win in one round
+    betting_seconds: int = 15
+    spin_seconds: int = 8  # how long each spin turns on screen
+    result_seconds: int = 5  # how long the result stays up before the next round
+
+    @classmethod
+    def from_json(cls, data):
+        known = {name: data[name] for name in cls.__dataclass_fields__ if name in data}
+        return cls(**known)
+
+    def to_json(self):
+        return asdict(self)
+
+    def errors(self):
+        """Every problem with this configuration, as {field: message}."""
+        errors = {}
+        for name in self.__dataclass_fields__:
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                errors[name] = "Must be a whole number."
+        if errors:
+            return errors
+        if self.min_bet < 1:
+            errors["min_bet"] = "The minimum wager must be at least 1 chip."
+        if self.max_bet < self.min_bet:
+            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
+        if self.max_payout < self.min_bet:
+            errors["max_payout"] = "The maximum payout per round cannot be below the minimum wager."
+        if not 1 <= self.betting_seconds <= 300:
+            errors["betting_seconds"] = "The betting window must be 1 to 300 seconds."
+        if not 1 <= self.spin_seconds <= 30:
+            errors["spin_seconds"] = "A spin must take 1 to 30 seconds."
+        if not 0 <= self.result_seconds <= 60:
+            errors["result_seconds"] = "The result pause must be 0 to 60 seconds."
+        return errors
+
+
+@dataclass
+class State:
+    round: int = 1
+    phase: str = BETTING
+    # player id (str) -> {spot: cents}; the wagers of the current round.
+    bets: dict = field(default_factory=dict)
+    # player id (str) -> {spot: cents}; each player's wagers of their last round, for "rebet".
+    last_bets: dict = field(default_factory=dict)
+    # This round's spins: [{"section": index into WHEEL, "direction": 1|-1, "turns": n}].
+    spins: list = field(default_factory=list)
+    # player id (str) -> {"staked", "won", "capped"} once the round is settled.
+    results: dict = field(default_factory=dict)
+    # Newest first: {"round", "symbols": [...], "sections": [...], "result": spot, "multiplier": m}.
+    history: list = field(default_factory=list)
+
+    @classmethod
+    def from_json(cls, data):
+        return cls(**data)
+
+    def to_json(self):
+        return asdict(self)
+
+    @property
+    def symbols(self):
+        return [WHEEL[spin["section"]] for spin in self.spins]
+
+    @property
+    def multiplier(self):
+        """The product of the multiplier sections this round's spins stopped on."""
+        product = 1
+        for symbol in self.symbols:
+            product *= MULTIPLIERS.get(symbol, 1)
+        return product
+
+    @property
+    def result(self):
+        """The number the round ended on, or None while it is still spinning."""
+        if self.spins and self.symbols[-1] in PAYOUT_ODDS:
+            return self.symbols[-1]
+        return None
+
+    def staked(self, player):
+        return sum(self.bets.get(str(player), {}).values())
+
+
+def new_state():
+    return State()
+
+
+def draw_spin(rng):
+    """One spin of the wheel.
+
+    The digital wheel picks one of the 54 sections uniformly, so the clapper
+    can never come to rest between two sections and the void and respin of
+    § 689a.2(d) cannot happen. Direction and revolutions are drawn too, so
+    every screen animates the same spin (§ 689a.2(b): either direction, at
+    least three revolutions).
+    """
+    return {
+        "section": rng.randrange(len(WHEEL)),
+        "direction": rng.choice((1, -1)),
+        "turns": MIN_REVOLUTIONS + rng.randrange(3),
+    }
+
+
+def winnings(stake, result, multiplier):
+    """Winnings (not counting the returned stake) of ``stake`` on ``result``:
+    § 689a.3(a) odds times the stacked bonus multiplier of § 689a.3(b)-(c)."""
+    return stake * PAYOUT_ODDS[result] * multiplier
+
+
+def timer(state, config):
+    """The clock of the current phase: (key, seconds, action). The table
+    applies ``action`` by itself ``seconds`` after the phase named ``key``
+    began; player actions within a phase do not restart its clock."""
+    key = f"{state.round}:{state.phase}:{len(state.spins)}"
+    if state.phase == BETTING:
+        return key, config.betting_seconds, Action(CLOSE_BETTING)
+    if state.phase == SPINNING:
+        return key, config.spin_seconds, Action(WHEEL_STOPPED)
+    return key, config.result_seconds, Action(NEXT_ROUND)
+
+
+def parse_action(kind, data):
+    """Turn a player's message into an Action, refusing what is malformed."""
+    if kind == BET:
+        spot = str(data.get("spot", "")).strip()
+        if spot not in SPOTS:
+            raise IllegalAction(
+                f"There is no betting area {spot!r}; bet on one of {', '.join(SPOTS)}."
+            )
+        return Action(BET, data={"spot": spot, "amount": parse_chips(data.get("amount"))})
+    if kind in (CLEAR, REBET):
+        return Action(kind)
+    raise IllegalAction(f"Unknown action {kind!r} at a Dreamcatcher table.")
+
+
+def apply(state, action, config, rng):
+    """The one transition function: returns an Outcome or raises IllegalAction."""
+    handler = _HANDLERS.get(action.kind)
+    if handler is None:
+        raise IllegalAction(f"Unknown action {action.kind!r} at a Dreamcatcher table.")
+    return handler(State.from_json(state.to_json()), action, config, rng)
+
+
+def _require_betting(state):
+    if state.phase != BETTING:
+        # § 689a.2(a): once "no more bets" is called, no wager is accepted.
+        raise IllegalAction("No more bets: wait for the next round.")
+
+
+def _bet(state, action, config, rng):
+    _require_betting(state)
+    player = str(action.player)
+    spot, amount = action.data["spot"], action.data["amount"]
+    mine = state.bets.setdefault(player, {})
+    _check_limit(spot, mine.get(spot, 0) + amount, config)
+    mine[spot] = mine.get(spot, 0) + amount
+    return Outcome(
+        state,
+        log=[{"player": action.player, "text": f"bets {format_chips(amount)} on {spot}"}],
+        moves=[ChipMove(STAKE, action.player, amount, f"bet on {spot}")],
+    )
+
+
+def _check_limit(spot, total, config):
+    low, high = config.min_bet * CENTS_PER_CHIP, config.max_bet * CENTS_PER_CHIP
+    if total < low:
+        raise IllegalAction(
+            f"The minimum wager on {spot} is {format_chips(low)}; "
+            f"{format_chips(total)} is below it."
+        )
+    if total > high:
+        raise IllegalAction(
+            f"The maximum wager on {spot} is {format_chips(high)}; "
+            f"{format_chips(total)} would exceed it."
+        )
+
+
+def _clear(state, action, config, rng):
+    _require_betting(state)
+    mine = state.bets.pop(str(action.player), {})
+    if not mine:
+        raise IllegalAction("You have no bets to clear.")
+    total = sum(mine.values())
+    return Outcome(
+        state,
+        log=[{"player": action.player, "text": f"clears {format_chips(total)} of bets"}],
+        moves=[ChipMove(REFUND, action.player, total, "bets cleared")],
+    )
+
+
+def _rebet(state, action, config, rng):
+    _require_betting(state)
+    player = str(action.player)
+    if state.bets.get(player):
+        raise IllegalAction("Clear your bets first: rebet repeats your last round's bets.")
+    previous = state.last_bets.get(player)
+    if not previous:
+        raise IllegalAction("You have no previous bets to repeat.")
+    for spot, amount in previous.items():
+        _check_limit(spot, amount, config)  # the table's limits may have changed
+    state.bets[player] = dict(previous)
+    total = sum(previous.values())
+    return Outcome(
+        state,
+        log=[{"player": action.player, "text": f"repeats last round's bets: {format_chips(total)}"}],
+        moves=[
+            ChipMove(STAKE, action.player, amount, f"rebet on {spot}")
+            for spot, amount in previous.items()
+        ],
+    )
+
+
+def _leave(state, action, config, rng):
+    """A player leaves the table: open bets are returned while betting is
+    still open; once "no more bets" is called they ride to the result."""
+    mine = state.bets.get(str(action.player)) if state.phase == BETTING else None
+    if not mine:
+        return Outcome(state)
+    del state.bets[str(action.player)]
+    total = sum(mine.values())
+    return Outcome(
+        state,
+        log=[{"player": action.player, "text": f"leaves; {format_chips(total)} of bets returned"}],
+        moves=[ChipMove(REFUND, action.player, total, "left the table")],
+    )
+
+
+def _close_betting(state, action, config, rng):
+    if state.phase != BETTING:
+        raise IllegalAction("Betting is already closed.")
+    state.phase = SPINNING
+    state.spins = [draw_spin(rng)]
+    return Outcome(state, log=[{"player": None, "text": "No more bets. The wheel spins."}])
+
+
+def _wheel_stopped(state, action, config, rng):
+    if state.phase != SPINNING:
+        raise IllegalAction("The wheel is not spinning.")
+    symbol = state.symbols[-1]
+    if symbol in MULTIPLIERS:
+        # § 689a.2(f), § 689a.3(c): every wager rides on a bonus spin.
+        state.spins.append(draw_spin(rng))
+        return Outcome(
+            state,
+            log=[{
+                "player": None,
+                "text": f"{symbol}! Bonus spin: winning bets will be multiplied "
+                        f"{state.multiplier}×.",
+            }],
+        )  # fmt: skip
+    return _settle(state, config)
+
+
+def _settle(state, config):
+    """§ 689a.2(e): first collect every losing wager, then pay the winners."""
+    result, multiplier = state.result, state.multiplier
+    odds = PAYOUT_ODDS[result] * multiplier
+    text = f"The wheel stops on {result}: {result} pays {odds} to 1"
+    if multiplier > 1:
+        text += f" ({PAYOUT_ODDS[result]} to 1 × {multiplier})"
+    log = [{"player": None, "text": text + "."}]
+    losing, winning = [], []
+    cap = config.max_payout * CENTS_PER_CHIP
+    state.results = {}
+    for player, spots in state.bets.items():
+        pid = int(player)
+        won = 0
+        for spot, stake in spots.items():
+            if spot == result:
+                won = winnings(stake, result, multiplier)
+                winning.append(ChipMove(RETURN, pid, stake, f"stake on {spot} returned"))
+            else:
+                losing.append(ChipMove(LOSE, pid, stake, f"losing bet on {spot}"))
+        capped = won > cap
+        if capped:
+            won = cap  # the table's maximum payout per round (§ 689a.1(g)(4))
+        if won:
+            winning.append(ChipMove(WIN, pid, won, f"{result} at {odds} to 1"))
+        staked = sum(spots.values())
+        state.results[player] = {"staked": staked, "won": won, "capped": capped}
+        if won:
+            line = f"wins {format_chips(won)} on {result}"
+            if capped:
+                line += f" (capped at the table's maximum payout of {format_chips(cap)})"
+        else:
+            line = f"loses {format_chips(staked)}"
+        log.append({"player": pid, "text": line})
+    state.phase = RESULT
+    state.history = [
+        {
+            "round": state.round,
+            "symbols": state.symbols,
+            "sections": [spin["section"] for spin in state.spins],
+            "result": result,
+            "multiplier": multiplier,
+        }
+    ] + state.history[: HISTORY_LENGTH - 1]
+    return Outcome(state, log=log, moves=losing + winning)
+
+
+def _next_round(state, action, config, rng):
+    if state.phase != RESULT:
+        raise IllegalAction("The round is not over yet.")
+    # Remember each bettor's wagers for "rebet"; players who sat out keep their older ones.
+    state.last_bets.update({player: spots for player, spots in state.bets.items() if spots})
+    return Outcome(
+        State(round=state.round + 1, last_bets=state.last_bets, history=state.history),
+        log=[{"player": None, "text": f"Round {state.round + 1}: place your bets."}],
+    )
+
+
+_HANDLERS = {
+    BET: _bet,
+    CLEAR: _clear,
+    REBET: _rebet,
+    LEAVE: _leave,
+    CLOSE_BETTING: _close_betting,
+    WHEEL_STOPPED: _wheel_stopped,
+    NEXT_ROUND: _next_round,
+}
+
+
+def section_counts():
+    return dict(Counter(WHEEL))
+
+
+def round_summary(state):
+    """The finished round's result for its record, or None while it is open."""
+    return state.history[0] if state.phase == RESULT else None

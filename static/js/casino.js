@@ -1,0 +1,107 @@
+// Client side of the table pages: clocks, the wheel's animation, screen-reader
+// announcements and the chip picker. Everything it shows comes from the
+// server's fragments; it only animates them.
+(function () {
+  "use strict";
+  var clockOffset = 0; // server time minus this browser's time, in ms
+
+  function serverNow() { return Date.now() + clockOffset; }
+
+  function syncClock() {
+    var status = document.getElementById("dc-status");
+    if (status && status.dataset.serverNow) {
+      clockOffset = Number(status.dataset.serverNow) - Date.now();
+    }
+  }
+
+  function tickCountdowns() {
+    document.querySelectorAll("[data-deadline-ms]").forEach(function (el) {
+      var left = Math.max(0, Math.ceil((Number(el.dataset.deadlineMs) - serverNow()) / 1000));
+      el.textContent = left + "s";
+      el.classList.toggle("urgent", left <= 3);
+    });
+  }
+
+  function easeOut(p) { return 1 - Math.pow(1 - p, 3); }
+
+  // The rotation that puts section `index` under the pointer.
+  function restAngle(index, step) { return -index * step; }
+
+  function wheelAngle(rotor) {
+    var spin = rotor.dataset.spin ? JSON.parse(rotor.dataset.spin) : null;
+    if (!spin) { return Number(rotor.dataset.rest || 0); }
+    var from = restAngle(spin.from, spin.step);
+    var base = restAngle(spin.to, spin.step);
+    var target;
+    // At least spin.turns whole revolutions, in the drawn direction (§ 689a.2(b)).
+    if (spin.direction > 0) {
+      target = base; while (target < from + 360 * spin.turns) { target += 360; }
+    } else {
+      target = base; while (target > from - 360 * spin.turns) { target -= 360; }
+    }
+    var p = Math.min(1, Math.max(0, (serverNow() - spin.start_ms) / spin.duration_ms));
+    return from + (target - from) * easeOut(p);
+  }
+
+  function animate() {
+    var rotor = document.querySelector(".wheel-rotor");
+    if (rotor) { rotor.style.transform = "rotate(" + wheelAngle(rotor) + "deg)"; }
+    window.requestAnimationFrame(animate);
+  }
+
+  var lastAnnounced = null;
+  function announce() {
+    var src = document.getElementById("announce-src");
+    var live = document.getElementById("announce");
+    if (!src || !live) { return; }
+    if (lastAnnounced === null) { lastAnnounced = src.dataset.id; return; }
+    if (src.dataset.id !== lastAnnounced) {
+      lastAnnounced = src.dataset.id;
+      live.textContent = src.dataset.text;
+    }
+  }
+
+  function rememberChip() {
+    var picker = document.getElementById("chip-picker");
+    if (!picker) { return; }
+    var saved = window.localStorage.getItem("chip");
+    if (saved) {
+      var input = picker.querySelector('input[value="' + saved + '"]');
+      if (input) { input.checked = true; }
+    }
+    picker.addEventListener("change", function (e) { window.localStorage.setItem("chip", e.target.value); });
+  }
+
+  function setConnection(text, ok) {
+    var el = document.getElementById("connection");
+    if (el) { el.textContent = text; el.classList.toggle("down", !ok); }
+  }
+
+  document.addEventListener("htmx:wsOpen", function () { setConnection("Live", true); });
+  document.addEventListener("htmx:wsClose", function () { setConnection("Reconnecting…", false); });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    syncClock();
+    announce();
+    var flash = document.getElementById("flash");
+    if (flash && flash.textContent.trim()) {
+      clearTimeout(flash._timer);
+      flash._timer = setTimeout(function () { flash.textContent = ""; }, 6000);
+    }
+  });
+
+  document.addEventListener("keydown", function (e) {
+    // Number keys 1-6 pick the betting area, like clicking it.
+    if (e.target.closest && e.target.closest("input, textarea")) { return; }
+    var spots = document.querySelectorAll("#dc-layout .spot");
+    var n = Number(e.key);
+    if (n >= 1 && n <= spots.length && !spots[n - 1].disabled) { spots[n - 1].click(); }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    syncClock();
+    announce();
+    rememberChip();
+    setInterval(tickCountdowns, 250);
+    window.requestAnimationFrame(animate);
+  });
+})();
