@@ -118,7 +118,8 @@ def present(table, snapshot, config, viewer_id, balance):
         "rest_section": rest_section,
         "rest_angle": -rest_section * STEP,
         "spin_json": json.dumps(spin) if spin else "",
-        "symbols_this_round": state.symbols if state.phase != rules.BETTING else [],
+        # While the wheel turns, only the spins that have already stopped.
+        "symbols_this_round": _stopped_symbols(state),
         "multiplier": state.multiplier,
         "spots": spots,
         "history": state.history,
@@ -170,3 +171,11 @@ def _last_section(entry):
     if symbols:
         return symbols[-1]
     return rules.WHEEL.index(entry["result"])
+
+
+def _stopped_symbols(state):
+    if state.phase == rules.SPINNING:
+        return state.symbols[:-1]
+    if state.phase == rules.RESULT:
+        return state.symbols
+    return []

@@ -1,0 +1,164 @@
+"""Shared fixtures. The suite runs against the real Redis (REDIS_URL, set by
+``make test`` through casino.embedded_redis), the real database (a SQLite
+file, so the processes the end-to-end tests start share it) and the real
+channel layer."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+if not os.environ.get("REDIS_URL"):
+    # Running pytest by hand: bring our own real Redis, as `make test` does.
+    from casino.embedded_redis import start as _start_redis
+
+    _redis_process, os.environ["REDIS_URL"] = _start_redis()
+
+FAST = {"betting_seconds": 1, "spin_seconds": 1, "result_seconds": 1}
+
+
+@pytest.fixture
+def clean_redis():
+    from casino.redis_client import get_sync_redis
+
+    get_sync_redis().flushdb()
+    yield get_sync_redis()
+
+
+@pytest.fixture
+def make_player(db):
+    from casino.accounts.models import Player
+    from casino.wallet.ledger import open_wallet
+
+    def make(nickname="Ann"):
+        player = Player.objects.create(nickname=nickname)
+        open_wallet(player)
+        return player
+
+    return make
+
+
+@pytest.fixture
+def make_table(db):
+    from casino.tables.models import Table
+
+    def make(name="Test wheel", game="dreamcatcher", seed=None, max_seats=7, **config):
+        return Table.objects.create(
+            game=game,
+            name=name,
+            config={**FAST, **config},
+            is_test=seed is not None,
+            seed=seed,
+            max_seats=max_seats,
+        )
+
+    return make
+
+
+def assert_ledger_balanced():
+    """The money invariant every test that plays rounds ends with."""
+    from casino.wallet.ledger import ledger_totals
+    from casino.wallet.models import Account
+
+    total, mismatched = ledger_totals()
+    assert total == 0, f"ledger sums to {total}, not zero"
+    assert mismatched == [], f"balances differ from their entries: {mismatched}"
+    assert not Account.objects.filter(kind=Account.PLAYER, balance__lt=0).exists()
+
+
+def session_cookie(player):
+    """A real session naming ``player``, as the cookie a browser would send."""
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from casino.accounts.session import SESSION_KEY
+
+    store = SessionStore()
+    store[SESSION_KEY] = player.pk
+    store.create()
+    return store.session_key
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for_port(port, timeout=20):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"nothing listens on port {port}")
+
+
+class Processes:
+    """Daphne and table-worker processes on the test database and Redis,
+    laid out as in production (docs/deploy.md)."""
+
+    def __init__(self):
+        from django.conf import settings
+        from django.db import connection
+
+        self.env = {
+            **os.environ,
+            "DATABASE_URL": f"sqlite:///{connection.settings_dict['NAME']}",
+            "REDIS_URL": settings.REDIS_URL,
+            "TABLE_LEASE_MS": "2000",
+            "PYTHONUNBUFFERED": "1",
+        }
+        self.running = []
+
+    def worker(self):
+        process = subprocess.Popen(
+            [sys.executable, "manage.py", "tableworker", "--scan-seconds", "0.3"],
+            cwd=ROOT,
+            env=self.env,
+            start_new_session=True,
+        )
+        self.running.append(process)
+        return process
+
+    def daphne(self):
+        port = free_port()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "casino.asgi:application"],
+            cwd=ROOT,
+            env=self.env,
+            start_new_session=True,
+        )
+        self.running.append(process)
+        wait_for_port(port)
+        return f"127.0.0.1:{port}"
+
+    def kill(self, process, sig=signal.SIGKILL):
+        process.send_signal(sig)
+        process.wait(timeout=10)
+
+    def stop_all(self):
+        for process in self.running:
+            if process.poll() is None:
+                process.terminate()
+        for process in self.running:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+@pytest.fixture
+def processes(transactional_db, clean_redis):
+    """Start real server processes; stopped before the database is flushed."""
+    procs = Processes()
+    yield procs
+    procs.stop_all()
