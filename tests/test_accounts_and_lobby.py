@@ -1,0 +1,106 @@
+"""Guests, registration, sign in/out, top-ups and the lobby, over HTTP."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from casino.accounts.models import Player
+from casino.wallet.ledger import balance_of
+from tests.conftest import assert_ledger_balanced
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def lobby_tables(make_table, clean_redis):
+    return [make_table(name="Small", min_bet=1), make_table(name="Big", min_bet=100, max_bet=1000)]
+
+
+def test_guest_joins_with_a_nickname_and_gets_chips(client, lobby_tables):
+    page = client.get("/")
+    assert b"Pick a nickname" in page.content
+    response = client.post("/accounts/join/", {"nickname": "Ann"})
+    assert response.status_code == 302
+    player = Player.objects.get(nickname="Ann")
+    assert player.is_guest and balance_of(player) == 1_000_000
+    page = client.get("/")
+    assert b"Ann" in page.content and b"10,000" in page.content
+    assert b"Small" in page.content and b"Big" in page.content and b"1\xe2\x80\x93500 per spot" in page.content
+    assert_ledger_balanced()
+
+
+@pytest.mark.parametrize("nickname", ["", " ", "x" * 30, "<script>"])
+def test_bad_nicknames_are_refused(client, lobby_tables, nickname):
+    response = client.post("/accounts/join/", {"nickname": nickname})
+    assert response.status_code == 400
+    assert not Player.objects.exists()
+
+
+def test_register_keeps_the_wallet_and_sign_in_elsewhere(client, lobby_tables, django_user_model):
+    client.post("/accounts/join/", {"nickname": "Ann"})
+    player = Player.objects.get()
+    response = client.post(
+        "/accounts/register/",
+        {"username": "ann", "password1": "a-long-Passphrase-9", "password2": "a-long-Passphrase-9"},
+    )
+    assert response.status_code == 302
+    player.refresh_from_db()
+    assert player.user.username == "ann"
+    client.post("/accounts/logout/")
+    assert b"Pick a nickname" in client.get("/").content
+    # Another browser signs in and finds the same wallet.
+    from django.test import Client
+
+    other = Client()
+    response = other.post("/accounts/login/", {"username": "ann", "password": "a-long-Passphrase-9"})
+    assert response.status_code == 302
+    assert b"Ann" in other.get("/").content
+    assert other.session["player_id"] == player.pk
+    bad = Client().post("/accounts/login/", {"username": "ann", "password": "wrong"})
+    assert bad.status_code == 200 and b"correct username" in bad.content
+
+
+def test_top_up_only_below_the_minimum_and_once_an_hour(client, lobby_tables):
+    from casino.wallet.ledger import house_account, player_account, post
+
+    client.post("/accounts/join/", {"nickname": "Ann"})
+    player = Player.objects.get()
+    small = lobby_tables[0]
+    response = client.post("/wallet/top-up/", {"table": small.pk}, follow=True)
+    assert b"Top-ups are for players below the table minimum" in response.content
+    # Lose nearly everything (through the ledger, as a table would).
+    from django.db import transaction
+
+    with transaction.atomic():
+        post([(player_account(player), -999_950), (house_account(), 999_950)], kind="test")
+    response = client.post("/wallet/top-up/", {"table": small.pk}, follow=True)
+    assert b"Topped up" in response.content
+    assert balance_of(player) == 1_000_000
+    with transaction.atomic():
+        post([(player_account(player), -999_950), (house_account(), 999_950)], kind="test")
+    response = client.post("/wallet/top-up/", {"table": small.pk}, follow=True)
+    assert b"again in" in response.content and balance_of(player) == 50
+    Player.objects.filter(pk=player.pk).update(last_top_up=timezone.now() - timedelta(hours=1, minutes=1))
+    client.post("/wallet/top-up/", {"table": small.pk})
+    assert balance_of(player) == 1_000_000
+    assert_ledger_balanced()
+
+
+def test_table_page_renders_the_same_fragments(client, lobby_tables):
+    table = lobby_tables[0]
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    for part in ("dc-status", "dc-wheel", "dc-layout", "dc-history", "dc-me", "chip-picker"):
+        assert f'id="{part}"' in page
+    assert f'ws-connect="/ws/tables/{table.pk}/"' in page
+    assert 'aria-live="polite"' in page
+    assert "1 to 1" in page and "40 to 1" in page  # § 689a.1(g)(3)
+    assert "maximum payout per round" in page  # § 689a.1(g)(4)
+    assert page.count("<path") == 54
+    assert client.get("/tables/999/").status_code == 404
+
+
+def test_test_tables_are_badged(client, make_table, clean_redis):
+    table = make_table(name="Lab wheel", seed=5)
+    assert b"test table" in client.get("/").content
+    assert b"test table" in client.get(f"/tables/{table.pk}/").content
