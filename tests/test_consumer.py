@@ -203,3 +203,22 @@ async def test_reconnect_gets_the_full_table_and_versions_increase(running_table
         assert f'id="{part}"' in frame
     assert "Your bets" in frame
     await again.disconnect()
+
+
+async def test_a_player_who_is_gone_is_stood_up(running_table, make_player, monkeypatch):
+    from casino.tables import owner
+
+    monkeypatch.setattr(owner, "SEAT_GRACE_SECONDS", 0.5)
+    ann = await database_sync_to_async(make_player)("Ann")
+    bob = await database_sync_to_async(make_player)("Bob")
+    ws_ann, round_id = await seated(running_table, ann)
+    ws_bob, _ = await seated(running_table, bob)
+    await ws_ann.send_to(text_data=json.dumps({"action": "bet", "spot": "5", "amount": "4", "round": round_id}))
+    await receive_until(ws_bob, lambda f: "Ann 4" in f)
+    await ws_ann.disconnect()
+    frame = await receive_until(ws_bob, lambda f: "Ann leaves seat 1" in f, timeout=10)
+    assert "Ann 4" not in frame  # her open bet came back while betting was open
+    assert await database_sync_to_async(balance_of)(ann) == 1_000_000
+    # Bob, still connected, keeps his seat.
+    assert "You sit at seat <strong>2</strong>" in frame
+    await ws_bob.disconnect()

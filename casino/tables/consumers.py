@@ -77,6 +77,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.heartbeat.cancel()
         await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
         await presence.unmark(self.table_id, self.channel_name, self.player_id)
+        if self.player_id is not None:
+            # The owner stands the player up if no connection of theirs comes back.
+            await self.channel_layer.send(
+                table_channel(self.table_id), {"type": "table.disconnected", "player": self.player_id}
+            )
         await self._notify_lobby()
 
     async def _heartbeat(self):
@@ -149,7 +154,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _send_table(self, version, cached=True, changed_at=None):
         self.version = version
-        html = render_public(self.meta, self.snapshot, self.config, version, cached=cached)
+        html = render_public(
+            self.meta, self.snapshot, self.config, version, cached=cached, changed_at=changed_at
+        )
         html += render_private(
             self.meta, self.snapshot, self.config, version, self.player_id, self.balance
         )

@@ -19,6 +19,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from casino.redis_client import get_redis, key
+from casino.tables import presence
 from casino.tables.groups import LOBBY_GROUP, table_channel, table_group
 from casino.tables.models import Table
 from casino.tables.runtime import Refused, StaleOwner, Step, TableRuntime, public_snapshot
@@ -26,6 +27,9 @@ from casino.tables.runtime import Refused, StaleOwner, Step, TableRuntime, publi
 log = logging.getLogger(__name__)
 
 LEASE_MS = int(os.environ.get("TABLE_LEASE_MS", "10000"))
+# A seated player whose every connection to the table is gone for this long
+# (closed tab, lost network) is stood up, so seats do not fill with ghosts.
+SEAT_GRACE_SECONDS = float(os.environ.get("SEAT_GRACE_SECONDS", "60"))
 
 _RENEW = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
@@ -64,6 +68,7 @@ class TableOwner:
         self.clock = clock
         self.inbox = asyncio.Queue()
         self.runtime = None
+        self.absent = {}  # player id -> when to check that they came back
 
     async def run(self):
         self.runtime = await database_sync_to_async(TableRuntime.load)(self.table_id, self.clock)
@@ -73,14 +78,23 @@ class TableOwner:
             await self._broadcast_current()
         else:
             await self._publish(step)
+        # After a restart nobody is known to be connected: seated players have
+        # the grace period to show they are still there.
+        for player in self.runtime.snapshot["seats"].values():
+            self.absent[player] = self.clock() + SEAT_GRACE_SECONDS
         receiver = asyncio.create_task(self._receive())
         try:
             while True:
                 timeout = self.runtime.seconds_left()
+                if self.absent:
+                    check = max(0.0, min(self.absent.values()) - self.clock())
+                    timeout = check if timeout is None else min(timeout, check)
                 try:
                     message = await asyncio.wait_for(self.inbox.get(), timeout)
                 except TimeoutError:
-                    await self._tick()
+                    await self._check_absent()
+                    if self.runtime.seconds_left() == 0:
+                        await self._tick()
                     continue
                 await self._handle(message)
         finally:
@@ -100,9 +114,30 @@ class TableOwner:
         if step is not None:
             await self._publish(step)
 
+    async def _check_absent(self):
+        due = [player for player, when in self.absent.items() if when <= self.clock()]
+        if not due:
+            return
+        connected = set(await database_sync_to_async(presence.connected_players)(self.table_id))
+        for player in due:
+            del self.absent[player]
+            if player in connected or self.runtime.seat_of(player) is None:
+                continue
+            nickname = self.runtime.snapshot["nicknames"].get(str(player), "A player")
+            try:
+                step = await database_sync_to_async(self.runtime.act)(
+                    player, nickname, {"action": "leave", "round": self.runtime.round}
+                )
+            except Refused:
+                continue
+            await self._publish(step)
+
     async def _handle(self, message):
         if message.get("type") == "table.refresh":
             await self._broadcast_current()
+            return
+        if message.get("type") == "table.disconnected":
+            self.absent[message["player"]] = self.clock() + SEAT_GRACE_SECONDS
             return
         if message.get("type") != "table.action":
             return

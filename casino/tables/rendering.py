@@ -39,13 +39,20 @@ def table_context(meta, snapshot, config, version, viewer_id=None, balance=None)
     return context
 
 
-def render_public(meta, snapshot, config, version, cached=True):
+def render_public(meta, snapshot, config, version, cached=True, changed_at=None):
+    """``changed_at`` (epoch seconds) is when the owner broadcast this version;
+    templates may show it as ``changed_at_ms`` (bench/broadcast.py measures
+    latency from it). A fresh render (``cached=False``, on connect) does not
+    know it, so it is not remembered for the pushes."""
     cache_key = (meta["id"], version)
     if cached and cache_key in _cache:
         return _cache[cache_key]
     spec = registry.get(meta["game"])
-    html = render_to_string(spec.public_template, table_context(meta, snapshot, config, version))
-    _remember(cache_key, html)
+    context = table_context(meta, snapshot, config, version)
+    context["changed_at_ms"] = f"{changed_at * 1000:.3f}" if changed_at else ""
+    html = render_to_string(spec.public_template, context)
+    if cached:
+        _remember(cache_key, html)
     return html
 
 

@@ -127,7 +127,9 @@ def present(table, snapshot, config, viewer_id, balance):
         "seats": seats,
         "log": list(reversed(snapshot.get("log", [])))[:14],
         "announce": snapshot.get("announce") or {"id": 0, "text": ""},
-        "limits": config,
+        "limit_min": config.min_bet * CENTS_PER_CHIP,
+        "limit_max": config.max_bet * CENTS_PER_CHIP,
+        "limit_payout": config.max_payout * CENTS_PER_CHIP,
         "colours": COLOURS,
     }
     if viewer_id is not None or balance is not None:
