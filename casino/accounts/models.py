@@ -18,6 +18,7 @@ class Player(models.Model):
     )
     created = models.DateTimeField(auto_now_add=True)
     last_top_up = models.DateTimeField(null=True, blank=True)
+    is_bot = models.BooleanField(default=False, help_text="A house bot of the demo tables.")
 
     def __str__(self):
         return self.nickname

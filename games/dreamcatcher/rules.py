@@ -248,14 +248,18 @@ def _check_limit(spot, total, config):
 
 def _clear(state, action, config, rng):
     _require_betting(state)
-    mine = state.bets.pop(str(action.player), {})
-    if not mine:
+    if not state.bets.get(str(action.player)):
         raise IllegalAction("You have no bets to clear.")
-    total = sum(mine.values())
+    return _return_bets(state, action.player, "clears {} of bets", "bets cleared")
+
+
+def _return_bets(state, player, text, memo):
+    """Take a player's open bets off the layout and give them back."""
+    total = sum(state.bets.pop(str(player)).values())
     return Outcome(
         state,
-        log=[{"player": action.player, "text": f"clears {format_chips(total)} of bets"}],
-        moves=[ChipMove(REFUND, action.player, total, "bets cleared")],
+        log=[{"player": player, "text": text.format(format_chips(total))}],
+        moves=[ChipMove(REFUND, player, total, memo)],
     )
 
 
@@ -284,16 +288,9 @@ def _rebet(state, action, config, rng):
 def _leave(state, action, config, rng):
     """A player leaves the table: open bets are returned while betting is
     still open; once "no more bets" is called they ride to the result."""
-    mine = state.bets.get(str(action.player)) if state.phase == BETTING else None
-    if not mine:
+    if state.phase != BETTING or not state.bets.get(str(action.player)):
         return Outcome(state)
-    del state.bets[str(action.player)]
-    total = sum(mine.values())
-    return Outcome(
-        state,
-        log=[{"player": action.player, "text": f"leaves; {format_chips(total)} of bets returned"}],
-        moves=[ChipMove(REFUND, action.player, total, "left the table")],
-    )
+    return _return_bets(state, action.player, "leaves; {} of bets returned", "left the table")
 
 
 def _close_betting(state, action, config, rng):

@@ -1,0 +1,39 @@
+"""The demo's house bots play through the public protocol like anyone."""
+
+import subprocess
+import sys
+import time
+
+import pytest
+
+from casino.accounts.models import Player
+from casino.tables.models import Round
+from tests.conftest import ROOT, assert_ledger_balanced
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_bots_sit_and_bet_at_public_tables_only(processes, make_table):
+    public = make_table(name="Public", betting_seconds=2)
+    lab = make_table(name="Lab", seed=1, betting_seconds=2)
+    processes.worker()
+    host = processes.daphne()
+    bots = subprocess.Popen(
+        [sys.executable, "manage.py", "demo_bots", "--host", host, "--per-table", "2"],
+        cwd=ROOT,
+        env=processes.env,
+    )
+    processes.running.append(bots)
+    deadline = time.monotonic() + 45
+    bet_lines = []
+    while time.monotonic() < deadline and not bet_lines:
+        time.sleep(0.5)
+        logs = [line for record in Round.objects.filter(table=public) for line in record.log]
+        bet_lines = [line for line in logs if line.startswith("Bot ") and " bets " in line]
+    assert bet_lines, "no bot placed a bet"
+    assert Player.objects.filter(is_bot=True).count() == 2
+    assert not any(
+        line.startswith("Bot ") for record in Round.objects.filter(table=lab) for line in record.log
+    )
+    processes.stop_all()
+    assert_ledger_balanced()
