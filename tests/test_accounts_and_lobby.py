@@ -104,3 +104,27 @@ def test_test_tables_are_badged(client, make_table, clean_redis):
     table = make_table(name="Lab wheel", seed=5)
     assert b"test table" in client.get("/").content
     assert b"test table" in client.get(f"/tables/{table.pk}/").content
+
+
+def test_rules_submission_is_validated_in_the_admin(admin_client, clean_redis):
+    from casino.tables.models import Table
+
+    form = {
+        "game": "dreamcatcher",
+        "name": "Admin wheel",
+        "max_seats": 7,
+        "is_open": "on",
+        "seed": "",
+        "config": '{"min_bet": 10, "max_bet": 5}',
+    }
+    response = admin_client.post("/admin/tables/table/add/", form)
+    assert response.status_code == 200
+    assert b"The maximum wager cannot be below the minimum wager" in response.content
+    response = admin_client.post("/admin/tables/table/add/", {**form, "seed": "7"})
+    assert b"Only a test table may carry a seed" in response.content
+    assert not Table.objects.exists()
+    response = admin_client.post(
+        "/admin/tables/table/add/", {**form, "config": '{"min_bet": 5, "max_bet": 50, "max_payout": 1000}'}
+    )
+    assert response.status_code == 302
+    assert Table.objects.get().rules_config().max_bet == 50

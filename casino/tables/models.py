@@ -43,28 +43,30 @@ class Table(models.Model):
         return self.spec.rules.Config.from_json(self.config or {})
 
     def clean(self):
+        errors = {}
         try:
             spec = registry.get(self.game)
         except KeyError:
             raise ValidationError({"game": f"Unknown game {self.game!r}."}) from None
-        if not isinstance(self.config, dict):
-            raise ValidationError({"config": "The configuration must be a JSON object."})
-        unknown = set(self.config) - set(spec.rules.Config.__dataclass_fields__)
-        if unknown:
-            raise ValidationError({"config": f"Unknown settings: {', '.join(sorted(unknown))}."})
-        try:
-            errors = spec.rules.Config.from_json(self.config).errors()
-        except TypeError as exc:
-            raise ValidationError({"config": str(exc)}) from None
-        if errors:
-            raise ValidationError(
-                {"config": [f"{field}: {message}" for field, message in errors.items()]}
-            )
+        config_errors = self._config_errors(spec)
+        if config_errors:
+            errors["config"] = config_errors
         if self.seed is not None and not self.is_test:
             # DESIGN.md, "Randomness": public tables never take a seed.
-            raise ValidationError({"seed": "Only a test table may carry a seed."})
+            errors["seed"] = "Only a test table may carry a seed."
         if not 1 <= self.max_seats <= 50:
-            raise ValidationError({"max_seats": "A table has 1 to 50 seats."})
+            errors["max_seats"] = "A table has 1 to 50 seats."
+        if errors:
+            raise ValidationError(errors)
+
+    def _config_errors(self, spec):
+        if not isinstance(self.config, dict):
+            return ["The configuration must be a JSON object."]
+        unknown = set(self.config) - set(spec.rules.Config.__dataclass_fields__)
+        if unknown:
+            return [f"Unknown settings: {', '.join(sorted(unknown))}."]
+        errors = spec.rules.Config.from_json(self.config).errors()
+        return [f"{field}: {message}" for field, message in errors.items()]
 
 
 class Round(models.Model):
