@@ -8,6 +8,7 @@ REDIS_URL is already set, COMMAND simply runs against that server.
 
 import argparse
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -67,6 +68,8 @@ def main(argv=None):
         return subprocess.call(command)
     data_dir = Path(__file__).resolve().parent.parent / "var" / "redis" if options.persist else None
     process, url = start(data_dir, persist=options.persist)
+    # Stopped with the command, also when we are sent SIGTERM (make's Ctrl-C, CI).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
         return subprocess.call(command, env={**os.environ, "REDIS_URL": url})
     finally:

@@ -17,9 +17,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 if not os.environ.get("REDIS_URL"):
     # Running pytest by hand: bring our own real Redis, as `make test` does.
+    import atexit
+
     from casino.embedded_redis import start as _start_redis
 
     _redis_process, os.environ["REDIS_URL"] = _start_redis()
+    atexit.register(_redis_process.terminate)
 
 FAST = {"betting_seconds": 1, "spin_seconds": 1, "result_seconds": 1}
 

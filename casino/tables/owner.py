@@ -90,7 +90,11 @@ class TableOwner:
                     check = max(0.0, min(self.absent.values()) - self.clock())
                     timeout = check if timeout is None else min(timeout, check)
                 try:
-                    message = await asyncio.wait_for(self.inbox.get(), timeout)
+                    # Not asyncio.wait_for: on Python 3.11 it swallows a
+                    # cancellation that lands as a message arrives, and the
+                    # owner then outlives its worker's stop or lost lease.
+                    async with asyncio.timeout(timeout):
+                        message = await self.inbox.get()
                 except TimeoutError:
                     await self._check_absent()
                     if self.runtime.seconds_left() == 0:

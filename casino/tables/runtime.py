@@ -227,7 +227,8 @@ class TableRuntime:
         self._append_log(snapshot, lines)
         if player_id is None and lines:
             # Table events (no more bets, results) are what screen readers announce.
-            snapshot["announce"] = {"id": snapshot["announce"]["id"] + 1, "text": " ".join(lines[:4])}
+            text = " ".join(line if line.endswith((".", "!", "?")) else line + "." for line in lines[:4])
+            snapshot["announce"] = {"id": snapshot["announce"]["id"] + 1, "text": text}
         summary = getattr(self.rules, "round_summary", lambda state: None)(new_state)
         return self._commit(
             snapshot,

@@ -1,0 +1,249 @@
+"""Two players in real browsers (Debian's Chromium, driven by Playwright) at
+one Dreamcatcher table served by a real Daphne and table worker: they join
+with a nickname, sit, pick a chip, bet on different areas, and both see the
+same result of the same round and the right balances. One of them plays at a
+phone's viewport: no horizontal scroll, and the result is announced to
+screen readers.
+
+Plain (sync) test functions: the sync Playwright API cannot run inside the
+event loop pytest-asyncio's auto mode runs async tests in.
+"""
+
+import re
+import signal
+import time
+
+import pytest
+
+from casino.accounts.models import Player
+from casino.tables.models import Round, Table
+from casino.wallet.models import Account, Entry
+from games.dreamcatcher import rules
+from games.engine import CENTS_PER_CHIP, format_chips
+from tests.conftest import assert_ledger_balanced
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TIMEOUT_MS = 30_000
+START = 10_000 * CENTS_PER_CHIP
+
+# Every table push, as the page saw it: status and screen-reader announcements.
+RECORDER = """
+window.__seen = {status: [], announce: []};
+document.addEventListener("htmx:wsAfterMessage", function () {
+  setTimeout(function () {
+    var status = document.getElementById("dc-status");
+    if (status) {
+      var round = status.querySelector(".round"), phase = status.querySelector(".phase");
+      window.__seen.status.push({
+        round: round ? round.textContent.trim() : "",
+        phase: status.className,
+        label: phase ? phase.textContent.trim() : ""
+      });
+    }
+    var live = document.getElementById("announce");
+    var seen = window.__seen.announce;
+    if (live && live.textContent && seen[seen.length - 1] !== live.textContent) {
+      seen.push(live.textContent);
+    }
+  }, 0);
+});
+"""
+
+PLAYERS = {
+    # nickname: (viewport, chip, spot)
+    "Ann": ({"width": 1280, "height": 900}, 5, "1"),
+    "Bob": ({"width": 390, "height": 844}, 10, "2"),
+}
+
+
+def wait_until(predicate, timeout, what, interval=0.1):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(interval)
+
+
+def current_round(page):
+    return int(re.search(r"\d+", page.locator("#dc-status .round").inner_text()).group())
+
+
+def seconds_left(page):
+    """Seconds left in the betting window as this page shows it, or 0."""
+    return page.evaluate(
+        """() => {
+          const el = document.querySelector('#dc-status.phase-betting [data-deadline-ms]');
+          return el ? (Number(el.dataset.deadlineMs) - Date.now()) / 1000 : 0;
+        }"""
+    )
+
+
+def join_and_sit(page, base, nickname, table):
+    page.goto(base + "/")
+    page.get_by_label("Nickname").fill(nickname)
+    page.get_by_role("button", name="Play").click()
+    page.get_by_text(f"Welcome, {nickname}!").wait_for()
+    page.get_by_role("link", name=table.name, exact=True).first.click()
+    page.wait_for_url(re.compile(rf"/tables/{table.pk}/"))
+    page.locator("#connection", has_text="Live").wait_for()
+    me = page.locator("#dc-me")
+    deadline = time.monotonic() + 30
+    while "You sit at seat" not in me.inner_text():
+        if time.monotonic() > deadline:
+            pytest.fail(f"{nickname} could not sit: {page.locator('#flash').inner_text()}")
+        # The button names the round: a click just as the round turns is refused; click again.
+        page.get_by_role("button", name="Take a seat").click()
+        try:
+            me.get_by_text("You sit at seat").wait_for(timeout=5_000)
+        except sync_api.TimeoutError:
+            pass
+
+
+def place_bets(pages):
+    """Both players bet in one betting window; returns its round number.
+    A bet that misses the window is tried again in a later round (the
+    balances below are computed from every stake the ledger holds)."""
+    for _attempt in range(4):
+        ann = pages["Ann"]
+        wait_until(lambda page=ann: seconds_left(page) > 2.5, 40, "a fresh betting window")
+        number = current_round(ann)
+        for name, page in pages.items():
+            _, chip, spot = PLAYERS[name]
+            page.locator(f'#chip-picker label:has(input[value="{chip}"])').click()
+            page.get_by_role("button", name=re.compile(rf"^Bet on {spot},")).click()
+        placed = True
+        for name, page in pages.items():
+            _, chip, spot = PLAYERS[name]
+            mine = page.locator("#dc-me .my-bets")
+            try:
+                mine.wait_for(timeout=10_000)
+            except sync_api.TimeoutError:
+                placed = False
+                continue
+            placed = placed and current_round(page) == number and f"{spot} {chip}" in mine.inner_text()
+        if placed:
+            return number
+        # Wait for the next round before trying again.
+        wait_until(lambda n=number: current_round(pages["Ann"]) > n, 40, "the next round")
+    pytest.fail("the two players never got their bets into one round")
+
+
+def stakes_of(player):
+    """{round: {spot: cents}} staked by ``player``, from the ledger."""
+    stakes = {}
+    for entry in Entry.objects.filter(account__player=player, transaction__kind="stake").select_related(
+        "transaction"
+    ):
+        spot = entry.transaction.memo.rsplit(" ", 1)[1]
+        by_spot = stakes.setdefault(entry.transaction.round_number, {})
+        by_spot[spot] = by_spot.get(spot, 0) - entry.amount
+    return stakes
+
+
+def expected_balance(stakes, results):
+    balance = START
+    for number, spots in stakes.items():
+        for spot, stake in spots.items():
+            balance -= stake
+            result = results[number]
+            if spot == result["result"]:
+                balance += stake + rules.winnings(stake, spot, result["multiplier"])
+    return balance
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_browsers_play_one_round(processes, make_table):
+    table = make_table(name="Browser wheel", betting_seconds=5, spin_seconds=1, result_seconds=3)
+    worker = processes.worker()
+    base = "http://" + processes.daphne()
+    wait_until(lambda: Table.objects.get(pk=table.pk).state, 40, "the worker to start the table")
+
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            pages = {}
+            for name, (viewport, _, _) in PLAYERS.items():
+                context = browser.new_context(viewport=viewport)
+                context.set_default_timeout(TIMEOUT_MS)
+                context.add_init_script(RECORDER)
+                pages[name] = context.new_page()
+            for name, page in pages.items():
+                join_and_sit(page, base, name, table)
+
+            number = place_bets(pages)
+
+            # Both pages show the round's result in their history.
+            seen = {}
+            for name, page in pages.items():
+                item = page.locator(f'#dc-history li[title^="Round {number}:"]')
+                item.wait_for(timeout=40_000)
+                # Screen readers hear the result.
+                page.wait_for_function(
+                    """() => window.__seen.announce.some(
+                      a => a.includes('The wheel stops on') && a.includes('Ann ') && a.includes('Bob '))"""
+                )
+                seen[name] = {
+                    "history": (item.get_attribute("title"), item.inner_text().strip()),
+                    # The settling push brought the history and the balances together.
+                    "balance": page.locator("#dc-me .my-balance").inner_text(),
+                    "nav_balance": page.locator("#nav-balance").inner_text(),
+                    "pushes": page.evaluate("window.__seen"),
+                    "aria_live": page.locator("#announce").get_attribute("aria-live"),
+                    "announce_now": page.locator("#announce").inner_text().strip(),
+                }
+
+            # At a phone's width the table page does not scroll sideways.
+            phone = pages["Bob"]
+            assert phone.viewport_size["width"] == 390
+            widths = phone.evaluate("() => [document.scrollingElement.scrollWidth, window.innerWidth]")
+        finally:
+            browser.close()
+
+    processes.kill(worker, signal.SIGTERM)  # nothing moves while we check
+    # (The database is read here, not above: sync Playwright runs an event
+    # loop in this thread, and Django refuses queries inside one.)
+    assert widths[0] <= widths[1], f"horizontal scroll at 390 px: {widths}"
+
+    record = Round.objects.get(table=table, number=number)
+    result, multiplier = record.result["result"], record.result["multiplier"]
+    label = f"Result: {result}" + (f" × {multiplier}" if multiplier > 1 else "")
+    assert seen["Ann"]["history"] == seen["Bob"]["history"]
+    assert seen["Ann"]["history"] == (
+        f"Round {number}: " + " → ".join(record.result["symbols"]),
+        result + (f"×{multiplier}" if multiplier > 1 else ""),
+    )
+
+    results = {r.number: r.result for r in Round.objects.filter(table=table, result__isnull=False)}
+    for name, view in seen.items():
+        # Both status bars said the same result for that round.
+        labels = {
+            push["label"]
+            for push in view["pushes"]["status"]
+            if push["round"] == f"Round {number}" and "phase-result" in push["phase"]
+        }
+        assert labels == {label}, (name, view["pushes"]["status"])
+        announced = [text for text in view["pushes"]["announce"] if "Ann " in text and "Bob " in text]
+        assert announced and announced[-1].startswith(f"The wheel stops on {result}:"), (name, announced)
+        assert view["aria_live"] == "polite" and view["announce_now"], name
+
+        # The balance shown is 10,000 − stakes + winnings, as in the ledger.
+        player = Player.objects.get(nickname=name)
+        stakes = stakes_of(player)
+        _, chip, spot = PLAYERS[name]
+        assert stakes[number] == {spot: chip * CENTS_PER_CHIP}
+        expected = expected_balance(stakes, results)
+        assert Account.objects.get(player=player).balance == expected, name
+        assert view["balance"] == view["nav_balance"] == format_chips(expected), name
+    assert_ledger_balanced()
