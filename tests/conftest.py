@@ -76,6 +76,18 @@ def assert_ledger_balanced():
     assert not Account.objects.filter(kind=Account.PLAYER, balance__lt=0).exists()
 
 
+def wait_until(predicate, timeout, what, interval=0.05):
+    """Poll ``predicate`` until it returns something truthy; fail after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(interval)
+
+
 def session_cookie(player):
     """A real session naming ``player``, as the cookie a browser would send."""
     from django.contrib.sessions.backends.db import SessionStore

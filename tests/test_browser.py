@@ -20,7 +20,7 @@ from casino.tables.models import Round, Table
 from casino.wallet.models import Account, Entry
 from games.dreamcatcher import rules
 from games.engine import CENTS_PER_CHIP, format_chips
-from tests.conftest import assert_ledger_balanced
+from tests.conftest import assert_ledger_balanced, wait_until
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -63,17 +63,6 @@ PLAYERS = {
     "Ann": ({"width": 1280, "height": 900}, 5, "1"),
     "Bob": ({"width": 390, "height": 844}, 10, "2"),
 }
-
-
-def wait_until(predicate, timeout, what, interval=0.1):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out after {timeout} s waiting for {what}")
-        time.sleep(interval)
 
 
 def current_round(page):

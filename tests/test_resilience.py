@@ -24,21 +24,9 @@ from casino.wallet.models import Account, Entry
 from games.cards.rng import dump_state, seeded_rng
 from games.dreamcatcher import rules
 from games.engine import CENTS_PER_CHIP, Action, format_chips
-from tests.conftest import assert_ledger_balanced, session_cookie
+from tests.conftest import assert_ledger_balanced, session_cookie, wait_until
 
 START = 10_000 * CENTS_PER_CHIP
-
-
-def wait_until(predicate, timeout, what, interval=0.05):
-    """Poll ``predicate`` until it returns something truthy; fail after ``timeout`` s."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out after {timeout} s waiting for {what}")
-        time.sleep(interval)
 
 
 def table_state(table_id):
