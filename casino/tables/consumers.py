@@ -140,6 +140,16 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     # -- from the table's owner ------------------------------------------
 
+    async def dispatch(self, message):
+        if message["type"] == "table.update":
+            # The broadcast's hot path, once per viewer and version. Channels'
+            # dispatch would first hop to its database thread to close stale
+            # connections; a push never touches the database (the consumer
+            # only uses it through database_sync_to_async, which does that).
+            await self.table_update(message)
+        else:
+            await super().dispatch(message)
+
     async def table_update(self, event):
         if event["version"] <= self.version:
             return  # an older push overtaken by a newer one
