@@ -84,7 +84,9 @@ async def test_players_see_each_other_and_bets(running_table, make_player):
     ws_bob, _ = await seated(running_table, bob)
     await ws_ann.send_to(text_data=json.dumps({"action": "bet", "spot": "10", "amount": "25", "round": round_id}))
     frame = await receive_until(ws_bob, lambda f: "Ann 25" in f)
-    assert 'id="dc-layout"' in frame and "You sit at seat <strong>2</strong>" in frame
+    assert 'id="dc-layout"' in frame
+    # Only what changed is pushed: not the wheel, nor Bob's own unchanged panel.
+    assert 'id="dc-wheel"' not in frame and 'id="dc-me"' not in frame
     assert await database_sync_to_async(balance_of)(ann) == 1_000_000 - 2_500
     spectator, connected = await connect(running_table.pk)
     assert connected
@@ -220,5 +222,5 @@ async def test_a_player_who_is_gone_is_stood_up(running_table, make_player, monk
     assert "Ann 4" not in frame  # her open bet came back while betting was open
     assert await database_sync_to_async(balance_of)(ann) == 1_000_000
     # Bob, still connected, keeps his seat.
-    assert "You sit at seat <strong>2</strong>" in frame
+    assert "2</span> Bob" in frame and "Ann" not in frame.split('id="dc-players"')[1].split("</section>")[0]
     await ws_bob.disconnect()

@@ -174,10 +174,13 @@ def text_of(fragment):
 
 
 class View:
-    """One push of the table, parsed."""
+    """The table as a client shows it after a push, parsed. A push carries
+    only the fragments that changed, so it is laid over the previous view,
+    as htmx swaps fragments by id."""
 
-    def __init__(self, message):
-        self.sections = {name: (attrs, body) for name, attrs, body in SECTION.findall(message)}
+    def __init__(self, message, previous=None):
+        self.sections = dict(previous.sections) if previous else {}
+        self.sections.update({name: (attrs, body) for name, attrs, body in SECTION.findall(message)})
         attrs, body = self.sections["dc-status"]
         self.round = int(re.search(r"Round (\d+)", body).group(1))
         self.phase = re.search(r"phase-(\w+)", attrs).group(1)
@@ -223,7 +226,7 @@ class Client:
     async def _read(self):
         async for message in self.ws:
             if 'id="dc-status"' in message:
-                self.views.append(View(message))
+                self.views.append(View(message, self.view))
             else:
                 flash = FLASH.search(message)
                 if flash:

@@ -34,6 +34,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.version = -1
+        self.shown = {}  # fragment id -> the markup this connection last got
         self.bucket = TokenBucket(settings.WS_RATE_PER_SECOND, settings.WS_RATE_BURST)
         loaded = await self._load()
         if loaded is None:
@@ -163,11 +164,21 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self._error(event["text"])
 
     async def _send_table(self, version, cached=True, changed_at=None):
+        """Send the fragments this connection does not show yet: a push
+        after a bet leaves the wheel and the history alone. On connecting
+        (``cached=False``) everything is sent, so a reconnect gets the whole
+        table; a websocket delivers in order, so what was sent is shown."""
         self.version = version
-        html = render_public(
+        if not cached:
+            self.shown = {}
+        fragments = render_public(
             self.meta, self.snapshot, self.config, version, cached=cached, changed_at=changed_at
-        )
-        html += render_private(
-            self.meta, self.snapshot, self.config, version, self.player_id, self.balance
-        )
-        await self.send(text_data=html)
+        ) + render_private(self.meta, self.snapshot, self.config, version, self.player_id, self.balance)
+        changed = []
+        for element_id, markup in fragments:
+            if element_id is None or self.shown.get(element_id) != markup:
+                changed.append(markup)
+                if element_id is not None:
+                    self.shown[element_id] = markup
+        if changed:
+            await self.send(text_data="".join(changed))

@@ -4,6 +4,7 @@ of one table version, so each process renders them once per version."""
 
 import time
 from collections import OrderedDict
+from html.parser import HTMLParser
 
 from django.template.loader import render_to_string
 
@@ -43,17 +44,18 @@ def render_public(meta, snapshot, config, version, cached=True, changed_at=None)
     """``changed_at`` (epoch seconds) is when the owner broadcast this version;
     templates may show it as ``changed_at_ms`` (bench/broadcast.py measures
     latency from it). A fresh render (``cached=False``, on connect) does not
-    know it, so it is not remembered for the pushes."""
+    know it, so it is not remembered for the pushes. Returns the fragments
+    as ``split_fragments`` gives them."""
     cache_key = (meta["id"], version)
     if cached and cache_key in _cache:
         return _cache[cache_key]
     spec = registry.get(meta["game"])
     context = table_context(meta, snapshot, config, version)
     context["changed_at_ms"] = f"{changed_at * 1000:.3f}" if changed_at else ""
-    html = render_to_string(spec.public_template, context)
+    fragments = split_fragments(render_to_string(spec.public_template, context))
     if cached:
-        _remember(cache_key, html)
-    return html
+        _remember(cache_key, fragments)
+    return fragments
 
 
 def render_private(meta, snapshot, config, version, viewer_id, balance):
@@ -66,16 +68,59 @@ def render_private(meta, snapshot, config, version, viewer_id, balance):
     spec = registry.get(meta["game"])
     context = table_context(meta, snapshot, config, version, viewer_id, balance)
     context["pushed"] = True
-    html = render_to_string(spec.private_template, context)
+    fragments = split_fragments(render_to_string(spec.private_template, context))
     if viewer_id is None:
-        _remember(cache_key, html)
-    return html
+        _remember(cache_key, fragments)
+    return fragments
 
 
-def _remember(cache_key, html):
-    _cache[cache_key] = html
+def _remember(cache_key, fragments):
+    _cache[cache_key] = fragments
     while len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)
+
+
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class _TopLevel(HTMLParser):
+    """Finds where each top-level element of a fragment starts, and its id."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=False)
+        self.depth = 0
+        self.starts = []
+
+    def handle_starttag(self, tag, attrs):
+        if self.depth == 0:
+            self.starts.append((self.getpos(), dict(attrs).get("id")))
+        if tag not in _VOID:
+            self.depth += 1
+
+    def handle_startendtag(self, tag, attrs):
+        if self.depth == 0:
+            self.starts.append((self.getpos(), dict(attrs).get("id")))
+
+    def handle_endtag(self, tag):
+        if tag not in _VOID:
+            self.depth -= 1
+
+
+def split_fragments(html):
+    """[(id, markup), ...], one per top-level element, for sending only the
+    fragments a connection does not already show."""
+    parser = _TopLevel()
+    parser.feed(html)
+    parser.close()
+    line_starts = [0]
+    for line in html.splitlines(keepends=True):
+        line_starts.append(line_starts[-1] + len(line))
+    offsets = [line_starts[line - 1] + column for (line, column), _ in parser.starts]
+    ends = offsets[1:] + [len(html)]
+    return tuple(
+        (element_id, html[start:end])
+        for (_, element_id), start, end in zip(parser.starts, offsets, ends, strict=True)
+    )
 
 
 def render_flash(text, kind="error"):
