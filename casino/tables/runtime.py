@@ -16,7 +16,6 @@ A table's snapshot (``Table.state``):
 """
 
 import copy
-import logging
 import time
 
 from django.db import transaction
@@ -26,8 +25,6 @@ from casino.tables.models import Round, Table
 from casino.wallet.ledger import InsufficientFunds, book_moves
 from games.cards.rng import dump_state, seeded_rng, system_rng
 from games.engine import Action, IllegalAction
-
-log = logging.getLogger(__name__)
 
 LOG_LINES = 30
 SIT = "sit"
