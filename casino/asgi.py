@@ -19,8 +19,6 @@ application = ProtocolTypeRouter(
         "http": ASGIStaticFilesHandler(django_asgi_app),
         # Websockets must come from one of ALLOWED_HOSTS (Origin header) and
         # carry the session cookie; the consumers refuse actions without one.
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

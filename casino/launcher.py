@@ -27,9 +27,7 @@ def main():
     )  # fmt: skip
     if os.environ.get("DEMO_BOTS", "1") != "0":
         # House bots keep the demo tables alive; DEMO_BOTS=0 turns them off.
-        children.append(
-            subprocess.Popen([python, "manage.py", "demo_bots", "--host", f"127.0.0.1:{port}"])
-        )
+        children.append(subprocess.Popen([python, "manage.py", "demo_bots", "--host", f"127.0.0.1:{port}"]))
     print(f"Casino running on http://127.0.0.1:{port}/ (Ctrl-C to stop)", flush=True)
 
     def stop(*_):

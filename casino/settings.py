@@ -19,9 +19,7 @@ VAR_DIR.mkdir(parents=True, exist_ok=True)
 SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me-in-production")
 DEBUG = os.environ.get("DEBUG", "0") == "1"
 ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
-CSRF_TRUSTED_ORIGINS = [
-    origin for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if origin
-]
+CSRF_TRUSTED_ORIGINS = [origin for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if origin]
 
 INSTALLED_APPS = [
     "daphne",
@@ -74,9 +72,7 @@ TEMPLATES = [
 ASGI_APPLICATION = "casino.asgi.application"
 
 _sqlite_path = VAR_DIR / "db.sqlite3"
-DATABASES = {
-    "default": dj_database_url.config(default=f"sqlite:///{_sqlite_path}", conn_max_age=0)
-}
+DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{_sqlite_path}", conn_max_age=0)}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         # Several processes (Daphne, the table worker) share the file: wait

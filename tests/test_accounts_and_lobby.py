@@ -26,7 +26,9 @@ def test_guest_joins_with_a_nickname_and_gets_chips(client, lobby_tables):
     assert player.is_guest and balance_of(player) == 1_000_000
     page = client.get("/")
     assert b"Ann" in page.content and b"10,000" in page.content
-    assert b"Small" in page.content and b"Big" in page.content and b"1\xe2\x80\x93500 per spot" in page.content
+    assert (
+        b"Small" in page.content and b"Big" in page.content and b"1\xe2\x80\x93500 per spot" in page.content
+    )
     assert_ledger_balanced()
 
 

@@ -82,7 +82,9 @@ async def test_players_see_each_other_and_bets(running_table, make_player):
     bob = await database_sync_to_async(make_player)("Bob")
     ws_ann, round_id = await seated(running_table, ann)
     ws_bob, _ = await seated(running_table, bob)
-    await ws_ann.send_to(text_data=json.dumps({"action": "bet", "spot": "10", "amount": "25", "round": round_id}))
+    await ws_ann.send_to(
+        text_data=json.dumps({"action": "bet", "spot": "10", "amount": "25", "round": round_id})
+    )
     frame = await receive_until(ws_bob, lambda f: "Ann 25" in f)
     assert 'id="dc-layout"' in frame
     # Only what changed is pushed: not the wheel, nor Bob's own unchanged panel.
@@ -147,7 +149,11 @@ async def test_over_balance_is_refused(make_table, clean_redis, make_player):
     await asyncio.sleep(0.5)
     ws, round_id = await seated(table, ann)
     await assert_refused(
-        ws, {"action": "bet", "spot": "1", "amount": "10001", "round": round_id}, "Not enough chips", table, ann
+        ws,
+        {"action": "bet", "spot": "1", "amount": "10001", "round": round_id},
+        "Not enough chips",
+        table,
+        ann,
     )
     await ws.disconnect()
     stop.set()
@@ -215,7 +221,9 @@ async def test_a_player_who_is_gone_is_stood_up(running_table, make_player, monk
     bob = await database_sync_to_async(make_player)("Bob")
     ws_ann, round_id = await seated(running_table, ann)
     ws_bob, _ = await seated(running_table, bob)
-    await ws_ann.send_to(text_data=json.dumps({"action": "bet", "spot": "5", "amount": "4", "round": round_id}))
+    await ws_ann.send_to(
+        text_data=json.dumps({"action": "bet", "spot": "5", "amount": "4", "round": round_id})
+    )
     await receive_until(ws_bob, lambda f: "Ann 4" in f)
     await ws_ann.disconnect()
     frame = await receive_until(ws_bob, lambda f: "Ann leaves seat 1" in f, timeout=10)

@@ -51,7 +51,9 @@ def play(bets, *symbols, config=CONFIG):
     """Play one round; returns (state, every chip move, log lines)."""
     state, moves, log = State(), [], []
     for player, spot, chips in bets:
-        out = rules.apply(state, Action(rules.BET, player, {"spot": spot, "amount": chips * 100}), config, None)
+        out = rules.apply(
+            state, Action(rules.BET, player, {"spot": spot, "amount": chips * 100}), config, None
+        )
         state, moves = out.state, moves + out.moves
     rng = Stacked(*symbols)
     out = rules.apply(state, Action(rules.CLOSE_BETTING), config, rng)
@@ -103,7 +105,7 @@ def test_losers_collected_before_winners_paid():
     settle = [m for m in moves if m.kind != STAKE]
     kinds = [m.kind for m in settle]
     assert kinds.index(LOSE) < kinds.index(RETURN)
-    assert kinds[-1] == WIN and LOSE not in kinds[kinds.index(RETURN):]
+    assert kinds[-1] == WIN and LOSE not in kinds[kinds.index(RETURN) :]
 
 
 def test_payout_cap_per_round():
@@ -138,7 +140,11 @@ def test_amounts_must_be_whole_positive_chips(value):
 
 def test_no_bets_after_no_more_bets():
     state, _, _ = play([], "1")
-    for action in (Action(rules.BET, 1, {"spot": "1", "amount": 100}), Action(rules.CLEAR, 1), Action(rules.REBET, 1)):
+    for action in (
+        Action(rules.BET, 1, {"spot": "1", "amount": 100}),
+        Action(rules.CLEAR, 1),
+        Action(rules.REBET, 1),
+    ):
         with pytest.raises(IllegalAction, match="No more bets"):
             rules.apply(state, action, CONFIG, None)
     spinning = rules.apply(State(), Action(rules.CLOSE_BETTING), CONFIG, Stacked("2x")).state

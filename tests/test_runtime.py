@@ -47,7 +47,9 @@ def sit(runtime, player):
 
 def bet(runtime, player, spot, chips):
     return runtime.act(
-        player.pk, player.nickname, {"action": "bet", "spot": spot, "amount": str(chips), "round": runtime.round}
+        player.pk,
+        player.nickname,
+        {"action": "bet", "spot": spot, "amount": str(chips), "round": runtime.round},
     )
 
 
@@ -165,11 +167,15 @@ def test_stale_round_late_bets_and_seats(table_runtime, make_player):
     with pytest.raises(Refused, match="round id"):
         runtime.act(ann.pk, "Ann", {"action": "bet", "spot": "1", "amount": "1"})
     with pytest.raises(Refused, match="not yours"):
-        runtime.act(ann.pk, "Ann", {"action": "bet", "spot": "1", "amount": "1", "round": runtime.round, "seat": "2"})
+        runtime.act(
+            ann.pk, "Ann", {"action": "bet", "spot": "1", "amount": "1", "round": runtime.round, "seat": "2"}
+        )
     with pytest.raises(Refused, match="Take a seat"):
         bet(runtime, eve, "1", 1)
     with pytest.raises(Refused, match="not yours"):
-        runtime.act(eve.pk, "Eve", {"action": "bet", "spot": "1", "amount": "1", "round": runtime.round, "seat": "1"})
+        runtime.act(
+            eve.pk, "Eve", {"action": "bet", "spot": "1", "amount": "1", "round": runtime.round, "seat": "1"}
+        )
     with pytest.raises(Refused, match="no player session"):
         runtime.act(None, None, {"action": "bet", "spot": "1", "amount": "1", "round": runtime.round})
     with pytest.raises(Refused, match="already sit"):

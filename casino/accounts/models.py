@@ -13,9 +13,7 @@ class Player(models.Model):
     registered user whose wallet follows them across browsers."""
 
     nickname = models.CharField(max_length=24, validators=[nickname_validator])
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created = models.DateTimeField(auto_now_add=True)
     last_top_up = models.DateTimeField(null=True, blank=True)
     is_bot = models.BooleanField(default=False, help_text="A house bot of the demo tables.")

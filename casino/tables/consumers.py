@@ -91,9 +91,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await presence.mark(self.table_id, self.channel_name, self.player_id)
 
     async def _notify_lobby(self):
-        await self.channel_layer.group_send(
-            LOBBY_GROUP, {"type": "lobby.table", "table_id": self.table_id}
-        )
+        await self.channel_layer.group_send(LOBBY_GROUP, {"type": "lobby.table", "table_id": self.table_id})
 
     # -- from the browser ------------------------------------------------
 

@@ -81,9 +81,7 @@ class Round(models.Model):
 
     class Meta:
         ordering = ["-id"]
-        constraints = [
-            models.UniqueConstraint(fields=["table", "number"], name="one_record_per_round")
-        ]
+        constraints = [models.UniqueConstraint(fields=["table", "number"], name="one_record_per_round")]
 
     def __str__(self):
         return f"{self.table} round {self.number}"

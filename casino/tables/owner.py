@@ -239,4 +239,3 @@ class TableWorker:
             except Exception:
                 log.exception("owner of table %s failed", table_id)
         await redis.eval(_RELEASE, 1, lease_key(table_id), self.worker_id)
-

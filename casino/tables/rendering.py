@@ -6,9 +6,11 @@ import re
 import time
 from collections import OrderedDict
 
+from django.conf import settings
 from django.template.loader import render_to_string
 
 from casino.tables import registry
+from games.engine import CENTS_PER_CHIP
 
 _CACHE_SIZE = 256
 _cache = OrderedDict()
@@ -36,6 +38,7 @@ def table_context(meta, snapshot, config, version, viewer_id=None, balance=None)
         server_now_ms=int(time.time() * 1000),
         viewer_id=viewer_id,
         balance=balance,
+        start_chips=settings.WALLET_START_CHIPS * CENTS_PER_CHIP,
     )
     return context
 
@@ -103,9 +106,7 @@ def split_fragments(html):
         if name.lower() not in _VOID and not attrs.endswith("/"):
             depth += 1
     ends = [start for start, _ in starts[1:]] + [len(html)]
-    return tuple(
-        (element_id, html[start:end]) for (start, element_id), end in zip(starts, ends, strict=True)
-    )
+    return tuple((element_id, html[start:end]) for (start, element_id), end in zip(starts, ends, strict=True))
 
 
 def render_flash(text, kind="error"):

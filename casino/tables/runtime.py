@@ -159,9 +159,7 @@ class TableRuntime:
             action = self.rules.parse_action(kind, data)
         except IllegalAction as exc:
             raise Refused(str(exc)) from None
-        return self._transition(
-            Action(action.kind, player_id, action.data), player_id=player_id
-        )
+        return self._transition(Action(action.kind, player_id, action.data), player_id=player_id)
 
     # -- internals -------------------------------------------------------
 
@@ -251,9 +249,7 @@ class TableRuntime:
         return copy.deepcopy(self.snapshot)
 
     def _set_timer(self, snapshot):
-        key, seconds, _ = self.rules.timer(
-            self.rules.State.from_json(snapshot["game"]), self.config
-        )
+        key, seconds, _ = self.rules.timer(self.rules.State.from_json(snapshot["game"]), self.config)
         current = snapshot.get("timer")
         if not current or current["key"] != key:
             snapshot["timer"] = {"key": key, "deadline": self.clock() + seconds, "seconds": seconds}

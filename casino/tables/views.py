@@ -4,6 +4,7 @@ from casino.tables.models import Table
 from casino.tables.rendering import table_context, table_meta
 from casino.tables.runtime import fresh_snapshot
 from casino.wallet.ledger import balance_of
+from games.engine import CENTS_PER_CHIP
 
 
 def table_page(request, table_id):
@@ -21,7 +22,11 @@ def table_page(request, table_id):
     return render(request, table.spec.page_template, context)
 
 
+CHIP_DENOMINATIONS = (1, 5, 10, 25, 100, 500, 1_000, 5_000, 10_000)
+
+
 def _chip_values(table):
-    minimum = table.spec.min_wager(table.rules_config()) // 100
-    values = [value * minimum for value in (1, 5, 10, 25, 100)]
-    return values
+    """Casino chip denominations within the table's limits (at most five)."""
+    minimum = table.spec.min_wager(table.rules_config()) // CENTS_PER_CHIP
+    values = [value for value in CHIP_DENOMINATIONS if value >= minimum]
+    return values[:5] or [minimum]

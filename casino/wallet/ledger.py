@@ -16,8 +16,7 @@ class InsufficientFunds(Exception):
     def __init__(self, account, balance, needed):
         self.account, self.balance, self.needed = account, balance, needed
         super().__init__(
-            f"Not enough chips: you have {format_chips(balance)}, "
-            f"this needs {format_chips(needed)}."
+            f"Not enough chips: you have {format_chips(balance)}, this needs {format_chips(needed)}."
         )
 
 
@@ -141,9 +140,5 @@ def ledger_totals():
     """(sum of every entry, accounts whose cached balance differs from its entries)."""
     total = Entry.objects.aggregate(total=Sum("amount"))["total"] or 0
     sums = dict(Entry.objects.values_list("account").annotate(total=Sum("amount")))
-    mismatched = [
-        account
-        for account in Account.objects.all()
-        if account.balance != sums.get(account.pk, 0)
-    ]
+    mismatched = [account for account in Account.objects.all() if account.balance != sums.get(account.pk, 0)]
     return total, mismatched

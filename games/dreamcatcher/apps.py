@@ -22,8 +22,7 @@ class DreamcatcherConfig(AppConfig):
                 default_max_seats=12,
                 min_wager=lambda config: config.min_bet * rules.CENTS_PER_CHIP,
                 limits_text=lambda config: (
-                    f"{config.min_bet:,}–{config.max_bet:,} per spot · "
-                    f"max payout {config.max_payout:,}"
+                    f"{config.min_bet:,}–{config.max_bet:,} per spot · max payout {config.max_payout:,}"
                 ),
             )
         )

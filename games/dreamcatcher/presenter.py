@@ -90,7 +90,11 @@ def present(table, snapshot, config, viewer_id, balance):
     spots = []
     for spot in rules.SPOTS:
         bets = [
-            {"nickname": nicknames.get(player, f"Player {player}"), "amount": mine[spot], "player": int(player)}
+            {
+                "nickname": nicknames.get(player, f"Player {player}"),
+                "amount": mine[spot],
+                "player": int(player),
+            }
             for player, mine in state.bets.items()
             if spot in mine
         ]
@@ -116,13 +120,9 @@ def present(table, snapshot, config, viewer_id, balance):
     if state.phase == rules.BETTING:
         phase_label = "Place your bets"
     elif state.phase == rules.SPINNING:
-        phase_label = (
-            f"Bonus spin — winners × {state.multiplier}" if state.multiplier > 1 else "No more bets"
-        )
+        phase_label = f"Bonus spin — winners × {state.multiplier}" if state.multiplier > 1 else "No more bets"
     else:
-        phase_label = f"Result: {state.result}" + (
-            f" × {state.multiplier}" if state.multiplier > 1 else ""
-        )
+        phase_label = f"Result: {state.result}" + (f" × {state.multiplier}" if state.multiplier > 1 else "")
 
     context = {
         "state": state,
@@ -156,9 +156,7 @@ def present(table, snapshot, config, viewer_id, balance):
 
 
 def _private(state, snapshot, config, viewer_id, balance, max_seats):
-    seat = next(
-        (int(seat) for seat, player in snapshot["seats"].items() if player == viewer_id), None
-    )
+    seat = next((int(seat) for seat, player in snapshot["seats"].items() if player == viewer_id), None)
     mine = state.bets.get(str(viewer_id), {})
     return {
         "my_seat": seat,

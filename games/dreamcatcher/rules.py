@@ -195,9 +195,7 @@ def parse_action(kind, data):
     if kind == BET:
         spot = str(data.get("spot", "")).strip()
         if spot not in SPOTS:
-            raise IllegalAction(
-                f"There is no betting area {spot!r}; bet on one of {', '.join(SPOTS)}."
-            )
+            raise IllegalAction(f"There is no betting area {spot!r}; bet on one of {', '.join(SPOTS)}.")
         return Action(BET, data={"spot": spot, "amount": parse_chips(data.get("amount"))})
     if kind in (CLEAR, REBET):
         return Action(kind)
@@ -236,13 +234,11 @@ def _check_limit(spot, total, config):
     low, high = config.min_bet * CENTS_PER_CHIP, config.max_bet * CENTS_PER_CHIP
     if total < low:
         raise IllegalAction(
-            f"The minimum wager on {spot} is {format_chips(low)}; "
-            f"{format_chips(total)} is below it."
+            f"The minimum wager on {spot} is {format_chips(low)}; {format_chips(total)} is below it."
         )
     if total > high:
         raise IllegalAction(
-            f"The maximum wager on {spot} is {format_chips(high)}; "
-            f"{format_chips(total)} would exceed it."
+            f"The maximum wager on {spot} is {format_chips(high)}; {format_chips(total)} would exceed it."
         )
 
 
@@ -279,8 +275,7 @@ def _rebet(state, action, config, rng):
         state,
         log=[{"player": action.player, "text": f"repeats last round's bets: {format_chips(total)}"}],
         moves=[
-            ChipMove(STAKE, action.player, amount, f"rebet on {spot}")
-            for spot, amount in previous.items()
+            ChipMove(STAKE, action.player, amount, f"rebet on {spot}") for spot, amount in previous.items()
         ],
     )
 
