@@ -76,6 +76,34 @@ def assert_ledger_balanced():
     assert not Account.objects.filter(kind=Account.PLAYER, balance__lt=0).exists()
 
 
+def stakes_of(player):
+    """{round: {spot: cents}} staked by ``player``, from the ledger's stake entries."""
+    from casino.wallet.models import Entry
+
+    stakes = {}
+    entries = Entry.objects.filter(account__player=player, transaction__kind="stake")
+    for entry in entries.select_related("transaction"):
+        spot = entry.transaction.memo.rsplit(" ", 1)[1]
+        by_spot = stakes.setdefault(entry.transaction.round_number, {})
+        by_spot[spot] = by_spot.get(spot, 0) - entry.amount
+    return stakes
+
+
+def expected_balance(stakes, results, start=1_000_000):
+    """A Dreamcatcher player's balance from ``start``, given their stakes
+    ({round: {spot: cents}}) and the rounds' records ({round: result})."""
+    from games.dreamcatcher import rules
+
+    balance = start
+    for number, spots in stakes.items():
+        result = results[number]
+        for spot, stake in spots.items():
+            balance -= stake
+            if spot == result["result"]:
+                balance += stake + rules.winnings(stake, spot, result["multiplier"])
+    return balance
+
+
 def wait_until(predicate, timeout, what, interval=0.05):
     """Poll ``predicate`` until it returns something truthy; fail after ``timeout`` s."""
     deadline = time.monotonic() + timeout

@@ -17,10 +17,9 @@ import pytest
 
 from casino.accounts.models import Player
 from casino.tables.models import Round, Table
-from casino.wallet.models import Account, Entry
-from games.dreamcatcher import rules
+from casino.wallet.models import Account
 from games.engine import CENTS_PER_CHIP, format_chips
-from tests.conftest import assert_ledger_balanced, wait_until
+from tests.conftest import assert_ledger_balanced, expected_balance, stakes_of, wait_until
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -33,7 +32,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 TIMEOUT_MS = 30_000
-START = 10_000 * CENTS_PER_CHIP
 
 # Every table push, as the page saw it: status and screen-reader announcements.
 RECORDER = """
@@ -127,29 +125,6 @@ def place_bets(pages):
         # Wait for the next round before trying again.
         wait_until(lambda n=number: current_round(pages["Ann"]) > n, 40, "the next round")
     pytest.fail("the two players never got their bets into one round")
-
-
-def stakes_of(player):
-    """{round: {spot: cents}} staked by ``player``, from the ledger."""
-    stakes = {}
-    for entry in Entry.objects.filter(account__player=player, transaction__kind="stake").select_related(
-        "transaction"
-    ):
-        spot = entry.transaction.memo.rsplit(" ", 1)[1]
-        by_spot = stakes.setdefault(entry.transaction.round_number, {})
-        by_spot[spot] = by_spot.get(spot, 0) - entry.amount
-    return stakes
-
-
-def expected_balance(stakes, results):
-    balance = START
-    for number, spots in stakes.items():
-        for spot, stake in spots.items():
-            balance -= stake
-            result = results[number]
-            if spot == result["result"]:
-                balance += stake + rules.winnings(stake, spot, result["multiplier"])
-    return balance
 
 
 @pytest.mark.django_db(transaction=True)

@@ -24,26 +24,11 @@ from casino.wallet.models import Account, Entry
 from games.cards.rng import dump_state, seeded_rng
 from games.dreamcatcher import rules
 from games.engine import CENTS_PER_CHIP, Action, format_chips
-from tests.conftest import assert_ledger_balanced, session_cookie, wait_until
-
-START = 10_000 * CENTS_PER_CHIP
+from tests.conftest import assert_ledger_balanced, expected_balance, session_cookie, stakes_of, wait_until
 
 
 def table_state(table_id):
     return Table.objects.values_list("state", flat=True).get(pk=table_id)
-
-
-def expected_balance(bets_by_round, results):
-    """START − stakes + (returned stakes and winnings) for one player's
-    ``{round: {spot: cents}}``, given each round's record ``{round: result}``."""
-    balance = START
-    for number, spots in bets_by_round.items():
-        result = results[number]
-        for spot, stake in spots.items():
-            balance -= stake
-            if spot == result["result"]:
-                balance += stake + rules.winnings(stake, spot, result["multiplier"])
-    return balance
 
 
 def assert_settled_escrows_zero(table_id):
@@ -370,13 +355,7 @@ def test_two_daphnes_one_worker_same_round(processes, make_table, make_player):
     # what the round records say those stakes won.
     results = {r.number: r.result for r in Round.objects.filter(table=table, result__isnull=False)}
     for name, player in players.items():
-        stakes = {}
-        for entry in Entry.objects.filter(account__player=player, transaction__kind="stake").select_related(
-            "transaction"
-        ):
-            spot = entry.transaction.memo.rsplit(" ", 1)[1]
-            by_spot = stakes.setdefault(entry.transaction.round_number, {})
-            by_spot[spot] = by_spot.get(spot, 0) - entry.amount
+        stakes = stakes_of(player)
         assert stakes[number] == {TWO_DAPHNE_BETS[name][0]: TWO_DAPHNE_BETS[name][1] * CENTS_PER_CHIP}
         expected = expected_balance(stakes, results)
         assert Account.objects.get(player=player).balance == expected, name
