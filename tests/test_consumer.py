@@ -12,6 +12,7 @@ from channels.testing import WebsocketCommunicator
 from casino.asgi import application
 from casino.tables.models import Table
 from casino.tables.owner import TableWorker
+from casino.tables.runtime import TableRuntime
 from casino.wallet.ledger import balance_of
 from tests.conftest import assert_ledger_balanced, session_cookie
 
@@ -232,3 +233,19 @@ async def test_a_player_who_is_gone_is_stood_up(running_table, make_player, monk
     # Bob, still connected, keeps his seat.
     assert "2</span> Bob" in frame and "Ann" not in frame.split('id="dc-players"')[1].split("</section>")[0]
     await ws_bob.disconnect()
+
+
+async def test_a_bet_at_one_table_updates_the_balance_shown_at_another(running_table, make_table, make_player):
+    other_table = await database_sync_to_async(make_table)(name="Second wheel", betting_seconds=120)
+    await database_sync_to_async(lambda: TableRuntime(other_table).start())()  # a snapshot to show
+    ann = await database_sync_to_async(make_player)("Ann")
+    watching, connected = await connect(other_table.pk, ann)
+    assert connected
+    first = await watching.receive_from(timeout=5)
+    assert "10,000" in first
+    ws, round_id = await seated(running_table, ann)
+    await ws.send_to(text_data=json.dumps({"action": "bet", "spot": "40", "amount": "25", "round": round_id}))
+    frame = await receive_until(watching, lambda f: 'id="nav-balance"' in f)
+    assert "9,975" in frame
+    for communicator in (ws, watching):
+        await communicator.disconnect()

@@ -18,7 +18,7 @@ from casino.accounts.models import Player
 from casino.accounts.session import player_id_from_session
 from casino.redis_client import get_redis
 from casino.tables import presence
-from casino.tables.groups import LOBBY_GROUP, table_channel, table_group
+from casino.tables.groups import LOBBY_GROUP, player_group, table_channel, table_group
 from casino.tables.models import Table
 from casino.tables.owner import lease_key
 from casino.tables.ratelimit import TokenBucket
@@ -43,6 +43,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.meta, self.snapshot, self.config, version, self.nickname, self.balance = loaded
         await self.accept()
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+        if self.player_id is not None:
+            await self.channel_layer.group_add(player_group(self.player_id), self.channel_name)
         await presence.mark(self.table_id, self.channel_name, self.player_id)
         await self._notify_lobby()
         self.heartbeat = asyncio.create_task(self._heartbeat())
@@ -77,6 +79,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.heartbeat.cancel()
         await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
+        if self.player_id is not None:
+            await self.channel_layer.group_discard(player_group(self.player_id), self.channel_name)
         await presence.unmark(self.table_id, self.channel_name, self.player_id)
         if self.player_id is not None:
             # The owner stands the player up if no connection of theirs comes back.
@@ -157,6 +161,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         if mine is not None:
             self.balance = mine
         await self._send_table(event["version"], changed_at=event.get("changed_at"))
+
+    async def player_balance(self, event):
+        """The player's chips moved elsewhere (another table, a top-up): show
+        the new balance here too."""
+        if event.get("table_id") == self.table_id or self.snapshot is None:
+            return  # this table's own pushes carry it
+        self.balance = event["balance"]
+        await self._send_table(self.version)
 
     async def table_error(self, event):
         await self._error(event["text"])

@@ -11,3 +11,8 @@ def table_group(table_id):
 def table_channel(table_id):
     """The table owner's inbox: players' actions go here."""
     return f"table-owner.{table_id}"
+
+
+def player_group(player_id):
+    """Every connection of one player, at any table: balance changes go here."""
+    return f"player-{player_id}"

@@ -20,7 +20,7 @@ from channels.layers import get_channel_layer
 
 from casino.redis_client import get_redis, key
 from casino.tables import presence
-from casino.tables.groups import LOBBY_GROUP, table_channel, table_group
+from casino.tables.groups import LOBBY_GROUP, player_group, table_channel, table_group
 from casino.tables.models import Table
 from casino.tables.runtime import Refused, StaleOwner, Step, TableRuntime, public_snapshot
 
@@ -171,6 +171,10 @@ class TableOwner:
         table = self.runtime.table
         table.config = {**(table.config or {}), **self.runtime.config.to_json()}
         await self.layer.group_send(table_group(self.table_id), update_message(table, step))
+        for player, cents in step.balances.items():
+            await self.layer.group_send(
+                player_group(player), {"type": "player.balance", "balance": cents, "table_id": self.table_id}
+            )
         if step.seats_changed or step.table_event:
             await self.layer.group_send(LOBBY_GROUP, {"type": "lobby.table", "table_id": self.table_id})
 

@@ -1,16 +1,26 @@
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from casino.tables.groups import player_group
 from casino.tables.models import Table
-from casino.wallet.ledger import TopUpRefused, top_up
+from casino.wallet.ledger import TopUpRefused, balance_of, top_up
 from games.engine import format_chips
 
 
 def lowest_minimum(tables):
     minimums = [table.spec.min_wager(table.rules_config()) for table in tables]
     return min(minimums) if minimums else 0
+
+
+def notify_balance(player):
+    """Tell the player's open tables their new balance."""
+    async_to_sync(get_channel_layer().group_send)(
+        player_group(player.pk), {"type": "player.balance", "balance": balance_of(player), "table_id": None}
+    )
 
 
 @require_POST
@@ -27,4 +37,5 @@ def top_up_view(request):
         messages.error(request, str(exc))
     else:
         messages.success(request, f"Topped up: +{format_chips(amount)} chips.")
+        notify_balance(player)
     return redirect(back)
