@@ -101,7 +101,9 @@ def test_every_bet_rides_through_bonus_spins():
 
 def test_losers_collected_before_winners_paid():
     # § 689a.2(e)
-    _, moves, _ = play([(1, "5", 2), (2, "1", 2), (3, "5", 1)], "5")
+    _, moves, log = play([(1, "5", 2), (2, "1", 2), (3, "5", 1), (1, "2", 1)], "5")
+    texts = [item["text"].split()[0] for item in log[1:]]
+    assert texts == ["loses", "loses", "wins", "wins"]  # player 1 lost on 2 and won on 5
     settle = [m for m in moves if m.kind != STAKE]
     kinds = [m.kind for m in settle]
     assert kinds.index(LOSE) < kinds.index(RETURN)

@@ -322,32 +322,33 @@ def _settle(state, config):
     if multiplier > 1:
         text += f" ({PAYOUT_ODDS[result]} to 1 × {multiplier})"
     log = [{"player": None, "text": text + "."}]
-    losing, winning = [], []
+    losing, winning, paid_lines = [], [], []
     cap = config.max_payout * CENTS_PER_CHIP
     state.results = {}
     for player, spots in state.bets.items():
         pid = int(player)
-        won = 0
+        won = lost = 0
         for spot, stake in spots.items():
             if spot == result:
                 won = winnings(stake, result, multiplier)
                 winning.append(ChipMove(RETURN, pid, stake, f"stake on {spot} returned"))
             else:
+                lost += stake
                 losing.append(ChipMove(LOSE, pid, stake, f"losing bet on {spot}"))
         capped = won > cap
         if capped:
             won = cap  # the table's maximum payout per round (§ 689a.1(g)(4))
         if won:
             winning.append(ChipMove(WIN, pid, won, f"{result} at {odds} to 1"))
-        staked = sum(spots.values())
-        state.results[player] = {"staked": staked, "won": won, "capped": capped}
-        if won:
             line = f"wins {format_chips(won)} on {result}"
             if capped:
                 line += f" (capped at the table's maximum payout of {format_chips(cap)})"
-        else:
-            line = f"loses {format_chips(staked)}"
-        log.append({"player": pid, "text": line})
+            paid_lines.append({"player": pid, "text": line})
+        if lost:
+            log.append({"player": pid, "text": f"loses {format_chips(lost)}"})
+        state.results[player] = {"staked": sum(spots.values()), "won": won, "capped": capped}
+    # The log tells it in the dealer's order too: losers collected, then winners paid.
+    log += paid_lines
     state.phase = RESULT
     state.history = [
         {
