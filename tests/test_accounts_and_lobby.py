@@ -111,22 +111,30 @@ def test_test_tables_are_badged(client, make_table, clean_redis):
 def test_rules_submission_is_validated_in_the_admin(admin_client, clean_redis):
     from casino.tables.models import Table
 
+    page = admin_client.get("/admin/tables/table/add/")
+    assert b"Maximum payout to one player in one round" in page.content
     form = {
         "game": "dreamcatcher",
         "name": "Admin wheel",
         "max_seats": 7,
         "is_open": "on",
         "seed": "",
-        "config": '{"min_bet": 10, "max_bet": 5}',
+        "rules_min_bet": 10,
+        "rules_max_bet": 5,
+        "rules_max_payout": 1000,
+        "rules_betting_seconds": 15,
+        "rules_spin_seconds": 8,
+        "rules_result_seconds": 5,
     }
     response = admin_client.post("/admin/tables/table/add/", form)
     assert response.status_code == 200
     assert b"The maximum wager cannot be below the minimum wager" in response.content
-    response = admin_client.post("/admin/tables/table/add/", {**form, "seed": "7"})
+    response = admin_client.post("/admin/tables/table/add/", {**form, "rules_max_bet": 50, "seed": "7"})
     assert b"Only a test table may carry a seed" in response.content
     assert not Table.objects.exists()
-    response = admin_client.post(
-        "/admin/tables/table/add/", {**form, "config": '{"min_bet": 5, "max_bet": 50, "max_payout": 1000}'}
-    )
+    response = admin_client.post("/admin/tables/table/add/", {**form, "rules_max_bet": 50})
     assert response.status_code == 302
-    assert Table.objects.get().rules_config().max_bet == 50
+    table = Table.objects.get()
+    assert table.rules_config().max_bet == 50 and table.config["min_bet"] == 10
+    page = admin_client.get(f"/admin/tables/table/{table.pk}/change/")
+    assert b'name="rules_max_bet" value="50"' in page.content

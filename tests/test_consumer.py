@@ -235,7 +235,9 @@ async def test_a_player_who_is_gone_is_stood_up(running_table, make_player, monk
     await ws_bob.disconnect()
 
 
-async def test_a_bet_at_one_table_updates_the_balance_shown_at_another(running_table, make_table, make_player):
+async def test_a_bet_at_one_table_updates_the_balance_shown_at_another(
+    running_table, make_table, make_player
+):
     other_table = await database_sync_to_async(make_table)(name="Second wheel", betting_seconds=120)
     await database_sync_to_async(lambda: TableRuntime(other_table).start())()  # a snapshot to show
     ann = await database_sync_to_async(make_player)("Ann")

@@ -1,16 +1,56 @@
+import dataclasses
+
 from django import forms
 from django.contrib import admin
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
 from casino.tables import registry
 from casino.tables.models import Round, Table
 
 
 class TableForm(forms.ModelForm):
+    """The table and its Rules Submission, one form field per setting of the
+    game's Config (the model validates the whole on save)."""
+
     game = forms.ChoiceField(choices=registry.choices)
 
     class Meta:
         model = Table
-        fields = ["game", "name", "config", "max_seats", "is_test", "seed", "is_open"]
+        fields = ["game", "name", "max_seats", "is_test", "seed", "is_open"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        slug = self.data.get("game") or self.instance.game or registry.all_games()[0].slug
+        self.config_class = registry.get(slug).rules.Config if slug in dict(registry.choices()) else None
+        if self.config_class is None:
+            return
+        current = self.config_class.from_json(self.instance.config or {})
+        for field in dataclasses.fields(self.config_class):
+            self.fields[f"rules_{field.name}"] = forms.IntegerField(
+                label=field.name.replace("_", " ").capitalize(),
+                initial=getattr(current, field.name),
+                help_text=field.metadata.get("help", ""),
+            )
+
+    def _post_clean(self):
+        if self.config_class is not None:
+            self.instance.config = {
+                field.name: self.cleaned_data.get(f"rules_{field.name}")
+                for field in dataclasses.fields(self.config_class)
+                if self.cleaned_data.get(f"rules_{field.name}") is not None
+            }
+        super()._post_clean()
+
+    def add_error(self, field, error):
+        # The model reports Rules Submission problems on "config": show them
+        # on the form, since its settings are spread over several fields.
+        if (
+            isinstance(error, ValidationError)
+            and hasattr(error, "error_dict")
+            and "config" in error.error_dict
+        ):
+            error.error_dict[NON_FIELD_ERRORS] = error.error_dict.pop("config")
+        super().add_error(field, error)
 
 
 @admin.register(Table)
@@ -18,6 +58,20 @@ class TableAdmin(admin.ModelAdmin):
     form = TableForm
     list_display = ["name", "game", "is_test", "is_open", "version"]
     list_filter = ["game", "is_test", "is_open"]
+
+    def get_form(self, request, obj=None, **kwargs):
+        # The Rules Submission fields are added per game by TableForm itself.
+        kwargs["fields"] = TableForm.Meta.fields
+        return super().get_form(request, obj, **kwargs)
+
+    def get_fieldsets(self, request, obj=None):
+        slug = request.POST.get("game") or (obj.game if obj else registry.all_games()[0].slug)
+        config = registry.get(slug).rules.Config if slug in dict(registry.choices()) else None
+        fieldsets = [(None, {"fields": TableForm.Meta.fields})]
+        if config is not None:
+            names = [f"rules_{field.name}" for field in dataclasses.fields(config)]
+            fieldsets.append(("Rules Submission", {"fields": names}))
+        return fieldsets
 
 
 @admin.register(Round)

@@ -68,12 +68,16 @@ MIN_REVOLUTIONS = 3  # § 689a.2(b): at least three revolutions for a valid spin
 class Config:
     """The table's Rules Submission for Dreamcatcher (§ 689a.1(g)(4))."""
 
-    min_bet: int = 1  # chips, per betting area
-    max_bet: int = 500  # chips, per betting area
-    max_payout: int = 50_000  # chips, the most one player can win in one round
-    betting_seconds: int = 15
-    spin_seconds: int = 8  # how long each spin turns on screen
-    result_seconds: int = 5  # how long the result stays up before the next round
+    min_bet: int = field(default=1, metadata={"help": "Minimum wager per betting area, in chips."})
+    max_bet: int = field(default=500, metadata={"help": "Maximum wager per betting area, in chips."})
+    max_payout: int = field(
+        default=50_000, metadata={"help": "Maximum payout to one player in one round, in chips."}
+    )
+    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
+    spin_seconds: int = field(default=8, metadata={"help": "How long each spin turns on screen."})
+    result_seconds: int = field(
+        default=5, metadata={"help": "How long the result stays up before the next round."}
+    )
 
     @classmethod
     def from_json(cls, data):
