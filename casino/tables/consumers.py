@@ -36,13 +36,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.version = -1
         self.shown = {}  # fragment id -> the markup this connection last got
         self.bucket = TokenBucket(settings.WS_RATE_PER_SECOND, settings.WS_RATE_BURST)
+        # Join the group before reading the snapshot, so no version saved in
+        # between is missed (pushes queue until connect() is done).
+        await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         loaded = await self._load()
         if loaded is None:
+            await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
             await self.close(code=4404)
             return
         self.meta, self.snapshot, self.config, version, self.nickname, self.balance = loaded
         await self.accept()
-        await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         if self.player_id is not None:
             await self.channel_layer.group_add(player_group(self.player_id), self.channel_name)
         await presence.mark(self.table_id, self.channel_name, self.player_id)

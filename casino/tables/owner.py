@@ -113,8 +113,17 @@ class TableOwner:
             await self.inbox.put(message)
 
     async def _tick(self):
-        await database_sync_to_async(self.runtime.reload_config)()
-        step = await database_sync_to_async(self.runtime.tick)()
+        try:
+            await database_sync_to_async(self.runtime.reload_config)()
+            step = await database_sync_to_async(self.runtime.tick)()
+        except StaleOwner:
+            raise
+        except Exception:
+            # A failed commit leaves the snapshot as it was (the clock still
+            # expired): try again shortly rather than spin or drop the table.
+            log.exception("table %s: timer transition failed; retrying", self.table_id)
+            await asyncio.sleep(1)
+            return
         if step is not None:
             await self._publish(step)
 
@@ -137,9 +146,6 @@ class TableOwner:
             await self._publish(step)
 
     async def _handle(self, message):
-        if message.get("type") == "table.refresh":
-            await self._broadcast_current()
-            return
         if message.get("type") == "table.disconnected":
             self.absent[message["player"]] = self.clock() + SEAT_GRACE_SECONDS
             return
