@@ -138,3 +138,17 @@ def test_rules_submission_is_validated_in_the_admin(admin_client, clean_redis):
     assert table.rules_config().max_bet == 50 and table.config["min_bet"] == 10
     page = admin_client.get(f"/admin/tables/table/{table.pk}/change/")
     assert b'name="rules_max_bet" value="50"' in page.content
+
+
+def test_lobby_row_shows_the_last_result_through_the_game(make_table, clean_redis):
+    from casino.lobby.rows import table_row
+    from casino.tables.runtime import fresh_snapshot
+
+    table = make_table(name="Row wheel")
+    assert table_row(table)["last_result"] is None
+    snapshot = fresh_snapshot(table.spec)
+    snapshot["game"]["history"] = [
+        {"round": 3, "symbols": ["2x", "7x", "10"], "result": "10", "multiplier": 14}
+    ]
+    table.state = snapshot
+    assert table_row(table)["last_result"] == "10 ×14"

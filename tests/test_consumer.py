@@ -78,15 +78,20 @@ async def seated(table, player):
     return communicator, round_of(first)
 
 
-async def test_players_see_each_other_and_bets(running_table, make_player):
+async def two_seated_and_ann_bets(table, make_player, spot, chips):
+    """Ann and Bob seated; Ann's bet seen by Bob. Returns both sockets and the round."""
     ann = await database_sync_to_async(make_player)("Ann")
     bob = await database_sync_to_async(make_player)("Bob")
-    ws_ann, round_id = await seated(running_table, ann)
-    ws_bob, _ = await seated(running_table, bob)
-    await ws_ann.send_to(
-        text_data=json.dumps({"action": "bet", "spot": "10", "amount": "25", "round": round_id})
-    )
-    frame = await receive_until(ws_bob, lambda f: "Ann 25" in f)
+    ws_ann, round_id = await seated(table, ann)
+    ws_bob, _ = await seated(table, bob)
+    message = {"action": "bet", "spot": spot, "amount": str(chips), "round": round_id}
+    await ws_ann.send_to(text_data=json.dumps(message))
+    frame = await receive_until(ws_bob, lambda f: f"Ann {chips}" in f)
+    return ann, ws_ann, ws_bob, frame
+
+
+async def test_players_see_each_other_and_bets(running_table, make_player):
+    ann, ws_ann, ws_bob, frame = await two_seated_and_ann_bets(running_table, make_player, "10", 25)
     assert 'id="dc-layout"' in frame
     # Only what changed is pushed: not the wheel, nor Bob's own unchanged panel.
     assert 'id="dc-wheel"' not in frame and 'id="dc-me"' not in frame
@@ -218,14 +223,7 @@ async def test_a_player_who_is_gone_is_stood_up(running_table, make_player, monk
     from casino.tables import owner
 
     monkeypatch.setattr(owner, "SEAT_GRACE_SECONDS", 0.5)
-    ann = await database_sync_to_async(make_player)("Ann")
-    bob = await database_sync_to_async(make_player)("Bob")
-    ws_ann, round_id = await seated(running_table, ann)
-    ws_bob, _ = await seated(running_table, bob)
-    await ws_ann.send_to(
-        text_data=json.dumps({"action": "bet", "spot": "5", "amount": "4", "round": round_id})
-    )
-    await receive_until(ws_bob, lambda f: "Ann 4" in f)
+    ann, ws_ann, ws_bob, _ = await two_seated_and_ann_bets(running_table, make_player, "5", 4)
     await ws_ann.disconnect()
     frame = await receive_until(ws_bob, lambda f: "Ann leaves seat 1" in f, timeout=10)
     assert "Ann 4" not in frame  # her open bet came back while betting was open

@@ -11,12 +11,6 @@ def table_row(table):
     config = table.rules_config()
     snapshot = table.state or {}
     seated = {int(player) for player in (snapshot.get("seats") or {}).values()}
-    history = (snapshot.get("game") or {}).get("history") or []
-    last = None
-    if history:
-        last = history[0]["result"]
-        if history[0].get("multiplier", 1) > 1:
-            last += f" ×{history[0]['multiplier']}"
     return {
         "id": table.pk,
         "name": table.name,
@@ -26,7 +20,7 @@ def table_row(table):
         "seated": len(seated),
         "watching": presence.watching_count(table.pk, seated),
         "full": len(seated) >= table.max_seats,
-        "last_result": last,
+        "last_result": spec.last_result(snapshot["game"]) if snapshot.get("game") else None,
     }
 
 

@@ -30,6 +30,9 @@ class GameSpec:
     min_wager: Callable = None
     # Short limits text for the lobby, e.g. "1–500 per spot".
     limits_text: Callable = None
+    # last_result(game state JSON) -> short text of the last result for the
+    # lobby ("10 ×2"), or None before the first round ends.
+    last_result: Callable = lambda game_state: None
 
 
 def register(spec):

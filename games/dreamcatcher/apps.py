@@ -16,6 +16,7 @@ class DreamcatcherConfig(AppConfig):
                 name="Dreamcatcher",
                 rules=rules,
                 present=presenter.present,
+                last_result=presenter.last_result,
                 page_template="dreamcatcher/table.html",
                 public_template="dreamcatcher/_public.html",
                 private_template="dreamcatcher/_private.html",

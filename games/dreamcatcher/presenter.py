@@ -197,3 +197,12 @@ def _stopped_symbols(state):
     if state.phase == rules.RESULT:
         return state.symbols
     return []
+
+
+def last_result(game_state):
+    """The lobby's "last result" of a table: "10", or "10 ×14" after bonus spins."""
+    history = game_state.get("history") or []
+    if not history:
+        return None
+    last = history[0]
+    return last["result"] + (f" ×{last['multiplier']}" if last["multiplier"] > 1 else "")
