@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "casino.wallet",
     "casino.tables",
     "casino.lobby",
+    "casino.progressives",
     "games.dreamcatcher",
 ]
 

@@ -1,0 +1,555 @@
+"""The progressive meters' API for games.
+
+A game never touches a meter's Redis keys: it calls these functions, from its
+table's owner (synchronous code, inside or outside a database transaction).
+
+At "no more bets" (§ 635c.1(f)): ``contribute(table, round, wagers)`` locks
+the round's progressive wagers and adds every one to its meter atomically, in
+the order given (seat order from the dealer's left); on a Must-Hit-By meter
+the result tells which contribution, if any, won the bonus. Calling it again
+for the same round with the same wagers returns the same result (a retried
+transition cannot contribute twice); with other wagers it raises
+``LockedOut``: the round's progressive wagers are closed.
+
+When a hand wins "100% progressive" or "x% progressive": ``award(...)``.
+
+For display: ``read()`` / ``aread()`` (values in cents, never the trigger).
+
+Every function records the meter's moves in the database audit
+(``MeterEvent``) unless told not to; inside the caller's transaction they
+commit with the game event that caused them.
+"""
+
+import hashlib
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import ResponseError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from casino.progressives import scripts
+from casino.progressives.paytables import BASIS_POINTS, MUST_HIT_BY, UNITS_PER_CENT
+from casino.redis_client import get_redis, get_sync_redis, key
+
+# How long Redis remembers a locked round's result, to answer a retry.
+LOCK_SECONDS = 7 * 24 * 3600
+# Must-Hit-By triggers drawn ahead of need, so a hit never waits on the draw.
+TRIGGER_BATCH = 4
+
+_system_rng = secrets.SystemRandom()
+
+
+class ProgressiveError(Exception):
+    """A refused progressive operation; nothing changed. The message is fit
+    to show the player or the operator."""
+
+
+class UnknownMeter(ProgressiveError):
+    pass
+
+
+class BadWager(ProgressiveError):
+    pass
+
+
+class LockedOut(ProgressiveError):
+    pass
+
+
+class MeterUnavailable(ProgressiveError):
+    pass
+
+
+@dataclass(frozen=True)
+class Wager:
+    """One accepted progressive wager, to contribute at "no more bets"."""
+
+    meter_id: int
+    seat: int
+    amount_cents: int
+    player_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Winner:
+    """A hand that won "``percent``% progressive" of a meter."""
+
+    seat: int
+    percent: int | Decimal = 100
+    player_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Move:
+    """One change of a meter, as Redis made it (see scripts.MOVE_FIELDS)."""
+
+    kind: str
+    meter_id: int
+    seq: int
+    table_id: int | None
+    round_number: int | None
+    seat: int
+    player_id: int | None
+    wager_cents: int
+    primary_units: int
+    reserve_units: int
+    meter_before: int
+    meter_after: int
+    reserve_before: int
+    reserve_after: int
+    seeded_units: int
+    paid_cents: int
+    reserve_to_meter_units: int
+    trigger_units: int
+    trigger_index: int
+    percent_bp: int
+
+    @property
+    def wins(self):
+        return self.kind in ("hit", "award")
+
+
+@dataclass(frozen=True)
+class Result:
+    moves: list
+    replayed: bool = False  # True: the round was already locked; nothing changed now
+
+    @property
+    def wins(self):
+        """The hits and awards, in the order they were paid."""
+        return [move for move in self.moves if move.wins]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What players may see of a meter."""
+
+    meter_id: int
+    name: str
+    kind: str
+    cents: int | None  # None when Redis does not hold the meter (lost, not restored)
+    must_hit_by_cents: int | None
+    hits: int
+    last_hit_cents: int | None
+    last_hit_ms: int | None
+    last_hit_table: int | None
+    last_hit_seat: int | None
+
+    @property
+    def available(self):
+        return self.cents is not None
+
+
+def meter_key(meter_id):
+    return key("meter", meter_id)
+
+
+def triggers_key(meter_id):
+    return key("meter", meter_id, "triggers")
+
+
+def lock_key(table_id, round_number):
+    return key("progressive-lock", table_id, round_number)
+
+
+def award_key(table_id, round_number, meter_id):
+    return key("progressive-award", table_id, round_number, meter_id)
+
+
+_scripts = {}
+
+
+def _script(name):
+    script = _scripts.get(name)
+    if script is None:
+        script = _scripts[name] = get_sync_redis().register_script(getattr(scripts, name))
+    return script
+
+
+def _run(name, keys, args):
+    try:
+        return _script(name)(keys=keys, args=args)
+    except (RedisConnectionError, RedisTimeoutError):
+        raise MeterUnavailable(
+            "The progressive system is not reachable: progressive wagers are refused until it is back."
+        ) from None
+
+
+_rules_cache = {}
+
+
+def meter_rules(meter_id):
+    """The rules of an active meter (cached: a meter that took wagers cannot change them)."""
+    from casino.progressives.models import Meter
+
+    cached = _rules_cache.get(meter_id)
+    if cached is None:
+        meter = (
+            Meter.objects.filter(pk=meter_id, is_active=True).first() if isinstance(meter_id, int) else None
+        )
+        if meter is None:
+            raise UnknownMeter(f"There is no active progressive meter {meter_id!r}.")
+        cached = _rules_cache[meter_id] = (meter.name, meter.rules)
+    return cached[1]
+
+
+def forget(meter_id):
+    _rules_cache.pop(meter_id, None)
+
+
+def linked_meters(table_id):
+    """{kind: Meter} of the active meters a table is linked to."""
+    from casino.progressives.models import Meter
+
+    return {meter.kind: meter for meter in Meter.objects.filter(links__table_id=table_id, is_active=True)}
+
+
+# -- opening a meter and its triggers --------------------------------------
+
+
+def open_meter(meter, rng=None):
+    """Put a meter in Redis at its seed and record the seed; for a
+    Must-Hit-By meter, draw its first triggers. Does nothing if Redis holds it."""
+    from casino.progressives.models import MeterEvent
+
+    rules = meter.rules
+    seed = rules.seed_cents * UNITS_PER_CENT
+    fields = {
+        **parameters(rules),
+        "meter": seed,
+        "reserve": 0,
+        "seeded": seed,
+        "contributed": 0,
+        "paid": 0,
+        "wagers": 0,
+        "amount_in": 0,
+        "hits": 0,
+        "seq": 1,
+        "trigger": "",
+        "trigger_index": 0,
+        "trigger_seq": 0,
+    }
+    if not load(meter.pk, fields, [], replace=False):
+        return False
+    MeterEvent.objects.get_or_create(
+        meter=meter,
+        seq=1,
+        defaults={"kind": MeterEvent.SEED, "seeded_units": seed, "meter_before": 0, "meter_after": seed},
+    )
+    if rules.kind == MUST_HIT_BY:
+        draw_triggers(meter.pk, TRIGGER_BATCH, rng)
+    return True
+
+
+def parameters(rules):
+    """A meter's fixed parameters as the Lua scripts read them."""
+    return {
+        "kind": rules.kind,
+        "primary_bp": rules.primary_bp,
+        "reserve_bp": rules.reserve_bp,
+        "min_wager": rules.wager_cents,
+        "exact_wager": int(rules.exact_wager),
+        "reseed": rules.reseed_cents * UNITS_PER_CENT,
+        "reseed_from_reserve": int(rules.reseed_from_reserve),
+        "cap": (rules.must_hit_by_cents or 0) * UNITS_PER_CENT,
+    }
+
+
+def load(meter_id, fields, queued_triggers, replace=True):
+    """Write a meter's whole Redis state (restore); with ``replace=False``
+    only if Redis does not hold it. Returns whether it wrote."""
+    pairs = [str(part) for item in fields.items() for part in item]
+    args = ["replace" if replace else "missing", len(fields), *pairs, *queued_triggers]
+    return bool(_run("LOAD", [meter_key(meter_id), triggers_key(meter_id)], args))
+
+
+def draw_triggers(meter_id, count, rng=None):
+    """Draw ``count`` Must-Hit-By triggers uniformly in whole cents from
+    [minimum, maximum) with the CSPRNG (a seeded ``rng`` on test meters and in
+    tests) and queue them after the meter's others. Returns their indexes."""
+    rules = meter_rules(meter_id)
+    rng = rng or _system_rng
+    values = [rng.randrange(rules.seed_cents, rules.must_hit_by_cents) * UNITS_PER_CENT for _ in range(count)]
+    return queue_triggers(meter_id, values)
+
+
+def queue_triggers(meter_id, values_units):
+    """Queue given trigger values (units) and keep them in the database."""
+    from casino.progressives.models import Trigger
+
+    indexes = _run("PUSH_TRIGGERS", [meter_key(meter_id), triggers_key(meter_id)], values_units)
+    Trigger.objects.bulk_create(
+        [
+            Trigger(meter_id=meter_id, index=index, value_units=value)
+            for index, value in zip(indexes, values_units, strict=True)
+        ],
+        ignore_conflicts=True,
+    )
+    return indexes
+
+
+# -- the operations games call ---------------------------------------------
+
+
+def contribute(table_id, round_number, wagers, *, record=True):
+    """Lock the round's progressive wagers and contribute each to its meter.
+
+    ``wagers``: ``Wager`` objects in seat order from the dealer's left (the
+    order contributions are applied and Must-Hit-By crossings decided).
+    Returns a ``Result``; ``result.wins`` are the Must-Hit-By hits, each with
+    ``seat``, ``player_id`` and ``paid_cents`` (the game pays the player).
+    Raises ``BadWager``, ``UnknownMeter``, ``LockedOut`` or
+    ``MeterUnavailable``; then nothing changed.
+    """
+    wagers = list(wagers)
+    order = []
+    for wager in wagers:
+        rules = meter_rules(wager.meter_id)
+        error = rules.wager_error(wager.amount_cents)
+        if error:
+            raise BadWager(error)
+        if not isinstance(wager.seat, int) or wager.seat < 0:
+            raise BadWager("A progressive wager needs the seat it was placed at.")
+        if wager.meter_id not in order:
+            order.append(wager.meter_id)
+    digest = _digest([[w.meter_id, w.seat, w.player_id, w.amount_cents] for w in wagers])
+    keys = [lock_key(table_id, round_number)]
+    for meter_id in order:
+        keys += [meter_key(meter_id), triggers_key(meter_id)]
+    args = [digest, LOCK_SECONDS, int(time.time() * 1000), table_id, round_number, len(wagers)]
+    for wager in wagers:
+        args += [order.index(wager.meter_id) + 1, wager.amount_cents, wager.seat, wager.player_id or 0]
+    for _attempt in range(5):
+        try:
+            reply = _run("CONTRIBUTE", keys, args)
+            break
+        except ResponseError as exc:
+            code, position, detail = _error(exc)
+            if code != "NEED_TRIGGERS":
+                _raise(code, order, position, detail)
+            draw_triggers(order[position - 1], int(detail) + TRIGGER_BATCH)
+    else:
+        raise MeterUnavailable("The Must-Hit-By trigger could not be drawn; try again.")
+    result = _result(reply, order, table_id, round_number)
+    if record:
+        record_moves(result.moves)
+    return result
+
+
+def award(table_id, round_number, meter_id, winners, *, record=True):
+    """Pay "100% progressive" / "x% progressive" wins of one round at one
+    table from a Match the Dealer or Monster Match meter.
+
+    ``winners``: ``Winner`` objects in the order the dealer pays them. The
+    round's 100% winners share the meter equally, then it reseeds (from the
+    reserve first, the house covering any shortfall); x% winners are paid
+    from the meter as it then stands, no reseed. Returns a ``Result`` whose
+    ``wins`` carry ``seat``, ``player_id`` and ``paid_cents``. Idempotent for
+    a retried round, like ``contribute``.
+    """
+    meter_rules(meter_id)
+    args_winners = []
+    for winner in winners:
+        try:
+            bp = Decimal(str(winner.percent)) * 100
+        except InvalidOperation:
+            bp = Decimal(-1)
+        if bp != bp.to_integral_value() or not 0 < bp <= BASIS_POINTS:
+            raise BadWager("A progressive award is a percentage of the meter from 0.01% to 100%.")
+        args_winners += [winner.seat, winner.player_id or 0, int(bp)]
+    if not winners:
+        return Result([])
+    digest = _digest(args_winners)
+    keys = [award_key(table_id, round_number, meter_id), meter_key(meter_id)]
+    args = [
+        digest,
+        LOCK_SECONDS,
+        int(time.time() * 1000),
+        table_id,
+        round_number,
+        len(winners),
+        *args_winners,
+    ]
+    try:
+        reply = _run("AWARD", keys, args)
+    except ResponseError as exc:
+        code, position, detail = _error(exc)
+        _raise(code, [meter_id], 1, detail)
+    result = _result(reply, [meter_id], table_id, round_number)
+    if record:
+        record_moves(result.moves)
+    return result
+
+
+def is_locked(table_id, round_number):
+    """Whether the round's progressive wagers are locked (§ 635c.1(d)(2))."""
+    return bool(get_sync_redis().exists(lock_key(table_id, round_number)))
+
+
+def ensure_open(table_id, round_number):
+    """Refuse a progressive wager once the round is locked (§ 635c.1(f))."""
+    if is_locked(table_id, round_number):
+        raise LockedOut("No more bets: progressive wagers for this round are closed.")
+
+
+def record_moves(moves):
+    """Write moves to the audit; a move already there (a retry) is skipped."""
+    from casino.progressives.models import MeterEvent
+
+    MeterEvent.objects.bulk_create(
+        [
+            MeterEvent(
+                meter_id=move.meter_id,
+                seq=move.seq,
+                kind=move.kind,
+                table_id=move.table_id,
+                round_number=move.round_number,
+                seat=move.seat,
+                player_id=move.player_id,
+                wager_cents=move.wager_cents,
+                primary_units=move.primary_units,
+                reserve_units=move.reserve_units,
+                seeded_units=move.seeded_units,
+                paid_cents=move.paid_cents,
+                reserve_to_meter_units=move.reserve_to_meter_units,
+                percent_bp=move.percent_bp,
+                meter_before=move.meter_before,
+                meter_after=move.meter_after,
+                reserve_before=move.reserve_before,
+                reserve_after=move.reserve_after,
+                trigger_units=move.trigger_units if move.kind == "hit" else None,
+                trigger_index=move.trigger_index if move.kind == "hit" else None,
+            )
+            for move in moves
+        ],
+        ignore_conflicts=True,
+        batch_size=500,
+    )
+
+
+# -- reading, for display --------------------------------------------------
+
+_READ_FIELDS = ("meter", "hits", "last_hit_cents", "last_hit_ms", "last_hit_table", "last_hit_seat")
+
+
+def read(meters):
+    """Readings of the given ``Meter`` objects, from Redis."""
+    pipe = get_sync_redis().pipeline(transaction=False)
+    for meter in meters:
+        pipe.hmget(meter_key(meter.pk), _READ_FIELDS)
+    return [_reading(meter, values) for meter, values in zip(meters, pipe.execute(), strict=True)]
+
+
+async def aread(meters):
+    """``read()`` for asynchronous code."""
+    pipe = get_redis().pipeline(transaction=False)
+    for meter in meters:
+        pipe.hmget(meter_key(meter.pk), _READ_FIELDS)
+    return [_reading(meter, values) for meter, values in zip(meters, await pipe.execute(), strict=True)]
+
+
+def _reading(meter, values):
+    units, hits, last_cents, last_ms, last_table, last_seat = values
+
+    def number(text):
+        return int(text) if text not in (None, "") else None
+
+    rules = meter.rules
+    return Reading(
+        meter_id=meter.pk,
+        name=meter.name,
+        kind=meter.kind,
+        cents=None if units is None else int(units) // UNITS_PER_CENT,
+        must_hit_by_cents=rules.must_hit_by_cents,
+        hits=number(hits) or 0,
+        last_hit_cents=number(last_cents),
+        last_hit_ms=number(last_ms),
+        last_hit_table=number(last_table),
+        last_hit_seat=number(last_seat),
+    )
+
+
+# -- helpers ---------------------------------------------------------------
+
+
+def _digest(items):
+    return hashlib.sha1(json.dumps(items).encode()).hexdigest()
+
+
+def _error(exc):
+    parts = str(exc).split(" ", 2)
+    code = parts[0]
+    position = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 1
+    detail = parts[2] if len(parts) > 2 else ""
+    return code, position, detail
+
+
+def _raise(code, order, position, detail):
+    meter_id = order[position - 1] if 0 < position <= len(order) else None
+    if code == "LOCKED":
+        raise LockedOut("No more bets: progressive wagers for this round were locked at no more bets.")
+    if code == "NOT_LOADED":
+        forget(meter_id)
+        raise MeterUnavailable(
+            f"Progressive meter {meter_id} is not available (it must be restored): "
+            "progressive wagers are refused until it is."
+        )
+    if code == "BAD_WAGER":
+        raise BadWager(f"Progressive meter {meter_id} refuses the wager {detail}.")
+    if code == "BAD_AWARD":
+        raise BadWager(detail)
+    raise ProgressiveError(f"The progressive system refused the operation ({code}).")
+
+
+def _result(reply, order, table_id, round_number):
+    moves = []
+    for row in reply[1:]:
+        kind, *numbers = row
+        (
+            seq,
+            position,
+            seat,
+            player,
+            wager,
+            primary,
+            reserve,
+            mb,
+            ma,
+            rb,
+            ra,
+            seeded,
+            paid,
+            r2m,
+            trig,
+            tindex,
+            pct,
+        ) = (int(value) for value in numbers)
+        moves.append(
+            Move(
+                kind=kind,
+                meter_id=order[position - 1],
+                seq=seq,
+                table_id=table_id,
+                round_number=round_number,
+                seat=seat,
+                player_id=player or None,
+                wager_cents=wager,
+                primary_units=primary,
+                reserve_units=reserve,
+                meter_before=mb,
+                meter_after=ma,
+                reserve_before=rb,
+                reserve_after=ra,
+                seeded_units=seeded,
+                paid_cents=paid,
+                reserve_to_meter_units=r2m,
+                trigger_units=trig,
+                trigger_index=tindex,
+                percent_bp=pct,
+            )
+        )
+    return Result(moves, replayed=reply[0] == "replayed")

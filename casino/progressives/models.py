@@ -1,0 +1,192 @@
+"""Meter definitions, their links to tables, and their audit.
+
+Redis holds a meter's live value (changed only by the Lua scripts); the
+database holds what it is (kind, paytable, wager), which tables feed it, and
+every move it ever made, so ``manage.py meters reconcile`` can rebuild it and
+``manage.py meters restore`` can reload Redis after a loss.
+"""
+
+from django.core.exceptions import ValidationError
+from django.db import models
+
+from casino.progressives import paytables
+from casino.progressives.paytables import UNITS_PER_CENT
+
+
+class Meter(models.Model):
+    """One progressive meter (a pool, in § 605a.8's words a linked progressive
+    shared by the tables linked to it)."""
+
+    name = models.CharField(max_length=60, help_text="Shown to players on the lobby and the linked tables.")
+    kind = models.CharField(max_length=20, choices=paytables.KINDS)
+    paytable = models.CharField(
+        max_length=1,
+        blank=True,
+        help_text="Must-Hit-By: configuration A–D (§ 639c.1(c)(4)); Monster Match: pool A–E "
+        "(§ 635c.2(d)(2)(iii)(C)); Match the Dealer: leave blank.",
+    )
+    wager_dollars = models.PositiveSmallIntegerField(
+        default=1,
+        help_text="Must-Hit-By: the configuration's minimum progressive wager ($1, $2 or $5); "
+        "Match the Dealer: the wager offered ($1 or $5, § 635c.1(e)); Monster Match: $1.",
+    )
+    is_active = models.BooleanField(
+        default=True, help_text="Inactive meters take no wagers and are not shown."
+    )
+    tables = models.ManyToManyField("tables.Table", through="TableLink", related_name="meters", blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def rules(self):
+        return paytables.meter_rules(self.kind, self.paytable, self.wager_dollars)
+
+    def clean(self):
+        try:
+            paytables.meter_rules(self.kind, self.paytable, self.wager_dollars)
+        except (KeyError, ValueError):
+            labels, wagers = paytables.paytable_choices(self.kind)
+            shown = ", ".join(label or "(blank)" for label in labels)
+            raise ValidationError(
+                f"{paytables.KIND_NAMES.get(self.kind, self.kind)} takes paytable {shown} "
+                f"and a wager of {', '.join(f'${w}' for w in wagers)}."
+            ) from None
+        if self.pk is not None:
+            stored = Meter.objects.filter(pk=self.pk).values("kind", "paytable", "wager_dollars").first()
+            changed = stored and stored != {
+                "kind": self.kind,
+                "paytable": self.paytable,
+                "wager_dollars": self.wager_dollars,
+            }
+            if changed and self.events.filter(kind=MeterEvent.CONTRIBUTION).exists():
+                # A live controller refuses parameter changes (progressives_605a.md, 13).
+                raise ValidationError(
+                    "This meter has taken wagers: its kind, paytable and wager cannot change. "
+                    "Make it inactive and create a new meter instead."
+                )
+
+
+class TableLink(models.Model):
+    """A table contributes to (and shows) a meter. A meter may be linked to
+    tables of one game or of several (§ 605a.8); a table has at most one
+    meter of each kind."""
+
+    meter = models.ForeignKey(Meter, on_delete=models.CASCADE, related_name="links")
+    table = models.ForeignKey("tables.Table", on_delete=models.CASCADE, related_name="meter_links")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["meter", "table"], name="one_link_per_table_and_meter")
+        ]
+
+    def __str__(self):
+        return f"{self.table} → {self.meter}"
+
+    def clean(self):
+        if self.meter_id is None or self.table_id is None:
+            return
+        clash = TableLink.objects.filter(table_id=self.table_id, meter__kind=self.meter.kind).exclude(
+            pk=self.pk
+        )
+        if clash.exists():
+            raise ValidationError(
+                f"{self.table} is already linked to a {self.meter.get_kind_display()} meter "
+                f"({clash.first().meter}); a table has one meter of each kind."
+            )
+
+
+class MeterEvent(models.Model):
+    """One move of a meter, as the Lua script made it. Amounts ending in
+    ``_units`` are 1/10,000 cent. Summing the moves rebuilds the meter:
+    meter = seeded + primary − paid + reserve_to_meter;
+    reserve = reserve − reserve_to_meter."""
+
+    SEED = "seed"
+    CONTRIBUTION = "contribution"
+    HIT = "hit"  # a Must-Hit-By contribution that crossed the trigger
+    AWARD = "award"  # a 100% or x% progressive payout
+    KINDS = [(SEED, "Seed"), (CONTRIBUTION, "Contribution"), (HIT, "Mystery hit"), (AWARD, "Award")]
+
+    meter = models.ForeignKey(Meter, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveBigIntegerField(help_text="The meter's move number in Redis.")
+    kind = models.CharField(max_length=12, choices=KINDS)
+    table = models.ForeignKey("tables.Table", null=True, blank=True, on_delete=models.SET_NULL)
+    round_number = models.PositiveIntegerField(null=True, blank=True)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    player = models.ForeignKey("accounts.Player", null=True, blank=True, on_delete=models.SET_NULL)
+    wager_cents = models.BigIntegerField(default=0)
+    primary_units = models.BigIntegerField(default=0)
+    reserve_units = models.BigIntegerField(default=0)
+    seeded_units = models.BigIntegerField(default=0)
+    paid_cents = models.BigIntegerField(default=0)
+    reserve_to_meter_units = models.BigIntegerField(default=0)
+    percent_bp = models.PositiveIntegerField(default=0)
+    meter_before = models.BigIntegerField()
+    meter_after = models.BigIntegerField()
+    reserve_before = models.BigIntegerField(default=0)
+    reserve_after = models.BigIntegerField(default=0)
+    # Recorded only on a hit: the trigger it spent (never the live one).
+    trigger_units = models.BigIntegerField(null=True, blank=True)
+    trigger_index = models.PositiveIntegerField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["meter", "seq"]
+        constraints = [models.UniqueConstraint(fields=["meter", "seq"], name="one_event_per_meter_seq")]
+
+    def __str__(self):
+        return f"{self.meter} #{self.seq} {self.kind}"
+
+    @property
+    def amount(self):
+        return self.paid_cents / 100
+
+    @property
+    def meter_after_cents(self):
+        return self.meter_after // UNITS_PER_CENT
+
+
+class Trigger(models.Model):
+    """A Must-Hit-By trigger drawn by the CSPRNG (§ 639c.1(c)(3)). Kept so a
+    lost Redis restores the very same hidden trigger; never shown anywhere
+    until the hit that spends it records it."""
+
+    meter = models.ForeignKey(Meter, on_delete=models.CASCADE, related_name="triggers")
+    index = models.PositiveIntegerField()
+    value_units = models.BigIntegerField()
+    drawn = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["meter", "index"]
+        constraints = [models.UniqueConstraint(fields=["meter", "index"], name="one_trigger_per_index")]
+
+    def __str__(self):
+        return f"{self.meter} trigger #{self.index}"
+
+
+class MeterSnapshot(models.Model):
+    """The meter's Redis state at an instant, taken periodically (the § 605a.7(a)
+    meters: current value, reserve, wagers counted, hits, amounts paid)."""
+
+    meter = models.ForeignKey(Meter, on_delete=models.CASCADE, related_name="snapshots")
+    taken = models.DateTimeField(auto_now_add=True)
+    seq = models.PositiveBigIntegerField()
+    meter_units = models.BigIntegerField()
+    reserve_units = models.BigIntegerField()
+    seeded_units = models.BigIntegerField()
+    contributed_units = models.BigIntegerField()
+    paid_units = models.BigIntegerField()
+    wagers = models.PositiveBigIntegerField()
+    hits = models.PositiveBigIntegerField()
+
+    class Meta:
+        ordering = ["meter", "-taken"]
+        get_latest_by = "taken"
+
+    def __str__(self):
+        return f"{self.meter} at {self.taken:%Y-%m-%d %H:%M:%S}"

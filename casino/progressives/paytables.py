@@ -1,0 +1,191 @@
+"""The progressive meters the seed regulation defines, as data.
+
+Pure Python (no Django, no I/O): the meter arithmetic in ``books.py``, the
+Lua scripts' parameters and the lab all read these tables.
+
+Money is in integer cents at the edges. Inside a meter, amounts are kept in
+*units* of 1/10,000 of a cent, so that a contribution of rate × wager is an
+exact integer (every rate here is a whole number of basis points) and the
+sub-cent remainders of § 605a.7 contributions are carried, never rounded.
+"""
+
+from dataclasses import dataclass
+
+UNITS_PER_CENT = 10_000
+BASIS_POINTS = 10_000  # 100% = 10,000 basis points
+
+MUST_HIT_BY = "must_hit_by"
+MATCH_THE_DEALER = "match_the_dealer"
+MONSTER_MATCH = "monster_match"
+KINDS = [
+    (MUST_HIT_BY, "Must-Hit-By Mystery bonus"),
+    (MATCH_THE_DEALER, "Match the Dealer progressive"),
+    (MONSTER_MATCH, "Monster Match progressive"),
+]
+KIND_NAMES = dict(KINDS)
+
+
+@dataclass(frozen=True)
+class MeterRules:
+    """Everything a meter's arithmetic needs, in cents and basis points."""
+
+    kind: str
+    paytable: str  # the regulation's label: "A".."D", "A".."E", or "" (Match the Dealer)
+    wager_cents: int  # the qualifying (minimum, or only) progressive wager
+    exact_wager: bool  # True: the wager must be exactly wager_cents
+    seed_cents: int  # initial seed (Must-Hit-By: the minimum value)
+    reseed_cents: int  # the value the meter restarts from after a 100% award or a hit
+    reseed_from_reserve: bool  # reseed funded from the reserve first (the house covers the rest)
+    primary_bp: int  # rate × wager added to the meter
+    reserve_bp: int  # rate × wager added to the reserve
+    must_hit_by_cents: int | None = None  # Must-Hit-By: the maximum (public); None otherwise
+    section: str = ""
+
+    @property
+    def name(self):
+        dollars = f"${self.wager_cents // 100}"
+        if self.kind == MUST_HIT_BY:
+            return f"Must-Hit-By Mystery bonus, configuration {self.paytable} ({dollars})"
+        if self.kind == MATCH_THE_DEALER:
+            return f"Match the Dealer progressive ({dollars})"
+        return f"Monster Match progressive, pool {self.paytable}"
+
+    def wager_error(self, wager_cents):
+        """Why ``wager_cents`` cannot be a qualifying progressive wager, or None."""
+        if isinstance(wager_cents, bool) or not isinstance(wager_cents, int):
+            return "A progressive wager must be a whole number of cents."
+        if wager_cents <= 0:
+            return "A progressive wager must be more than zero."
+        if self.exact_wager and wager_cents != self.wager_cents:
+            return f"The progressive wager at this table is exactly ${self.wager_cents / 100:,.2f}."
+        if wager_cents < self.wager_cents:
+            return f"The minimum progressive wager for this meter is ${self.wager_cents / 100:,.2f}."
+        return None
+
+
+def _dollars(amount):
+    return amount * 100
+
+
+# § 639c.1(c)(4), worded alike in §§ 641c.1, 643c.1, 645c.3, 647c.1, 649c.1,
+# 653c.1, 655c.1, 657c.1, 659c.1, 670c.1, 687c.1 and 688c.1:
+# (configuration, minimum progressive wager $) -> (minimum $, maximum $, rate in basis points)
+MUST_HIT_BY_CONFIGURATIONS = {
+    ("A", 1): (100, 200, 200),
+    ("A", 2): (100, 200, 150),
+    ("A", 5): (100, 250, 100),
+    ("B", 1): (100, 500, 500),
+    ("B", 2): (100, 500, 350),
+    ("B", 5): (100, 500, 200),
+    ("C", 1): (250, 500, 200),
+    ("C", 2): (250, 500, 150),
+    ("C", 5): (250, 500, 50),
+    ("D", 1): (250, 1000, 500),
+    ("D", 2): (250, 1000, 300),
+    ("D", 5): (250, 1000, 200),
+}
+
+# § 635c.1(e), § 685c.1(e): the Match the Dealer progressive wager is $1 or $5.
+MATCH_THE_DEALER_WAGERS = (1, 5)
+# § 635c.1(j), § 685c.1(j): seed 1,000 × the wager; 15% primary, 6% secondary.
+MATCH_THE_DEALER_SEED_MULTIPLE = 1000
+MATCH_THE_DEALER_PRIMARY_BP = 1500
+MATCH_THE_DEALER_SECONDARY_BP = 600
+
+# § 635c.2(d)(2)(iii)(C): pool -> (initial seed $, reseed $ or None for
+# "Reserve", primary increment bp, reserve increment bp).
+MONSTER_MATCH_POOLS = {
+    "A": (5000, None, 2200, 100),
+    "B": (5000, None, 2200, 100),
+    "C": (1500, 1500, 1700, 0),
+    "D": (1500, 1500, 1700, 0),
+    "E": (1500, 1500, 1700, 0),
+}
+# The regulation sets no minimum Monster Match wager; the meter takes any
+# whole-dollar-or-more wager the table's limits allow.
+MONSTER_MATCH_MIN_WAGER_CENTS = 100
+
+
+def must_hit_by(configuration, wager_dollars):
+    minimum, maximum, rate = MUST_HIT_BY_CONFIGURATIONS[(configuration, wager_dollars)]
+    return MeterRules(
+        kind=MUST_HIT_BY,
+        paytable=configuration,
+        wager_cents=_dollars(wager_dollars),
+        exact_wager=False,
+        seed_cents=_dollars(minimum),
+        # (c)(5)(iv): the meter resets to the minimum value, funded by the house.
+        reseed_cents=_dollars(minimum),
+        reseed_from_reserve=False,
+        primary_bp=rate,
+        reserve_bp=0,
+        must_hit_by_cents=_dollars(maximum),
+        section="§ 639c.1(c)(4) and the twelve like sections",
+    )
+
+
+def match_the_dealer(wager_dollars):
+    seed = _dollars(wager_dollars * MATCH_THE_DEALER_SEED_MULTIPLE)
+    return MeterRules(
+        kind=MATCH_THE_DEALER,
+        paytable="",
+        wager_cents=_dollars(wager_dollars),
+        exact_wager=True,
+        seed_cents=seed,
+        # The seed states the initial seed only; the project reseeds the same
+        # amount from the secondary (reserve) pool first (progressives_605a.md).
+        reseed_cents=seed,
+        reseed_from_reserve=True,
+        primary_bp=MATCH_THE_DEALER_PRIMARY_BP,
+        reserve_bp=MATCH_THE_DEALER_SECONDARY_BP,
+        section="§ 635c.1(j), § 685c.1(j)",
+    )
+
+
+def monster_match(pool):
+    seed, reseed, primary, reserve = MONSTER_MATCH_POOLS[pool]
+    return MeterRules(
+        kind=MONSTER_MATCH,
+        paytable=pool,
+        wager_cents=MONSTER_MATCH_MIN_WAGER_CENTS,
+        exact_wager=False,
+        seed_cents=_dollars(seed),
+        reseed_cents=_dollars(seed if reseed is None else reseed),
+        reseed_from_reserve=reseed is None,
+        primary_bp=primary,
+        reserve_bp=reserve,
+        section="§ 635c.2(d)(2)(iii)(C)",
+    )
+
+
+def meter_rules(kind, paytable, wager_dollars):
+    """The rules of one meter, or KeyError/ValueError for a combination the
+    regulation does not list."""
+    if kind == MUST_HIT_BY:
+        return must_hit_by(paytable, wager_dollars)
+    if kind == MATCH_THE_DEALER:
+        if wager_dollars not in MATCH_THE_DEALER_WAGERS:
+            raise KeyError(wager_dollars)
+        return match_the_dealer(wager_dollars)
+    if kind == MONSTER_MATCH:
+        return monster_match(paytable)
+    raise ValueError(f"unknown meter kind {kind!r}")
+
+
+def paytable_choices(kind):
+    """The labels the regulation lists for a kind, and the wager amounts."""
+    if kind == MUST_HIT_BY:
+        return sorted({label for label, _ in MUST_HIT_BY_CONFIGURATIONS}), [1, 2, 5]
+    if kind == MATCH_THE_DEALER:
+        return [""], list(MATCH_THE_DEALER_WAGERS)
+    return sorted(MONSTER_MATCH_POOLS), [MONSTER_MATCH_MIN_WAGER_CENTS // 100]
+
+
+def must_hit_by_row(configuration, progressive_wager_dollars):
+    """The configuration row for a table's progressive wager: the row of its
+    amount, otherwise the largest row not above it (rules/README.md)."""
+    rows = [amount for label, amount in MUST_HIT_BY_CONFIGURATIONS if label == configuration]
+    fitting = [amount for amount in rows if amount <= progressive_wager_dollars]
+    if not fitting:
+        raise ValueError(f"no configuration {configuration} row for a ${progressive_wager_dollars} wager")
+    return must_hit_by(configuration, max(fitting))
