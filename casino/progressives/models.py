@@ -42,9 +42,9 @@ class Meter(models.Model):
     def __str__(self):
         return self.name
 
-    @property
-    def rules(self):
-        return paytables.meter_rules(self.kind, self.paytable, self.wager_dollars)
+    def save(self, *args, **kwargs):
+        self.full_clean(exclude=["tables"])
+        super().save(*args, **kwargs)
 
     def clean(self):
         try:
@@ -70,6 +70,10 @@ class Meter(models.Model):
                     "Make it inactive and create a new meter instead."
                 )
 
+    @property
+    def rules(self):
+        return paytables.meter_rules(self.kind, self.paytable, self.wager_dollars)
+
 
 class TableLink(models.Model):
     """A table contributes to (and shows) a meter. A meter may be linked to
@@ -86,6 +90,10 @@ class TableLink(models.Model):
 
     def __str__(self):
         return f"{self.table} → {self.meter}"
+
+    def save(self, *args, **kwargs):
+        self.full_clean()
+        super().save(*args, **kwargs)
 
     def clean(self):
         if self.meter_id is None or self.table_id is None:

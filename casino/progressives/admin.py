@@ -1,0 +1,102 @@
+"""Meters and their links in the admin. The hidden Must-Hit-By trigger is
+never shown: triggers have no admin, and a hit's audit row shows the trigger
+only once it is spent."""
+
+from django.contrib import admin, messages
+
+from casino.progressives import api, audit
+from casino.progressives.models import Meter, MeterEvent, MeterSnapshot, TableLink
+from casino.progressives.paytables import UNITS_PER_CENT
+from casino.redis_client import get_sync_redis
+
+
+class TableLinkInline(admin.TabularInline):
+    model = TableLink
+    extra = 1
+    verbose_name = "linked table"
+    verbose_name_plural = "Linked tables (they contribute to and show this meter, § 605a.8)"
+
+
+def _money(units):
+    return "—" if units is None else f"${int(units) // UNITS_PER_CENT / 100:,.2f}"
+
+
+@admin.register(Meter)
+class MeterAdmin(admin.ModelAdmin):
+    list_display = ["name", "kind", "paytable", "wager_dollars", "current_value", "linked", "is_active"]
+    list_filter = ["kind", "is_active"]
+    inlines = [TableLinkInline]
+    readonly_fields = ["live_meters"]
+    actions = ["reconcile_meters", "restore_meters"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("links")
+
+    @admin.display(description="Current value")
+    def current_value(self, meter):
+        return _money(get_sync_redis().hget(api.meter_key(meter.pk), "meter"))
+
+    @admin.display(description="Tables")
+    def linked(self, meter):
+        return len(meter.links.all())
+
+    @admin.display(description="Meters (§ 605a.7(a))")
+    def live_meters(self, meter):
+        if meter.pk is None:
+            return "—"
+        values = get_sync_redis().hmget(
+            api.meter_key(meter.pk), ["meter", "reserve", "wagers", "amount_in", "hits", "paid"]
+        )
+        if values[0] is None:
+            return "Not in Redis: run 'manage.py meters restore'."
+        units, reserve, wagers, amount_in, hits, paid = values
+        return (
+            f"current {_money(units)} · reserve {_money(reserve)} · wagers counted {wagers} "
+            f"(${int(amount_in) / 100:,.2f}) · awards {hits}, paid {_money(paid)} in all"
+        )
+
+    @admin.action(description="Reconcile with the audit")
+    def reconcile_meters(self, request, queryset):
+        differences = audit.reconcile(queryset)
+        for difference in differences:
+            self.message_user(request, str(difference), messages.ERROR)
+        if not differences:
+            self.message_user(request, f"{queryset.count()} meter(s) agree with the audit to the cent.")
+
+    @admin.action(description="Restore Redis from the audit")
+    def restore_meters(self, request, queryset):
+        written = audit.restore(queryset)
+        self.message_user(request, f"{len(written)} meter(s) restored from the audit.")
+
+
+@admin.register(MeterEvent)
+class MeterEventAdmin(admin.ModelAdmin):
+    list_display = [
+        "meter",
+        "seq",
+        "kind",
+        "table",
+        "round_number",
+        "seat",
+        "player",
+        "paid_cents",
+        "created",
+    ]
+    list_filter = ["kind", "meter"]
+    list_select_related = ["meter", "table", "player"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(MeterSnapshot)
+class MeterSnapshotAdmin(MeterEventAdmin):
+    list_display = ["meter", "taken", "seq", "wagers", "hits"]
+    list_filter = ["meter"]
+    list_select_related = ["meter"]

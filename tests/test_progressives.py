@@ -1,0 +1,452 @@
+"""Progressive meters against the real Redis: concurrency, conservation,
+restore, bad input and the lock-out at "no more bets"."""
+
+import random
+import threading
+
+import pytest
+from django.core.management import CommandError, call_command
+from redis.exceptions import ResponseError
+
+from casino.progressives import api, audit
+from casino.progressives.books import Books
+from casino.progressives.models import Meter, MeterEvent, Trigger
+from casino.progressives.paytables import UNITS_PER_CENT, meter_rules
+
+pytestmark = pytest.mark.django_db
+
+
+def opened(kind, paytable="", wager_dollars=1, rng=None, name="Meter"):
+    """A meter in Redis. Outside a transactional test the post-save opening
+    waits for a commit that never comes, so it is opened here, with ``rng``
+    drawing its triggers when given."""
+    meter = Meter.objects.create(name=name, kind=kind, paytable=paytable, wager_dollars=wager_dollars)
+    assert api.open_meter(meter, rng=rng)
+    return meter
+
+
+def redis_state(meter):
+    redis = api.get_sync_redis()
+    return redis.hgetall(api.meter_key(meter.pk)), redis.lrange(api.triggers_key(meter.pk), 0, -1)
+
+
+def books_of(meter):
+    state, _ = redis_state(meter)
+    return {name: int(state[name]) for name in ("seeded", "contributed", "paid", "meter", "reserve")}
+
+
+def assert_balanced(meter):
+    books = books_of(meter)
+    assert books["seeded"] + books["contributed"] == books["paid"] + books["meter"] + books["reserve"], books
+
+
+# -- concurrency --------------------------------------------------------------
+
+
+def test_eight_concurrent_contributors_match_a_sequential_replay(clean_redis, make_table):
+    seeded = random.Random(20261129)
+    meter = opened("must_hit_by", "A", 1, rng=seeded)
+    rules = meter.rules
+    # Enough seeded triggers queued for every hit the run can make.
+    api.draw_triggers(meter.pk, 300, rng=seeded)
+    expected_triggers = random.Random(20261129)
+    sequence = [expected_triggers.randrange(10_000, 20_000) for _ in range(304)]
+    assert [t.value_units // UNITS_PER_CENT for t in Trigger.objects.filter(meter=meter)] == sequence
+    tables = [make_table(name=f"Contributor {n}") for n in range(8)]
+    results, errors = {}, []
+    start = threading.Barrier(8)
+
+    def contributor(table):
+        rng = random.Random(table.pk)
+        mine = []
+        try:
+            start.wait()
+            for round_number in range(2000):
+                wager = api.Wager(meter.pk, seat=table.pk % 7, amount_cents=100 * rng.randint(1, 25))
+                mine.append(api.contribute(table.pk, round_number, [wager], record=False))
+        except Exception as exc:  # reported below, not lost in the thread
+            errors.append(exc)
+        results[table.pk] = mine
+
+    threads = [threading.Thread(target=contributor, args=(table,)) for table in tables]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+
+    moves = sorted((move for mine in results.values() for r in mine for move in r.moves), key=lambda m: m.seq)
+    contributions = [move for move in moves if move.kind == "contribution"]
+    hits = [move for move in moves if move.kind == "hit"]
+    assert len(contributions) == 16_000
+    assert [move.seq for move in moves] == list(range(2, 2 + len(moves)))
+    # The calls really interleaved: every contributor's wagers are spread out.
+    assert len({move.table_id for move in contributions[:4000]}) == 8
+
+    # The same contributions, one at a time, in the order Redis applied them.
+    books = Books.opened(rules, trigger_cents=sequence[0])
+    upcoming = iter(sequence[1:])
+    replayed_hits = []
+    for move in contributions:
+        hit = books.contribute(move.wager_cents, lambda: next(upcoming))
+        if hit is not None:
+            replayed_hits.append((move.table_id, move.round_number, hit.prize_cents, hit.trigger))
+    assert replayed_hits == [(m.table_id, m.round_number, m.paid_cents, m.trigger_units) for m in hits]
+    assert len(hits) >= 20 and len({move.table_id for move in hits}) > 1
+    # Each hit directly follows the contribution that made it, by the same player.
+    by_seq = {move.seq: move for move in moves}
+    for hit in hits:
+        crossing = by_seq[hit.seq - 1]
+        assert (crossing.kind, crossing.table_id, crossing.round_number) == (
+            "contribution",
+            hit.table_id,
+            hit.round_number,
+        )
+    # Never two winners for one trigger; never a meter past its maximum.
+    assert len({hit.trigger_index for hit in hits}) == len(hits)
+    assert [hit.trigger_index for hit in hits] == list(range(1, len(hits) + 1))
+    cap = rules.must_hit_by_cents * UNITS_PER_CENT
+    assert all(move.meter_after <= cap for move in moves)
+    assert all(hit.paid_cents * UNITS_PER_CENT <= cap for hit in hits)
+    state, _ = redis_state(meter)
+    assert int(state["meter"]) == books.meter and int(state["hits"]) == books.hits == len(hits)
+    assert_balanced(meter)
+
+    api.record_moves(moves)
+    assert audit.reconcile([meter]) == []
+
+
+# -- conservation -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "kind, paytable, wager_dollars",
+    [
+        ("must_hit_by", "B", 2),
+        ("match_the_dealer", "", 5),
+        ("monster_match", "A", 1),
+        ("monster_match", "C", 1),
+    ],
+)
+def test_books_balance_after_thousands_of_random_operations(
+    clean_redis, make_table, kind, paytable, wager_dollars
+):
+    rng = random.Random(f"{kind}{paytable}")
+    meter = opened(kind, paytable, wager_dollars, rng=rng)
+    rules = meter.rules
+    table = make_table()
+    triggers = [t.value_units // UNITS_PER_CENT for t in Trigger.objects.filter(meter=meter)]
+    books = Books.opened(rules, trigger_cents=triggers[0] if triggers else None)
+    paid_to_players = 0
+    for round_number in range(1500):
+        seats = rng.sample(range(1, 8), rng.randint(1, 4))
+        amounts = [
+            rules.wager_cents if rules.exact_wager else rules.wager_cents + 100 * rng.randint(0, 20)
+            for _ in seats
+        ]
+        wagers = [api.Wager(meter.pk, seat, amount) for seat, amount in zip(seats, amounts, strict=True)]
+        result = api.contribute(table.pk, round_number, wagers)
+        for move in result.moves:
+            if move.kind == "contribution":
+                hit = books.contribute(move.wager_cents, lambda: _trigger_after(meter, books))
+                assert hit is None or hit.prize_cents == result.wins[0].paid_cents
+        paid_to_players += sum(win.paid_cents for win in result.wins)
+        if kind != "must_hit_by" and rng.random() < 0.03:
+            percents = [rng.choice([100, 10]) for _ in range(rng.randint(1, 3))]
+            winners = [api.Winner(seat, percent) for seat, percent in enumerate(percents, start=1)]
+            award = api.award(table.pk, round_number, meter.pk, winners)
+            expected = books.award([percent * 100 for percent in percents])
+            paid = {win.seat: win.paid_cents for win in award.wins}
+            assert [paid[seat] for seat in range(1, len(percents) + 1)] == expected
+            paid_to_players += sum(paid.values())
+    state = books_of(meter)
+    assert_balanced(meter)
+    assert (state["meter"], state["reserve"], state["seeded"], state["paid"]) == (
+        books.meter,
+        books.reserve,
+        books.seeded,
+        books.paid,
+    )
+    assert state["paid"] == paid_to_players * UNITS_PER_CENT
+    assert books.hits > 0
+    assert audit.reconcile([meter]) == []
+
+
+def _trigger_after(meter, books):
+    """The trigger Redis moved on to after a hit (the replay follows it)."""
+    spent = MeterEvent.objects.filter(meter=meter, kind="hit").count()
+    return Trigger.objects.get(meter=meter, index=spent + 1).value_units // UNITS_PER_CENT
+
+
+def test_match_the_dealer_reseeds_from_the_reserve_and_the_house_covers_the_rest(clean_redis, make_table):
+    meter = opened("match_the_dealer", "", 1)
+    table = make_table()
+    api.contribute(table.pk, 1, [api.Wager(meter.pk, seat, 100) for seat in range(1, 8)])
+    # 7 × $1: meter $1,000 + 7 × 15¢, reserve 7 × 6¢.
+    assert books_of(meter)["meter"] == (100_000 + 105) * UNITS_PER_CENT
+    assert books_of(meter)["reserve"] == 42 * UNITS_PER_CENT
+    result = api.award(table.pk, 1, meter.pk, [api.Winner(2, 100), api.Winner(5, 100), api.Winner(3, 10)])
+    shares = {win.seat: win.paid_cents for win in result.wins}
+    # Two 100% winners share $1,001.05 (rule 20), then the meter reseeds to
+    # $1,000: 42¢ from the reserve, $999.58 from the house; 10% of it follows.
+    assert shares == {2: 50_052, 5: 50_052, 3: 10_000 + 0}
+    reseed = result.wins[1]
+    assert reseed.reserve_to_meter_units == 42 * UNITS_PER_CENT
+    assert reseed.seeded_units == (100_000 - 42) * UNITS_PER_CENT
+    assert books_of(meter)["reserve"] == 0
+    assert books_of(meter)["meter"] == (90_000 + 1) * UNITS_PER_CENT  # the odd cent of the share stays
+    assert_balanced(meter)
+
+
+# -- restore and reconcile ----------------------------------------------------
+
+
+def test_restore_brings_every_meter_back_to_the_cent_after_redis_is_lost(clean_redis, make_table):
+    rng = random.Random(5)
+    meters = [
+        opened("must_hit_by", "A", 1, rng=rng, name="Mystery"),
+        opened("match_the_dealer", "", 5, name="Match the Dealer"),
+        opened("monster_match", "B", 1, name="Monster Match"),
+    ]
+    mystery, mtd, monster = meters
+    table = make_table()
+    for round_number in range(400):
+        api.contribute(
+            table.pk,
+            round_number,
+            [
+                api.Wager(mystery.pk, 1, 100 * rng.randint(1, 40)),
+                api.Wager(mtd.pk, 2, 500),
+                api.Wager(monster.pk, 3, 100 * rng.randint(1, 10)),
+            ],
+        )
+        if round_number % 97 == 0:
+            api.award(table.pk, round_number, monster.pk, [api.Winner(3, rng.choice([10, 100]))])
+    assert MeterEvent.objects.filter(meter=mystery, kind="hit").exists()
+    before = {meter.pk: redis_state(meter) for meter in meters}
+
+    clean_redis.flushdb()
+    with pytest.raises(api.MeterUnavailable, match="restored"):
+        api.contribute(table.pk, 999, [api.Wager(mystery.pk, 1, 100)])
+    call_command("meters", "restore")
+
+    after = {meter.pk: redis_state(meter) for meter in meters}
+    for meter in meters:
+        state_before, queue_before = before[meter.pk]
+        state_after, queue_after = after[meter.pk]
+        # last_hit_ms is rebuilt from the audit's timestamp, to the millisecond.
+        state_before.pop("last_hit_ms", None), state_after.pop("last_hit_ms", None)
+        assert state_after == state_before, meter
+        assert queue_after == queue_before  # the same hidden triggers, in the same order
+    assert audit.reconcile() == []
+    call_command("meters", "reconcile")
+
+    # Play goes on exactly where it stopped.
+    api.contribute(table.pk, 1000, [api.Wager(mystery.pk, 1, 100)])
+    assert audit.reconcile() == []
+
+
+def test_reconcile_reports_a_difference_to_the_cent(clean_redis, make_table, capsys):
+    meter = opened("monster_match", "C", 1)
+    api.contribute(make_table().pk, 1, [api.Wager(meter.pk, 1, 500)])
+    clean_redis.hincrby(api.meter_key(meter.pk), "meter", UNITS_PER_CENT)  # one cent more in Redis
+    with pytest.raises(CommandError, match="difference"):
+        call_command("meters", "reconcile")
+    assert "difference $0.01" in capsys.readouterr().out
+
+
+def test_an_event_missing_from_the_audit_is_reported(clean_redis, make_table):
+    meter = opened("monster_match", "C", 1)
+    table = make_table()
+    api.contribute(table.pk, 1, [api.Wager(meter.pk, 1, 500)])
+    api.contribute(table.pk, 2, [api.Wager(meter.pk, 1, 500)], record=False)  # lost write
+    api.contribute(table.pk, 3, [api.Wager(meter.pk, 1, 500)])
+    fields = {difference.field for difference in audit.reconcile([meter])}
+    assert {"meter", "wagers", "audit gap before move 4"} <= fields
+
+
+# -- bad input ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "amount, message",
+    [
+        (-100, "more than zero"),
+        (0, "more than zero"),
+        (100.5, "whole number of cents"),
+        ("100", "whole number of cents"),
+        (True, "whole number of cents"),
+        (100, "minimum progressive wager for this meter is \\$2.00"),
+    ],
+)
+def test_bad_contributions_are_refused_and_change_nothing(clean_redis, make_table, amount, message):
+    meter = opened("must_hit_by", "A", 2)
+    table = make_table()
+    before = redis_state(meter)
+    with pytest.raises(api.BadWager, match=message):
+        api.contribute(table.pk, 1, [api.Wager(meter.pk, 1, 200), api.Wager(meter.pk, 2, amount)])
+    assert redis_state(meter) == before
+    assert not api.is_locked(table.pk, 1)
+    assert MeterEvent.objects.filter(meter=meter).count() == 1  # the seed
+
+
+def test_unknown_or_inactive_meters_and_wrong_amounts_are_refused(clean_redis, make_table):
+    table = make_table()
+    with pytest.raises(api.UnknownMeter, match="no active progressive meter 9999"):
+        api.contribute(table.pk, 1, [api.Wager(9999, 1, 100)])
+    mtd = opened("match_the_dealer", "", 1)
+    with pytest.raises(api.BadWager, match="exactly \\$1.00"):
+        api.contribute(table.pk, 1, [api.Wager(mtd.pk, 1, 500)])
+    mtd.is_active = False
+    mtd.save()
+    with pytest.raises(api.UnknownMeter):
+        api.contribute(table.pk, 1, [api.Wager(mtd.pk, 1, 100)])
+
+
+def test_the_lua_script_itself_refuses_what_python_would_have(clean_redis, make_table):
+    """No partial write even if a caller skips the Python checks."""
+    meter = opened("must_hit_by", "C", 5)
+    before = redis_state(meter)
+    keys = [api.lock_key(1, 1), api.meter_key(meter.pk), api.triggers_key(meter.pk)]
+    for bad in ["-5", "0", "2.5", "499", "abc"]:
+        args = ["digest", 60, 0, 1, 1, 2, 1, 500, 1, 0, 1, bad, 2, 0]
+        with pytest.raises(ResponseError, match="BAD_WAGER"):
+            api._script("CONTRIBUTE")(keys=keys, args=args)
+    assert redis_state(meter) == before
+    assert not api.is_locked(1, 1)
+
+
+def test_bad_awards_are_refused(clean_redis, make_table):
+    table = make_table()
+    mystery = opened("must_hit_by", "A", 1)
+    with pytest.raises(api.BadWager, match="crosses its trigger"):
+        api.award(table.pk, 1, mystery.pk, [api.Winner(1, 100)])
+    pool = opened("monster_match", "A", 1)
+    before = redis_state(pool)
+    for percent in (0, 101, -10, "ten", 12.345):
+        with pytest.raises(api.BadWager, match="percentage"):
+            api.award(table.pk, 1, pool.pk, [api.Winner(1, percent)])
+    assert redis_state(pool) == before
+
+
+def test_a_meter_missing_from_redis_refuses_wagers(clean_redis, make_table):
+    meter = opened("monster_match", "D", 1)
+    clean_redis.delete(api.meter_key(meter.pk))
+    with pytest.raises(api.MeterUnavailable, match="refused"):
+        api.contribute(make_table().pk, 1, [api.Wager(meter.pk, 1, 100)])
+    assert not clean_redis.exists(api.meter_key(meter.pk))
+
+
+# -- the lock-out at "no more bets" -------------------------------------------
+
+
+def test_after_no_more_bets_a_progressive_wager_is_refused(clean_redis, make_table):
+    meter = opened("monster_match", "E", 1)
+    table = make_table()
+    accepted = [api.Wager(meter.pk, 1, 100, None), api.Wager(meter.pk, 4, 300, None)]
+    api.ensure_open(table.pk, 7)
+    locked = api.contribute(table.pk, 7, accepted)
+    assert [move.seat for move in locked.moves] == [1, 4]
+    state = redis_state(meter)
+
+    with pytest.raises(api.LockedOut, match="No more bets"):
+        api.ensure_open(table.pk, 7)
+    with pytest.raises(api.LockedOut, match="No more bets"):
+        api.contribute(table.pk, 7, [*accepted, api.Wager(meter.pk, 6, 100)])
+    assert redis_state(meter) == state  # the late wager contributed nothing
+
+    again = api.contribute(table.pk, 7, accepted)  # a retried transition
+    assert again.replayed and again.moves == locked.moves
+    assert redis_state(meter) == state
+    assert MeterEvent.objects.filter(meter=meter, kind="contribution").count() == 2
+    api.ensure_open(table.pk, 8)  # the next round is open
+
+
+# -- definitions and admin ----------------------------------------------------
+
+
+def test_meter_rules_follow_the_regulation():
+    assert meter_rules("must_hit_by", "D", 2).primary_bp == 300  # § 639c.1(c)(4): 3%
+    assert meter_rules("must_hit_by", "C", 5).must_hit_by_cents == 50_000
+    mtd = meter_rules("match_the_dealer", "", 5)  # § 635c.1(j)
+    assert (mtd.seed_cents, mtd.primary_bp, mtd.reserve_bp) == (500_000, 1500, 600)
+    pool_a, pool_c = meter_rules("monster_match", "A", 1), meter_rules("monster_match", "C", 1)
+    assert (pool_a.seed_cents, pool_a.reseed_from_reserve, pool_a.primary_bp, pool_a.reserve_bp) == (
+        500_000,
+        True,
+        2200,
+        100,
+    )
+    assert (pool_c.seed_cents, pool_c.reseed_cents, pool_c.reseed_from_reserve, pool_c.reserve_bp) == (
+        150_000,
+        150_000,
+        False,
+        0,
+    )
+
+
+def test_admin_links_tables_and_refuses_changes_to_a_live_meter(clean_redis, make_table, admin_client):
+    first, second = make_table(name="Left"), make_table(name="Right")
+    response = admin_client.post(
+        "/admin/progressives/meter/add/",
+        {
+            "name": "Mystery link",
+            "kind": "must_hit_by",
+            "paytable": "Q",
+            "wager_dollars": 1,
+            "is_active": "on",
+            "links-TOTAL_FORMS": 0,
+            "links-INITIAL_FORMS": 0,
+        },
+    )
+    assert b"takes paytable A, B, C, D" in response.content
+    response = admin_client.post(
+        "/admin/progressives/meter/add/",
+        {
+            "name": "Mystery link",
+            "kind": "must_hit_by",
+            "paytable": "A",
+            "wager_dollars": 1,
+            "is_active": "on",
+            "links-TOTAL_FORMS": 2,
+            "links-INITIAL_FORMS": 0,
+            "links-0-table": first.pk,
+            "links-1-table": second.pk,
+        },
+    )
+    assert response.status_code == 302, response.content
+    meter = Meter.objects.get(name="Mystery link")
+    assert set(api.linked_meters(first.pk)) == {"must_hit_by"}
+    assert {table.name for table in meter.tables.all()} == {"Left", "Right"}
+    api.open_meter(meter)
+    api.contribute(first.pk, 1, [api.Wager(meter.pk, 1, 100)])
+    page = admin_client.get(f"/admin/progressives/meter/{meter.pk}/change/")
+    trigger = int(clean_redis.hget(api.meter_key(meter.pk), "trigger")) // UNITS_PER_CENT
+    assert f"{trigger / 100:,.2f}" not in page.content.decode()  # the trigger stays hidden
+    response = admin_client.post(
+        f"/admin/progressives/meter/{meter.pk}/change/",
+        {
+            "name": "Mystery link",
+            "kind": "must_hit_by",
+            "paytable": "D",
+            "wager_dollars": 1,
+            "is_active": "on",
+            "links-TOTAL_FORMS": 0,
+            "links-INITIAL_FORMS": 0,
+        },
+    )
+    assert b"cannot change" in response.content
+    assert Meter.objects.get(pk=meter.pk).paytable == "A"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_meter_opens_on_commit_and_restarts_if_corrected_before_any_wager(clean_redis):
+    meter = Meter.objects.create(name="Mystery", kind="must_hit_by", paytable="A", wager_dollars=1)
+    state, queue = redis_state(meter)
+    assert int(state["meter"]) == 10_000 * UNITS_PER_CENT and state["trigger"] and len(queue) == 3
+    meter.paytable = "D"
+    meter.save()
+    state, _ = redis_state(meter)
+    assert int(state["meter"]) == 25_000 * UNITS_PER_CENT and state["primary_bp"] == "500"
+    assert 25_000 * UNITS_PER_CENT <= int(state["trigger"]) < 100_000 * UNITS_PER_CENT
+    assert audit.reconcile([meter]) == []
