@@ -15,6 +15,9 @@ import time
 def main():
     port = os.environ.get("PORT", "8000")
     python = sys.executable
+    # Meters Redis does not hold (a new Redis, or one that was lost) are
+    # reloaded from the database audit before any table takes a wager.
+    subprocess.run([python, "manage.py", "meters", "restore", "--missing"], check=True)
     children = [
         subprocess.Popen([python, "manage.py", "tableworker"])
         for _ in range(int(os.environ.get("WORKERS", "1")))
