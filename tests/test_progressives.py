@@ -450,3 +450,24 @@ def test_a_meter_opens_on_commit_and_restarts_if_corrected_before_any_wager(clea
     assert int(state["meter"]) == 25_000 * UNITS_PER_CENT and state["primary_bp"] == "500"
     assert 25_000 * UNITS_PER_CENT <= int(state["trigger"]) < 100_000 * UNITS_PER_CENT
     assert audit.reconcile([meter]) == []
+
+
+def test_meters_show_and_the_audit_pages_never_show_a_live_trigger(
+    clean_redis, make_table, admin_client, capsys
+):
+    meter = opened("must_hit_by", "B", 1, rng=random.Random(3), name="Shown mystery")
+    api.contribute(make_table().pk, 1, [api.Wager(meter.pk, 1, 500)])
+    call_command("meters", "show")
+    out = capsys.readouterr().out
+    assert "Shown mystery" in out and "$100.25" in out and "must hit by $500.00" in out
+    pages = "".join(
+        admin_client.get(url).content.decode()
+        for url in [
+            "/admin/progressives/meter/",
+            "/admin/progressives/meterevent/",
+            f"/admin/progressives/meter/{meter.pk}/change/",
+        ]
+    )
+    for index, units in audit.unspent_triggers(meter):
+        cents = units // UNITS_PER_CENT
+        assert f"{cents / 100:,.2f}" not in out + pages and str(units) not in pages

@@ -8,6 +8,7 @@ from casino.progressives import api, audit
 from casino.progressives.models import Meter, MeterEvent, MeterSnapshot, TableLink
 from casino.progressives.paytables import UNITS_PER_CENT
 from casino.redis_client import get_sync_redis
+from casino.wallet.admin import ReadOnly
 
 
 class TableLinkInline(admin.TabularInline):
@@ -96,7 +97,7 @@ class MeterEventAdmin(admin.ModelAdmin):
 
 
 @admin.register(MeterSnapshot)
-class MeterSnapshotAdmin(MeterEventAdmin):
+class MeterSnapshotAdmin(ReadOnly):
     list_display = ["meter", "taken", "seq", "wagers", "hits"]
     list_filter = ["meter"]
     list_select_related = ["meter"]
