@@ -56,19 +56,19 @@ def test_eight_concurrent_contributors_match_a_sequential_replay(clean_redis, ma
     results, errors = {}, []
     start = threading.Barrier(8)
 
-    def contributor(table):
-        rng = random.Random(table.pk)
+    def contributor(n, table):
+        rng = random.Random(n)
         mine = []
         try:
             start.wait()
             for round_number in range(2000):
-                wager = api.Wager(meter.pk, seat=table.pk % 7, amount_cents=100 * rng.randint(1, 25))
+                wager = api.Wager(meter.pk, seat=n % 7 + 1, amount_cents=100 * rng.randint(1, 25))
                 mine.append(api.contribute(table.pk, round_number, [wager], record=False))
         except Exception as exc:  # reported below, not lost in the thread
             errors.append(exc)
         results[table.pk] = mine
 
-    threads = [threading.Thread(target=contributor, args=(table,)) for table in tables]
+    threads = [threading.Thread(target=contributor, args=(n, table)) for n, table in enumerate(tables)]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -105,8 +105,13 @@ def test_eight_concurrent_contributors_match_a_sequential_replay(clean_redis, ma
     # Never two winners for one trigger; never a meter past its maximum.
     assert len({hit.trigger_index for hit in hits}) == len(hits)
     assert [hit.trigger_index for hit in hits] == list(range(1, len(hits) + 1))
+    # What a player can ever see is the meter between two scripts: after a
+    # contribution that did not win, or after a hit's reset. (Inside the
+    # script, a crossing contribution may overshoot; the prize is capped and
+    # the excess starts the next cycle.)
     cap = rules.must_hit_by_cents * UNITS_PER_CENT
-    assert all(move.meter_after <= cap for move in moves)
+    crossing_seqs = {hit.seq - 1 for hit in hits}
+    assert all(move.meter_after <= cap for move in moves if move.seq not in crossing_seqs)
     assert all(hit.paid_cents * UNITS_PER_CENT <= cap for hit in hits)
     state, _ = redis_state(meter)
     assert int(state["meter"]) == books.meter and int(state["hits"]) == books.hits == len(hits)
@@ -468,6 +473,6 @@ def test_meters_show_and_the_audit_pages_never_show_a_live_trigger(
             f"/admin/progressives/meter/{meter.pk}/change/",
         ]
     )
-    for index, units in audit.unspent_triggers(meter):
+    for _index, units in audit.unspent_triggers(meter):
         cents = units // UNITS_PER_CENT
         assert f"{cents / 100:,.2f}" not in out + pages and str(units) not in pages

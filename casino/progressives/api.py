@@ -180,20 +180,24 @@ def _run(name, keys, args):
 
 
 _rules_cache = {}
+# A meter that took wagers cannot change its rules, but it can be made
+# inactive: other processes learn it within this many seconds.
+RULES_CACHE_SECONDS = 10
 
 
 def meter_rules(meter_id):
-    """The rules of an active meter (cached: a meter that took wagers cannot change them)."""
+    """The rules of an active meter, or UnknownMeter."""
     from casino.progressives.models import Meter
 
     cached = _rules_cache.get(meter_id)
-    if cached is None:
-        meter = (
-            Meter.objects.filter(pk=meter_id, is_active=True).first() if isinstance(meter_id, int) else None
-        )
+    if cached is None or cached[0] < time.monotonic():
+        meter = None
+        if isinstance(meter_id, int) and not isinstance(meter_id, bool):
+            meter = Meter.objects.filter(pk=meter_id, is_active=True).first()
         if meter is None:
+            _rules_cache.pop(meter_id, None)
             raise UnknownMeter(f"There is no active progressive meter {meter_id!r}.")
-        cached = _rules_cache[meter_id] = (meter.name, meter.rules)
+        cached = _rules_cache[meter_id] = (time.monotonic() + RULES_CACHE_SECONDS, meter.rules)
     return cached[1]
 
 
