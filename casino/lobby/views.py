@@ -2,6 +2,7 @@ from django.conf import settings
 from django.shortcuts import render
 
 from casino.lobby.rows import open_tables, table_row
+from casino.progressives import display
 from casino.wallet.ledger import balance_of
 from casino.wallet.views import lowest_minimum
 
@@ -19,6 +20,7 @@ def home(request, form=None):
             "form": form,
             "start_chips": f"{settings.WALLET_START_CHIPS:,}",
             "can_top_up": can_top_up,
+            "meters": display.panel(),
         },
         status=400 if form is not None else 200,
     )

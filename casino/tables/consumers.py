@@ -16,9 +16,10 @@ from django.conf import settings
 
 from casino.accounts.models import Player
 from casino.accounts.session import player_id_from_session
+from casino.progressives import display
 from casino.redis_client import get_redis
 from casino.tables import presence
-from casino.tables.groups import LOBBY_GROUP, player_group, table_channel, table_group
+from casino.tables.groups import LOBBY_GROUP, METERS_GROUP, player_group, table_channel, table_group
 from casino.tables.models import Table
 from casino.tables.owner import lease_key
 from casino.tables.ratelimit import TokenBucket
@@ -44,10 +45,14 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
             await self.close(code=4404)
             return
-        self.meta, self.snapshot, self.config, version, self.nickname, self.balance = loaded
+        self.meta, self.snapshot, self.config, version, self.nickname, self.balance, meters = loaded
+        self.meter_ids = {meter.pk for meter in meters}
         await self.accept()
         if self.player_id is not None:
             await self.channel_layer.group_add(player_group(self.player_id), self.channel_name)
+        if meters:
+            # The table's progressive meters (§ 605a.7(a)(1)), live from the meter ticker.
+            await self.channel_layer.group_add(METERS_GROUP, self.channel_name)
         await presence.mark(self.table_id, self.channel_name, self.player_id)
         await self._notify_lobby()
         self.heartbeat = asyncio.create_task(self._heartbeat())
@@ -58,6 +63,9 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.receive(json.dumps({"action": "sit", "round": self.snapshot["game"]["round"]}))
         else:
             await self.send(text_data=render_flash("The table is opening; one moment…", "info"))
+        if meters:
+            readings = await database_sync_to_async(display.read_meters)(meters)
+            await self._send_meters(readings, display.now_ms())
 
     @database_sync_to_async
     def _load(self):
@@ -75,6 +83,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             table.version,
             player.nickname if player else None,
             balance_of(player) if player else None,
+            display.active_meters(table.pk),
         )
 
     async def disconnect(self, code):
@@ -84,6 +93,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
         if self.player_id is not None:
             await self.channel_layer.group_discard(player_group(self.player_id), self.channel_name)
+        if self.meter_ids:
+            await self.channel_layer.group_discard(METERS_GROUP, self.channel_name)
         await presence.unmark(self.table_id, self.channel_name, self.player_id)
         if self.player_id is not None:
             # The owner stands the player up if no connection of theirs comes back.
@@ -153,6 +164,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             # connections; a push never touches the database (the consumer
             # only uses it through database_sync_to_async, which does that).
             await self.table_update(message)
+        elif message["type"] == "meters.update":
+            await self.meters_update(message)  # the same: up to 4 times a second
         else:
             await super().dispatch(message)
 
@@ -187,11 +200,29 @@ class TableConsumer(AsyncWebsocketConsumer):
         fragments = render_public(
             self.meta, self.snapshot, self.config, version, cached=cached, changed_at=changed_at
         ) + render_private(self.meta, self.snapshot, self.config, version, self.player_id, self.balance)
+        changed = self._not_shown(fragments)
+        if changed:
+            await self.send(text_data="".join(changed))
+
+    async def meters_update(self, event):
+        """The meter ticker saw meters move: show this table's linked ones."""
+        meters = [data for data in event["meters"] if data["meter_id"] in self.meter_ids]
+        await self._send_meters(meters, event["now_ms"], event["wins"])
+
+    async def _send_meters(self, meters, at_ms, wins=()):
+        """The meters whose display changed (value, win light, last win), and
+        for a new win its announcement to screen readers."""
+        changed = self._not_shown(display.table_fragments(meters, at_ms))
+        changed += [display.render_announcement(data) for data in meters if data["meter_id"] in wins]
+        if changed:
+            await self.send(text_data="".join(changed))
+
+    def _not_shown(self, fragments):
+        """The markup of the fragments this connection does not show yet."""
         changed = []
         for element_id, markup in fragments:
             if element_id is None or self.shown.get(element_id) != markup:
                 changed.append(markup)
                 if element_id is not None:
                     self.shown[element_id] = markup
-        if changed:
-            await self.send(text_data="".join(changed))
+        return changed

@@ -1,6 +1,8 @@
 """Names on the channel layer, in one place."""
 
 LOBBY_GROUP = "lobby"
+# The lobby and every table with linked progressive meters: the meter ticker's pushes.
+METERS_GROUP = "meters"
 
 
 def table_group(table_id):

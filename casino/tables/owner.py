@@ -199,9 +199,14 @@ class TableWorker:
         self.owners = {}
 
     async def run(self, stop=None):
+        # Imported here: the ticker takes its lease with this module's scripts.
+        from casino.progressives.ticker import MeterTicker
+
         stop = stop or asyncio.Event()
         redis = get_redis()
         log.info("table worker %s starting", self.worker_id)
+        # Every worker runs a meter ticker; its lease lets one push at a time.
+        ticker = asyncio.create_task(MeterTicker(self.worker_id).run())
         try:
             while not stop.is_set():
                 await self._scan(redis)
@@ -210,6 +215,8 @@ class TableWorker:
                 except TimeoutError:
                     pass
         finally:
+            ticker.cancel()
+            await asyncio.gather(ticker, return_exceptions=True)
             for table_id in list(self.owners):
                 await self._drop(redis, table_id)
 

@@ -1,5 +1,6 @@
 from django.shortcuts import get_object_or_404, render
 
+from casino.progressives import display
 from casino.tables.models import Table
 from casino.tables.rendering import table_context, table_meta
 from casino.tables.runtime import fresh_snapshot
@@ -19,6 +20,7 @@ def table_page(request, table_id):
     )
     context["join"] = request.GET.get("join") == "1"
     context["chip_values"] = _chip_values(table)
+    context["meters"] = display.panel(table.pk)
     return render(request, table.spec.page_template, context)
 
 

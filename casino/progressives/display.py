@@ -1,0 +1,182 @@
+"""What players see of the progressive meters: the lobby's panel and the
+panel of every linked table, the same partials on the first page and in
+every push.
+
+A meter travels to the consumers as plain JSON (``meter_data``): the
+``api.Reading`` fields and the names of the tables involved. The
+Must-Hit-By trigger is not in it: ``api.read`` never reads it, so nothing
+here can show it; only the public maximum ("must hit by $X") is.
+"""
+
+import dataclasses
+import time
+from collections import OrderedDict
+
+from django.db.models import Prefetch
+from django.template.loader import render_to_string
+
+from casino.progressives import api
+from casino.progressives.models import Meter, TableLink
+from casino.progressives.paytables import KIND_NAMES, MUST_HIT_BY
+
+# How long a meter shows its win light after a hit or a 100% / x% award: the
+# light the dealer verifies before paying (§ 605a.7; § 635c.1(h)(2),
+# § 639c.1(c)(5)(i)).
+LIGHT_SECONDS = 8
+# § 639c.1(b) and the like sections: "the progressive table game system
+# display shall indicate that the certificate holder offers the Must-Hit-By
+# Mystery bonus".
+OFFERS_MUST_HIT_BY = "This table offers the Must-Hit-By Mystery bonus"
+
+
+def now_ms():
+    return int(time.time() * 1000)
+
+
+def dollars(cents):
+    """``$1,234.56`` from integer cents."""
+    return f"${cents // 100:,}.{cents % 100:02d}"
+
+
+# -- the data ---------------------------------------------------------------
+
+
+def active_meters(table_id=None):
+    """The active meters (linked to ``table_id``, if given), each with
+    ``linked``: the names of the open tables it is linked to."""
+    links = TableLink.objects.filter(table__is_open=True).select_related("table").order_by("table__name")
+    meters = Meter.objects.filter(is_active=True).prefetch_related(Prefetch("links", queryset=links))
+    if table_id is not None:
+        meters = meters.filter(links__table_id=table_id)
+    meters = list(meters)
+    for meter in meters:
+        meter.linked = [link.table.name for link in meter.links.all()]
+    return meters
+
+
+def table_names(table_ids):
+    """{id: name} of the given tables; None for a table that is gone."""
+    from casino.tables.models import Table
+
+    names = dict.fromkeys(table_ids)
+    names.update(Table.objects.filter(pk__in=names).values_list("pk", "name"))
+    return names
+
+
+def meter_data(meter, reading, names):
+    """A meter as the ticker sends it: plain JSON, the trigger nowhere."""
+    return {
+        **dataclasses.asdict(reading),
+        "tables": list(getattr(meter, "linked", [])),
+        "last_hit_table_name": names.get(reading.last_hit_table),
+    }
+
+
+def read_meters(meters):
+    """``meter_data`` of the given meters, read now (synchronous code)."""
+    readings = api.read(meters)
+    names = table_names({reading.last_hit_table for reading in readings if reading.last_hit_table})
+    return [meter_data(meter, reading, names) for meter, reading in zip(meters, readings, strict=True)]
+
+
+def panel(table_id=None):
+    """The template contexts of the active meters (of one table), read now:
+    the first page's panel."""
+    at_ms = now_ms()
+    return [meter_context(data, at_ms) for data in read_meters(active_meters(table_id))]
+
+
+# -- what the templates show ------------------------------------------------
+
+
+def is_lit(data, at_ms):
+    won = data["last_hit_ms"]
+    return won is not None and 0 <= at_ms - won < LIGHT_SECONDS * 1000
+
+
+def kind_label(data):
+    return KIND_NAMES.get(data["kind"], data["kind"])
+
+
+def win_text(data):
+    """``Won $152.30 at Table 2, seat 3`` (the meter's last win), or ''."""
+    if data["last_hit_cents"] is None:
+        return ""
+    text = f"Won {dollars(data['last_hit_cents'])}"
+    if data["last_hit_table"]:
+        table = data["last_hit_table_name"] or f"table {data['last_hit_table']}"
+        text += f" at {table}"
+        if data["last_hit_seat"]:
+            text += f", seat {data['last_hit_seat']}"
+    return text
+
+
+def meter_context(data, at_ms):
+    must_hit_by = data["kind"] == MUST_HIT_BY
+    return {
+        "id": data["meter_id"],
+        "name": data["name"],
+        "kind_label": kind_label(data),
+        "value": dollars(data["cents"]) if data["cents"] is not None else None,
+        "must_hit_by": f"Must hit by {dollars(data['must_hit_by_cents'])}" if must_hit_by else "",
+        "offers": OFFERS_MUST_HIT_BY if must_hit_by else "",
+        "tables": data["tables"],
+        "lit": is_lit(data, at_ms),
+        "last_win": win_text(data),
+    }
+
+
+def announcement(data, lobby=False):
+    """What screen readers hear when a meter is won, e.g. ``Must-Hit-By
+    Mystery bonus won: $152.30 at Table 2, seat 3``. A table has one meter
+    of each kind; the lobby may list several, so it names the meter."""
+    text = f"{kind_label(data)} won: {win_text(data).removeprefix('Won ')}"
+    if lobby and data["name"] != kind_label(data):
+        text = f"{data['name']}: {text}"
+    return text
+
+
+# -- rendering --------------------------------------------------------------
+
+_CACHE_SIZE = 256
+_cache = OrderedDict()
+
+
+def _render_meter(template, data, at_ms):
+    """One meter's fragment. Every viewer of a push gets the same markup, so
+    each process renders it once per change."""
+    context = meter_context(data, at_ms)
+    cache_key = (template, repr(sorted(context.items())))
+    markup = _cache.get(cache_key)
+    if markup is None:
+        markup = _cache[cache_key] = render_to_string(template, {"m": context})
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+    return markup
+
+
+def table_fragments(meters, at_ms):
+    """[(element id, markup)] of a table's meters, one per meter."""
+    return [
+        (f"meter-{data['meter_id']}", _render_meter("progressives/_table_meter.html", data, at_ms))
+        for data in meters
+    ]
+
+
+def lobby_fragments(meters, at_ms):
+    return [
+        (f"meter-{data['meter_id']}", _render_meter("progressives/_lobby_meter.html", data, at_ms))
+        for data in meters
+    ]
+
+
+def render_lobby_panel(meters, at_ms):
+    """The lobby's whole panel (hidden when no meter is active)."""
+    return render_to_string(
+        "progressives/_lobby_panel.html", {"meters": [meter_context(data, at_ms) for data in meters]}
+    )
+
+
+def render_announcement(data, lobby=False):
+    """Put the announcement of a win into the page's ``#announce`` live region."""
+    return render_to_string("progressives/_announce.html", {"text": announcement(data, lobby)})
