@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 export PORT
 
-.PHONY: run test setup venv chromium lint bench clean
+.PHONY: run test setup venv chromium lint bench bench-meters bench-broadcast clean
 
 venv: $(VENV)/.installed
 
@@ -37,7 +37,15 @@ lint: venv
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 
+# Both benches, the second also when the first misses its target (-k); make
+# fails if either does.
 bench: venv
+	$(MAKE) --no-print-directory -k bench-meters bench-broadcast
+
+bench-meters: venv
+	$(PY) -m casino.embedded_redis -- $(PY) bench/meters.py
+
+bench-broadcast: venv
 	$(PY) -m casino.embedded_redis -- $(PY) bench/broadcast.py
 
 clean:

@@ -1,6 +1,7 @@
 """One asyncio Redis client per event loop, for presence and table leases."""
 
 import asyncio
+import functools
 
 import redis.asyncio as aioredis
 from django.conf import settings
@@ -8,30 +9,40 @@ from django.conf import settings
 _clients = {}
 
 
-def get_redis():
+def get_redis(raw=False):
+    """The loop's client; ``raw=True``: one that gives bytes, not text
+    (binary values such as the progressive meters' MessagePack state)."""
     loop = asyncio.get_running_loop()
-    client = _clients.get(loop)
+    client = _clients.get((loop, raw))
     if client is None:
-        for other in [key for key in _clients if key.is_closed()]:
+        for other in [key for key in _clients if key[0].is_closed()]:
             del _clients[other]
-        client = _clients[loop] = aioredis.from_url(settings.REDIS_URL, decode_responses=True)
+        client = _clients[loop, raw] = aioredis.from_url(settings.REDIS_URL, decode_responses=not raw)
     return client
 
 
 def key(*parts):
     """Every key this project writes is under the channel prefix, so several
     casinos (or test runs) can share one Redis."""
-    return ":".join([settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"], *map(str, parts)])
+    return ":".join([_prefix(), *map(str, parts)])
 
 
-_sync_client = None
+@functools.cache
+def _prefix():
+    # Read once: settings do not change in a running process, and a progressive
+    # contribution builds several keys (bench/meters.py).
+    return settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"]
 
 
-def get_sync_redis():
-    """A blocking client for synchronous code (views, management commands)."""
-    global _sync_client
-    if _sync_client is None:
+_sync_clients = {}
+
+
+def get_sync_redis(raw=False):
+    """A blocking client for synchronous code (views, management commands,
+    table owners' database threads); ``raw=True`` as for ``get_redis``."""
+    client = _sync_clients.get(raw)
+    if client is None:
         import redis
 
-        _sync_client = redis.Redis.from_url(settings.REDIS_URL, decode_responses=True)
-    return _sync_client
+        client = _sync_clients[raw] = redis.Redis.from_url(settings.REDIS_URL, decode_responses=not raw)
+    return client

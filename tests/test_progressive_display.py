@@ -29,7 +29,7 @@ def linked_meter(table, name="Poker mystery", **fields):
 
 def trigger_texts(meter):
     """The ways the live trigger could be written on a page."""
-    units = int(api.get_sync_redis().hget(api.meter_key(meter.pk), "trigger"))
+    units = api.state(meter.pk)["trigger"]
     cents = units // UNITS_PER_CENT
     return [display.dollars(cents), f"{cents / 100:.2f}", str(units)]
 

@@ -26,13 +26,12 @@ def opened(kind, paytable="", wager_dollars=1, rng=None, name="Meter"):
 
 
 def redis_state(meter):
-    redis = api.get_sync_redis()
-    return redis.hgetall(api.meter_key(meter.pk)), redis.lrange(api.triggers_key(meter.pk), 0, -1)
+    return api.state(meter.pk), api.get_sync_redis().lrange(api.triggers_key(meter.pk), 0, -1)
 
 
 def books_of(meter):
-    state, _ = redis_state(meter)
-    return {name: int(state[name]) for name in ("seeded", "contributed", "paid", "meter", "reserve")}
+    state = api.state(meter.pk)
+    return {name: state[name] for name in ("seeded", "contributed", "paid", "meter", "reserve")}
 
 
 def assert_balanced(meter):
@@ -114,7 +113,7 @@ def test_eight_concurrent_contributors_match_a_sequential_replay(clean_redis, ma
     assert all(move.meter_after <= cap for move in moves if move.seq not in crossing_seqs)
     assert all(hit.paid_cents * UNITS_PER_CENT <= cap for hit in hits)
     state, _ = redis_state(meter)
-    assert int(state["meter"]) == books.meter and int(state["hits"]) == books.hits == len(hits)
+    assert state["meter"] == books.meter and state["hits"] == books.hits == len(hits)
     assert_balanced(meter)
 
     api.record_moves(moves)
@@ -254,7 +253,9 @@ def test_restore_brings_every_meter_back_to_the_cent_after_redis_is_lost(clean_r
 def test_reconcile_reports_a_difference_to_the_cent(clean_redis, make_table, capsys):
     meter = opened("monster_match", "C", 1)
     api.contribute(make_table().pk, 1, [api.Wager(meter.pk, 1, 500)])
-    clean_redis.hincrby(api.meter_key(meter.pk), "meter", UNITS_PER_CENT)  # one cent more in Redis
+    tampered = api.state(meter.pk)
+    tampered["meter"] += UNITS_PER_CENT  # one cent more in Redis
+    api.load(meter.pk, tampered, [])
     with pytest.raises(CommandError, match="difference"):
         call_command("meters", "reconcile")
     assert "difference $0.01" in capsys.readouterr().out
@@ -312,7 +313,7 @@ def test_the_lua_script_itself_refuses_what_python_would_have(clean_redis, make_
     """No partial write even if a caller skips the Python checks."""
     meter = opened("must_hit_by", "C", 5)
     before = redis_state(meter)
-    keys = [api.lock_key(1, 1), api.meter_key(meter.pk), api.triggers_key(meter.pk)]
+    keys = [api.lock_key(1), api.meter_key(meter.pk), api.triggers_key(meter.pk)]
     for bad in ["-5", "0", "2.5", "499", "abc"]:
         args = ["digest", 60, 0, 1, 1, 2, 1, 500, 1, 0, 1, bad, 2, 0]
         with pytest.raises(ResponseError, match="BAD_WAGER"):
@@ -364,7 +365,12 @@ def test_after_no_more_bets_a_progressive_wager_is_refused(clean_redis, make_tab
     assert again.replayed and again.moves == locked.moves
     assert redis_state(meter) == state
     assert MeterEvent.objects.filter(meter=meter, kind="contribution").count() == 2
+    with pytest.raises(api.LockedOut):
+        api.contribute(table.pk, 6, accepted)  # an earlier round is long closed
+    assert redis_state(meter) == state
     api.ensure_open(table.pk, 8)  # the next round is open
+    with pytest.raises(api.ProgressiveError, match="round's number"):
+        api.contribute(table.pk, "8", accepted)
 
 
 # -- definitions and admin ----------------------------------------------------
@@ -426,7 +432,7 @@ def test_admin_links_tables_and_refuses_changes_to_a_live_meter(clean_redis, mak
     api.open_meter(meter)
     api.contribute(first.pk, 1, [api.Wager(meter.pk, 1, 100)])
     page = admin_client.get(f"/admin/progressives/meter/{meter.pk}/change/")
-    trigger = int(clean_redis.hget(api.meter_key(meter.pk), "trigger")) // UNITS_PER_CENT
+    trigger = api.state(meter.pk)["trigger"] // UNITS_PER_CENT
     assert f"{trigger / 100:,.2f}" not in page.content.decode()  # the trigger stays hidden
     response = admin_client.post(
         f"/admin/progressives/meter/{meter.pk}/change/",
@@ -448,12 +454,12 @@ def test_admin_links_tables_and_refuses_changes_to_a_live_meter(clean_redis, mak
 def test_a_meter_opens_on_commit_and_restarts_if_corrected_before_any_wager(clean_redis):
     meter = Meter.objects.create(name="Mystery", kind="must_hit_by", paytable="A", wager_dollars=1)
     state, queue = redis_state(meter)
-    assert int(state["meter"]) == 10_000 * UNITS_PER_CENT and state["trigger"] and len(queue) == 3
+    assert state["meter"] == 10_000 * UNITS_PER_CENT and state["trigger"] > 0 and len(queue) == 3
     meter.paytable = "D"
     meter.save()
     state, _ = redis_state(meter)
-    assert int(state["meter"]) == 25_000 * UNITS_PER_CENT and state["primary_bp"] == "500"
-    assert 25_000 * UNITS_PER_CENT <= int(state["trigger"]) < 100_000 * UNITS_PER_CENT
+    assert state["meter"] == 25_000 * UNITS_PER_CENT and state["primary_bp"] == 500
+    assert 25_000 * UNITS_PER_CENT <= state["trigger"] < 100_000 * UNITS_PER_CENT
     assert audit.reconcile([meter]) == []
 
 

@@ -7,7 +7,6 @@ from django.contrib import admin, messages
 from casino.progressives import api, audit
 from casino.progressives.models import Meter, MeterEvent, MeterSnapshot, TableLink
 from casino.progressives.paytables import UNITS_PER_CENT
-from casino.redis_client import get_sync_redis
 from casino.wallet.admin import ReadOnly
 
 
@@ -35,7 +34,8 @@ class MeterAdmin(admin.ModelAdmin):
 
     @admin.display(description="Current value")
     def current_value(self, meter):
-        return _money(get_sync_redis().hget(api.meter_key(meter.pk), "meter"))
+        values = api.state(meter.pk)
+        return _money(values and values["meter"])
 
     @admin.display(description="Tables")
     def linked(self, meter):
@@ -45,15 +45,13 @@ class MeterAdmin(admin.ModelAdmin):
     def live_meters(self, meter):
         if meter.pk is None:
             return "—"
-        values = get_sync_redis().hmget(
-            api.meter_key(meter.pk), ["meter", "reserve", "wagers", "amount_in", "hits", "paid"]
-        )
-        if values[0] is None:
+        values = api.state(meter.pk)
+        if values is None:
             return "Not in Redis: run 'manage.py meters restore'."
-        units, reserve, wagers, amount_in, hits, paid = values
         return (
-            f"current {_money(units)} · reserve {_money(reserve)} · wagers counted {wagers} "
-            f"(${int(amount_in) / 100:,.2f}) · awards {hits}, paid {_money(paid)} in all"
+            f"current {_money(values['meter'])} · reserve {_money(values['reserve'])} · "
+            f"wagers counted {values['wagers']} (${values['amount_in'] / 100:,.2f}) · "
+            f"awards {values['hits']}, paid {_money(values['paid'])} in all"
         )
 
     @admin.action(description="Reconcile with the audit")

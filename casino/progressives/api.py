@@ -8,8 +8,8 @@ the round's progressive wagers and adds every one to its meter atomically, in
 the order given (seat order from the dealer's left); on a Must-Hit-By meter
 the result tells which contribution, if any, won the bonus. Calling it again
 for the same round with the same wagers returns the same result (a retried
-transition cannot contribute twice); with other wagers it raises
-``LockedOut``: the round's progressive wagers are closed.
+transition cannot contribute twice); with other wagers, or for an earlier
+round, it raises ``LockedOut``: the round's progressive wagers are closed.
 
 When a hand wins "100% progressive" or "x% progressive": ``award(...)``.
 
@@ -21,12 +21,13 @@ commit with the game event that caused them.
 """
 
 import hashlib
-import json
 import secrets
 import time
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from typing import NamedTuple
 
+import msgpack
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -35,8 +36,6 @@ from casino.progressives import scripts
 from casino.progressives.paytables import BASIS_POINTS, MUST_HIT_BY, UNITS_PER_CENT
 from casino.redis_client import get_redis, get_sync_redis, key
 
-# How long Redis remembers a locked round's result, to answer a retry.
-LOCK_SECONDS = 7 * 24 * 3600
 # Must-Hit-By triggers drawn ahead of need, so a hit never waits on the draw.
 TRIGGER_BATCH = 4
 
@@ -83,9 +82,9 @@ class Winner:
     player_id: int | None = None
 
 
-@dataclass(frozen=True)
-class Move:
-    """One change of a meter, as Redis made it (see scripts.MOVE_FIELDS)."""
+class Move(NamedTuple):
+    """One change of a meter, as Redis made it (see scripts.MOVE_FIELDS).
+    A named tuple: thousands are built a second on a busy link."""
 
     kind: str
     meter_id: int
@@ -152,12 +151,14 @@ def triggers_key(meter_id):
     return key("meter", meter_id, "triggers")
 
 
-def lock_key(table_id, round_number):
-    return key("progressive-lock", table_id, round_number)
+def lock_key(table_id):
+    """The table's last locked round (its number, wagers and moves)."""
+    return key("progressive-lock", table_id)
 
 
-def award_key(table_id, round_number, meter_id):
-    return key("progressive-award", table_id, round_number, meter_id)
+def award_key(table_id, meter_id):
+    """The table's last round of awards from the meter."""
+    return key("progressive-award", table_id, meter_id)
 
 
 _scripts = {}
@@ -166,7 +167,7 @@ _scripts = {}
 def _script(name):
     script = _scripts.get(name)
     if script is None:
-        script = _scripts[name] = get_sync_redis().register_script(getattr(scripts, name))
+        script = _scripts[name] = get_sync_redis(raw=True).register_script(getattr(scripts, name))
     return script
 
 
@@ -233,9 +234,13 @@ def open_meter(meter, rng=None):
         "amount_in": 0,
         "hits": 0,
         "seq": 1,
-        "trigger": "",
+        "trigger": -1,
         "trigger_index": 0,
         "trigger_seq": 0,
+        "last_hit_cents": -1,
+        "last_hit_ms": 0,
+        "last_hit_table": 0,
+        "last_hit_seat": 0,
     }
     if not load(meter.pk, fields, [], replace=False):
         return False
@@ -264,11 +269,23 @@ def parameters(rules):
 
 
 def load(meter_id, fields, queued_triggers, replace=True):
-    """Write a meter's whole Redis state (restore); with ``replace=False``
-    only if Redis does not hold it. Returns whether it wrote."""
-    pairs = [str(part) for item in fields.items() for part in item]
-    args = ["replace" if replace else "missing", len(fields), *pairs, *queued_triggers]
+    """Write a meter's whole Redis state (``fields``: every name of
+    scripts.FIELDS) and its queued triggers; with ``replace=False`` only if
+    Redis does not hold it. Returns whether it wrote."""
+    packed = msgpack.packb([fields[name] for name in scripts.FIELDS])
+    args = ["replace" if replace else "missing", packed, *queued_triggers]
     return bool(_run("LOAD", [meter_key(meter_id), triggers_key(meter_id)], args))
+
+
+def state(meter_id):
+    """A meter's whole Redis state as a dict of scripts.FIELDS (the hidden
+    trigger included: for the server's own checks, never for display), or
+    None when Redis does not hold it."""
+    return _state(get_sync_redis(raw=True).get(meter_key(meter_id)))
+
+
+def _state(packed):
+    return None if packed is None else dict(zip(scripts.FIELDS, msgpack.unpackb(packed), strict=True))
 
 
 def draw_triggers(meter_id, count, rng=None):
@@ -309,6 +326,7 @@ def contribute(table_id, round_number, wagers, *, record=True):
     Raises ``BadWager``, ``UnknownMeter``, ``LockedOut`` or
     ``MeterUnavailable``; then nothing changed.
     """
+    _check_round(table_id, round_number)
     wagers = list(wagers)
     order = []
     for wager in wagers:
@@ -316,15 +334,14 @@ def contribute(table_id, round_number, wagers, *, record=True):
         error = rules.wager_error(wager.amount_cents)
         if error:
             raise BadWager(error)
-        if not isinstance(wager.seat, int) or wager.seat < 0:
-            raise BadWager("A progressive wager needs the seat it was placed at.")
+        _check_seat(wager.seat, wager.player_id)
         if wager.meter_id not in order:
             order.append(wager.meter_id)
     digest = _digest([[w.meter_id, w.seat, w.player_id, w.amount_cents] for w in wagers])
-    keys = [lock_key(table_id, round_number)]
+    keys = [lock_key(table_id)]
     for meter_id in order:
         keys += [meter_key(meter_id), triggers_key(meter_id)]
-    args = [digest, LOCK_SECONDS, int(time.time() * 1000), table_id, round_number, len(wagers)]
+    args = [digest, 0, int(time.time() * 1000), table_id, round_number, len(wagers)]
     for wager in wagers:
         args += [order.index(wager.meter_id) + 1, wager.amount_cents, wager.seat, wager.player_id or 0]
     for _attempt in range(5):
@@ -355,9 +372,11 @@ def award(table_id, round_number, meter_id, winners, *, record=True):
     ``wins`` carry ``seat``, ``player_id`` and ``paid_cents``. Idempotent for
     a retried round, like ``contribute``.
     """
+    _check_round(table_id, round_number)
     meter_rules(meter_id)
     args_winners = []
     for winner in winners:
+        _check_seat(winner.seat, winner.player_id)
         try:
             bp = Decimal(str(winner.percent)) * 100
         except InvalidOperation:
@@ -368,10 +387,10 @@ def award(table_id, round_number, meter_id, winners, *, record=True):
     if not winners:
         return Result([])
     digest = _digest(args_winners)
-    keys = [award_key(table_id, round_number, meter_id), meter_key(meter_id)]
+    keys = [award_key(table_id, meter_id), meter_key(meter_id)]
     args = [
         digest,
-        LOCK_SECONDS,
+        0,
         int(time.time() * 1000),
         table_id,
         round_number,
@@ -390,8 +409,10 @@ def award(table_id, round_number, meter_id, winners, *, record=True):
 
 
 def is_locked(table_id, round_number):
-    """Whether the round's progressive wagers are locked (§ 635c.1(d)(2))."""
-    return bool(get_sync_redis().exists(lock_key(table_id, round_number)))
+    """Whether the round's progressive wagers are locked (§ 635c.1(d)(2)):
+    the table has locked this round or a later one."""
+    last = get_sync_redis(raw=True).get(lock_key(table_id))
+    return last is not None and msgpack.unpackb(last)[0] >= round_number
 
 
 def ensure_open(table_id, round_number):
@@ -437,51 +458,61 @@ def record_moves(moves):
 
 # -- reading, for display --------------------------------------------------
 
-_READ_FIELDS = ("meter", "hits", "last_hit_cents", "last_hit_ms", "last_hit_table", "last_hit_seat")
-
 
 def read(meters):
     """Readings of the given ``Meter`` objects, from Redis."""
-    pipe = get_sync_redis().pipeline(transaction=False)
+    pipe = get_sync_redis(raw=True).pipeline(transaction=False)
     for meter in meters:
-        pipe.hmget(meter_key(meter.pk), _READ_FIELDS)
-    return [_reading(meter, values) for meter, values in zip(meters, pipe.execute(), strict=True)]
+        pipe.get(meter_key(meter.pk))
+    return [_reading(meter, _state(packed)) for meter, packed in zip(meters, pipe.execute(), strict=True)]
 
 
 async def aread(meters):
     """``read()`` for asynchronous code."""
-    pipe = get_redis().pipeline(transaction=False)
+    pipe = get_redis(raw=True).pipeline(transaction=False)
     for meter in meters:
-        pipe.hmget(meter_key(meter.pk), _READ_FIELDS)
-    return [_reading(meter, values) for meter, values in zip(meters, await pipe.execute(), strict=True)]
+        pipe.get(meter_key(meter.pk))
+    packed = await pipe.execute()
+    return [_reading(meter, _state(one)) for meter, one in zip(meters, packed, strict=True)]
 
 
 def _reading(meter, values):
-    units, hits, last_cents, last_ms, last_table, last_seat = values
-
-    def number(text):
-        return int(text) if text not in (None, "") else None
-
     rules = meter.rules
+    won = values is not None and values["last_hit_cents"] >= 0
     return Reading(
         meter_id=meter.pk,
         name=meter.name,
         kind=meter.kind,
-        cents=None if units is None else int(units) // UNITS_PER_CENT,
+        cents=None if values is None else values["meter"] // UNITS_PER_CENT,
         must_hit_by_cents=rules.must_hit_by_cents,
-        hits=number(hits) or 0,
-        last_hit_cents=number(last_cents),
-        last_hit_ms=number(last_ms),
-        last_hit_table=number(last_table),
-        last_hit_seat=number(last_seat),
+        hits=0 if values is None else values["hits"],
+        last_hit_cents=values["last_hit_cents"] if won else None,
+        last_hit_ms=values["last_hit_ms"] if won else None,
+        last_hit_table=(values["last_hit_table"] or None) if won else None,
+        last_hit_seat=values["last_hit_seat"] if won else None,
     )
 
 
 # -- helpers ---------------------------------------------------------------
 
 
+def _whole(value):
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _check_round(table_id, round_number):
+    if not _whole(table_id) or not _whole(round_number):
+        raise ProgressiveError("A progressive operation needs the table's id and the round's number.")
+
+
+def _check_seat(seat, player_id):
+    if not _whole(seat) or not (player_id is None or _whole(player_id)):
+        raise BadWager("A progressive wager needs the seat it was placed at (and its player's id, if any).")
+
+
 def _digest(items):
-    return hashlib.sha1(json.dumps(items).encode()).hexdigest()
+    """Names a set of wagers (or winners): a retry must name the same set."""
+    return hashlib.blake2b(repr(items).encode(), digest_size=12).hexdigest()
 
 
 def _error(exc):
@@ -510,50 +541,10 @@ def _raise(code, order, position, detail):
 
 
 def _result(reply, order, table_id, round_number):
-    moves = []
-    for row in reply[1:]:
-        kind, *numbers = row
-        (
-            seq,
-            position,
-            seat,
-            player,
-            wager,
-            primary,
-            reserve,
-            mb,
-            ma,
-            rb,
-            ra,
-            seeded,
-            paid,
-            r2m,
-            trig,
-            tindex,
-            pct,
-        ) = (int(value) for value in numbers)
-        moves.append(
-            Move(
-                kind=kind,
-                meter_id=order[position - 1],
-                seq=seq,
-                table_id=table_id,
-                round_number=round_number,
-                seat=seat,
-                player_id=player or None,
-                wager_cents=wager,
-                primary_units=primary,
-                reserve_units=reserve,
-                meter_before=mb,
-                meter_after=ma,
-                reserve_before=rb,
-                reserve_after=ra,
-                seeded_units=seeded,
-                paid_cents=paid,
-                reserve_to_meter_units=r2m,
-                trigger_units=trig,
-                trigger_index=tindex,
-                percent_bp=pct,
-            )
-        )
-    return Result(moves, replayed=reply[0] == "replayed")
+    status, blob = reply
+    _round, _digest, rows = msgpack.unpackb(blob)
+    moves = [
+        Move(kind, order[position - 1], seq, table_id, round_number, seat, player or None, *amounts)
+        for kind, seq, position, seat, player, *amounts in rows
+    ]
+    return Result(moves, replayed=status == b"replayed")

@@ -19,7 +19,6 @@ from django.db.models import Count, Max, Q, Sum
 from casino.progressives import api
 from casino.progressives.models import Meter, MeterEvent, MeterSnapshot, Trigger
 from casino.progressives.paytables import UNITS_PER_CENT
-from casino.redis_client import get_sync_redis
 
 # Redis fields compared by reconcile; all in units except the counters.
 COMPARED = ("meter", "reserve", "seeded", "contributed", "paid", "wagers", "amount_in", "hits", "seq")
@@ -98,13 +97,12 @@ def reconcile(meters=None):
     """Compare every meter (or the given ones) in Redis with its audit.
     Returns the differences; an empty list means every meter agrees."""
     meters = list(meters if meters is not None else Meter.objects.all())
-    redis = get_sync_redis()
     differences = []
     for meter in meters:
         rebuilt = rebuild(meter)
-        stored = redis.hmget(api.meter_key(meter.pk), COMPARED)
-        for name, value in zip(COMPARED, stored, strict=True):
-            value = None if value is None else int(value)
+        stored = api.state(meter.pk) or {}
+        for name in COMPARED:
+            value = stored.get(name)
             if value != rebuilt.values[name]:
                 differences.append(Difference(meter, name, value, rebuilt.values[name]))
         for seq in rebuilt.breaks:
@@ -129,7 +127,7 @@ def restore(meters=None, only_missing=False):
     meters = list(meters if meters is not None else Meter.objects.all())
     written = []
     for meter in meters:
-        if only_missing and get_sync_redis().exists(api.meter_key(meter.pk)):
+        if only_missing and api.state(meter.pk) is not None:
             continue
         rebuilt = rebuild(meter)
         if rebuilt.values["seq"] == 0:
@@ -139,7 +137,7 @@ def restore(meters=None, only_missing=False):
                 written.append(meter)
             continue
         triggers = unspent_triggers(meter)
-        current = triggers[0] if triggers else ("0", "")
+        current = triggers[0] if triggers else (0, -1)
         last_hit = MeterEvent.objects.filter(meter=meter, kind__in=[MeterEvent.HIT, MeterEvent.AWARD]).last()
         fields = {
             **api.parameters(meter.rules),
@@ -147,13 +145,23 @@ def restore(meters=None, only_missing=False):
             "trigger_index": current[0],
             "trigger": current[1],
             "trigger_seq": Trigger.objects.filter(meter=meter).aggregate(top=Max("index", default=0))["top"],
+            "last_hit_cents": -1,
+            "last_hit_ms": 0,
+            "last_hit_table": 0,
+            "last_hit_seat": 0,
         }
         if last_hit is not None:
+            # An award round's total is what the display shows as its last win.
+            round_wins = MeterEvent.objects.filter(
+                meter=meter, kind=last_hit.kind, table=last_hit.table, round_number=last_hit.round_number
+            )
             fields.update(
-                last_hit_cents=last_hit.paid_cents,
+                last_hit_cents=last_hit.paid_cents
+                if last_hit.kind == MeterEvent.HIT
+                else round_wins.aggregate(total=Sum("paid_cents"))["total"],
                 last_hit_ms=int(last_hit.created.timestamp() * 1000),
-                last_hit_table=last_hit.table_id or "",
-                last_hit_seat=last_hit.seat if last_hit.seat is not None else "",
+                last_hit_table=last_hit.table_id or 0,
+                last_hit_seat=last_hit.seat or 0,
             )
         queued = [f"{index}:{value}" for index, value in triggers[1:]]
         api.load(meter.pk, fields, queued, replace=True)
@@ -164,25 +172,22 @@ def restore(meters=None, only_missing=False):
 
 def take_snapshots():
     """Record the § 605a.7(a) meters of every active meter as Redis holds them."""
-    redis = get_sync_redis()
-    names = ("seq", "meter", "reserve", "seeded", "contributed", "paid", "wagers", "hits")
     taken = []
     for meter in Meter.objects.filter(is_active=True):
-        values = redis.hmget(api.meter_key(meter.pk), names)
-        if values[0] is None:
+        values = api.state(meter.pk)
+        if values is None:
             continue
-        seq, units, reserve, seeded, contributed, paid, wagers, hits = (int(v or 0) for v in values)
         taken.append(
             MeterSnapshot(
                 meter=meter,
-                seq=seq,
-                meter_units=units,
-                reserve_units=reserve,
-                seeded_units=seeded,
-                contributed_units=contributed,
-                paid_units=paid,
-                wagers=wagers,
-                hits=hits,
+                seq=values["seq"],
+                meter_units=values["meter"],
+                reserve_units=values["reserve"],
+                seeded_units=values["seeded"],
+                contributed_units=values["contributed"],
+                paid_units=values["paid"],
+                wagers=values["wagers"],
+                hits=values["hits"],
             )
         )
     MeterSnapshot.objects.bulk_create(taken)

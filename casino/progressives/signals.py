@@ -21,9 +21,11 @@ def open_saved_meter(sender, instance, created, raw=False, **kwargs):
 def reopen_if_changed(meter):
     """A meter corrected before its first wager (Meter.clean refuses it
     after) starts again at its new seed."""
-    wanted = {name: str(value) for name, value in api.parameters(meter.rules).items()}
-    stored = get_sync_redis().hmget(api.meter_key(meter.pk), list(wanted))
-    if stored == list(wanted.values()) or meter.events.filter(kind=MeterEvent.CONTRIBUTION).exists():
+    wanted = api.parameters(meter.rules)
+    stored = api.state(meter.pk) or {}
+    if all(stored.get(name) == value for name, value in wanted.items()):
+        return
+    if meter.events.filter(kind=MeterEvent.CONTRIBUTION).exists():
         return
     meter.events.all().delete()
     meter.triggers.all().delete()
