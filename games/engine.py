@@ -7,6 +7,14 @@ round-trips through JSON, ``apply(state, action, config, rng)`` returning an
 applies by itself when the phase's clock runs out. Money leaves the rules only
 as ``ChipMove`` records; the platform turns them into ledger entries in the
 same database transaction as the new state.
+
+Progressive wagers (Must-Hit-By, Match the Dealer, Monster Match) reach the
+shared meters the same way: the rules never call the meters, they name what
+to do in the ``Outcome`` (``lock``: the round's "no more bets" with the
+accepted progressive wagers; ``awards``: "100%/x% progressive" wins) and the
+platform, in the same transition, makes the calls and applies
+``Action(PROGRESSIVE_RESULT, None, data)`` with what the meters paid and what
+they refused (docs/progressives.md, "How the table runtime calls it").
 """
 
 from dataclasses import dataclass, field
@@ -22,6 +30,17 @@ MOVE_KINDS = (STAKE, REFUND, RETURN, LOSE, WIN)
 
 CENTS_PER_CHIP = 100
 
+# The platform's action after a transition whose Outcome locked progressive
+# wagers or asked for awards: data = {"hits": [...], "awards": [...],
+# "refused": [...], "error": str | None}; each hit and award is
+# {"kind", "seat", "player", "cents"} (cents paid from the meter, a hit being
+# a Must-Hit-By prize); each refused wager is a ProgressiveWager as a dict
+# {"kind", "seat", "player", "amount"}, not contributed (no meter of its kind
+# at the table, or the meters refused or were unavailable: ``error`` says why,
+# for the table log). The rules pay the winners (WIN) and refund what was
+# refused (REFUND).
+PROGRESSIVE_RESULT = "progressive_result"
+
 
 class IllegalAction(Exception):
     """An action the rules refuse; the message is shown to the sender only."""
@@ -34,6 +53,7 @@ class Action:
     kind: str
     player: int | None = None
     data: dict = field(default_factory=dict)
+    seat: int | None = None  # the acting player's seat, set by the platform
 
 
 @dataclass(frozen=True)
@@ -50,15 +70,74 @@ class ChipMove:
             raise ValueError(f"chip move amount must be a positive int, got {self.amount!r}")
 
 
+def _whole(value):
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+@dataclass(frozen=True)
+class ProgressiveWager:
+    """An accepted progressive wager to contribute to the table's meter of
+    ``kind`` ("must_hit_by", "match_the_dealer", "monster_match") at "no more
+    bets". Its stake is the rules' own ChipMove; the meter takes its share."""
+
+    kind: str
+    seat: int
+    player: int | None
+    amount: int  # cents, > 0
+
+    def __post_init__(self):
+        if not isinstance(self.kind, str) or not self.kind:
+            raise ValueError(f"a progressive wager needs a meter kind, got {self.kind!r}")
+        if not _whole(self.seat) or not (self.player is None or _whole(self.player)):
+            raise ValueError(
+                f"a progressive wager needs its seat and player, got {self.seat!r}, {self.player!r}"
+            )
+        if not _whole(self.amount) or self.amount == 0:
+            raise ValueError(f"progressive wager amount must be a positive int, got {self.amount!r}")
+
+
+@dataclass(frozen=True)
+class ProgressiveAward:
+    """A hand that won "``percent``% progressive" of the table's meter of ``kind``."""
+
+    kind: str
+    seat: int
+    player: int | None
+    percent: int | Decimal = 100  # 0 < percent <= 100, at most two decimals
+
+    def __post_init__(self):
+        if not isinstance(self.kind, str) or not self.kind:
+            raise ValueError(f"a progressive award needs a meter kind, got {self.kind!r}")
+        if not _whole(self.seat) or not (self.player is None or _whole(self.player)):
+            raise ValueError(
+                f"a progressive award needs its seat and player, got {self.seat!r}, {self.player!r}"
+            )
+        try:
+            hundredths = Decimal(str(self.percent)) * 100
+        except InvalidOperation:
+            hundredths = Decimal(-1)
+        if hundredths != hundredths.to_integral_value() or not 0 < hundredths <= 10_000:
+            raise ValueError(f"a progressive award is 0.01 to 100 percent, got {self.percent!r}")
+
+
 @dataclass
 class Outcome:
     """What one transition produced: the new state, what to tell the table
     (short human-readable lines for the round log and screen readers) and
-    the chips it moves, in the order they must be booked."""
+    the chips it moves, in the order they must be booked.
+
+    ``lock`` not None: this transition is the round's "no more bets" for
+    progressive wagers; the platform contributes these ProgressiveWagers (in
+    the order given: seat order from the dealer's left) and locks the round,
+    even when the list is empty. ``awards``: ProgressiveAwards to pay now
+    (all of one meter's awards of a round in one Outcome). Either makes the
+    platform apply PROGRESSIVE_RESULT right after, in the same transition."""
 
     state: object
     log: list = field(default_factory=list)
     moves: list = field(default_factory=list)
+    lock: list | None = None
+    awards: list = field(default_factory=list)
 
 
 def parse_chips(value, what="Amount"):

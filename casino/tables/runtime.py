@@ -6,6 +6,11 @@ for the transition, and saves the new snapshot, the ledger entries and the
 round record in one database transaction. The asynchronous owner in
 ``casino/tables/owner.py`` feeds it, one message at a time.
 
+A transition whose outcome locks progressive wagers or asks for progressive
+awards goes through ``progressive_hook``: the meter calls, then the rules'
+``PROGRESSIVE_RESULT``, all in the same transition; the meters' moves are
+recorded in the transaction that commits it.
+
 A table's snapshot (``Table.state``):
 
     {"game": <the rules' State as JSON>,
@@ -21,6 +26,8 @@ import time
 from django.db import transaction
 from django.utils import timezone
 
+from casino.progressives import api as progressives
+from casino.tables import progressive_hook
 from casino.tables.models import Round, Table
 from casino.wallet.ledger import InsufficientFunds, book_moves
 from games.cards.rng import dump_state, seeded_rng, system_rng
@@ -147,7 +154,9 @@ class TableRuntime:
         if kind == LEAVE:
             if seat is None:
                 raise Refused("You are not seated at this table.")
-            return self._transition(Action(self.rules.LEAVE, player_id), player_id, leave_seat=seat)
+            return self._transition(
+                Action(self.rules.LEAVE, player_id, seat=seat), player_id, leave_seat=seat
+            )
         if kind not in self.rules.PLAYER_ACTIONS:
             raise Refused(f"Unknown action {kind!r}.")
         if seat is None:
@@ -159,7 +168,7 @@ class TableRuntime:
             action = self.rules.parse_action(kind, data)
         except IllegalAction as exc:
             raise Refused(str(exc)) from None
-        return self._transition(Action(action.kind, player_id, action.data), player_id=player_id)
+        return self._transition(Action(action.kind, player_id, action.data, seat=seat), player_id=player_id)
 
     # -- internals -------------------------------------------------------
 
@@ -206,11 +215,16 @@ class TableRuntime:
     def _transition(self, action, player_id, leave_seat=None):
         snapshot = self._copy()
         rng = self._rng(snapshot)
+        round_number = self.round  # the round whose escrow these chips (and meter moves) belong to
+        meter_moves = []
         try:
             outcome = self.rules.apply(self.state, action, self.config, rng)
+            if progressive_hook.needed(outcome):
+                outcome, meter_moves = progressive_hook.settle(
+                    self.rules, self.config, rng, self.table.pk, round_number, outcome
+                )
         except IllegalAction as exc:
             raise Refused(str(exc)) from None
-        round_number = self.round  # the round whose escrow these chips move through
         new_state = outcome.state
         snapshot["game"] = new_state.to_json()
         snapshot["rng"] = dump_state(rng)
@@ -233,6 +247,7 @@ class TableRuntime:
             seats_changed=leave_seat is not None,
             summary=summary,
             table_event=player_id is None,
+            meter_moves=meter_moves,
         )
 
     def _line(self, snapshot, item):
@@ -255,10 +270,19 @@ class TableRuntime:
             snapshot["timer"] = {"key": key, "deadline": self.clock() + seconds, "seconds": seconds}
 
     def _commit(
-        self, snapshot, moves, lines, round_number, seats_changed=False, summary=None, table_event=False
+        self,
+        snapshot,
+        moves,
+        lines,
+        round_number,
+        seats_changed=False,
+        summary=None,
+        table_event=False,
+        meter_moves=(),
     ):
         """One database transaction: ledger entries, the new snapshot (only if
-        nobody else wrote the table since we read it) and the round record."""
+        nobody else wrote the table since we read it), the round record and
+        the progressive meters' moves of the transition (their audit)."""
         self._set_timer(snapshot)
         try:
             with transaction.atomic():
@@ -275,6 +299,8 @@ class TableRuntime:
                         record.result = summary
                         record.finished = timezone.now()
                     record.save()
+                if meter_moves:
+                    progressives.record_moves(meter_moves)
         except InsufficientFunds as exc:
             raise Refused(str(exc)) from None
         self.snapshot = snapshot
