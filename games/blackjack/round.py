@@ -1,0 +1,834 @@
+"""A round of blackjack at a multi-seat table, pure: the state machine that
+Spanish 21 and Player's Edge 21 (and next Down Under Blackjack) share.
+
+A game's ``rules.py`` binds it to its ``Variant`` (the small differences:
+which suit pays 3 to 1, how many doubles, the rescue, insurance odds, the
+super bonus and payments to other players, the side wagers and when they
+settle) and its ``Config`` (the table's Rules Submission). Everything here is
+plain data that round-trips through JSON, and every transition returns an
+``Outcome`` whose ChipMoves the platform books in the same transaction.
+
+Phases: betting → (no more bets: progressive wagers locked, § 635c.1(f)) →
+dealing → insurance (ace up) → playing (seat by seat, hand by hand, with an
+action clock) → result → betting. Cards go from the ``Shoe`` kept in the
+state, so a stacked shoe deals any scenario on purpose.
+
+Money: every wager is staked into the round's escrow when placed (doubles and
+splits when made); at settlement a winner gets the stake back (``return``)
+and the winnings from the house (``win``), a loser's stake goes to the house
+(``lose``). Progressive wagers are collected by the house at "no more bets"
+(§ 635c.1(f)) and their wins paid from the house.
+"""
+
+from dataclasses import asdict, dataclass, field
+
+from games.blackjack import side_wagers
+from games.blackjack.dealer import dealer_should_hit
+from games.blackjack.hands import can_split, is_blackjack, is_ten_value, total, total_text
+from games.cards.cards import card, cards, to_json
+from games.cards.shoe import Shoe
+from games.engine import (
+    LOSE,
+    PROGRESSIVE_RESULT,
+    REFUND,
+    RETURN,
+    STAKE,
+    WIN,
+    Action,
+    ChipMove,
+    IllegalAction,
+    Outcome,
+    ProgressiveAward,
+    ProgressiveWager,
+    format_chips,
+    parse_chips,
+)
+
+BETTING = "betting"
+DEALING = "dealing"
+INSURANCE = "insurance"
+PLAYING = "playing"
+RESULT = "result"
+
+# The table's own actions (timer).
+CLOSE_BETTING = "close_betting"
+DEAL = "deal"
+CLOSE_INSURANCE = "close_insurance"
+ACTION_TIMEOUT = "action_timeout"
+NEXT_ROUND = "next_round"
+
+# Players' actions.
+BET = "bet"
+CLEAR = "clear"
+INSURE = "insure"
+NO_INSURANCE = "no_insurance"
+HIT = "hit"
+STAND = "stand"
+DOUBLE = "double"
+SPLIT = "split"
+SURRENDER = "surrender"
+RESCUE = "rescue"
+LEAVE = "leave"
+PLAYER_ACTIONS = (BET, CLEAR, INSURE, NO_INSURANCE, HIT, STAND, DOUBLE, SPLIT, SURRENDER, RESCUE)
+HAND_ACTIONS = (HIT, STAND, DOUBLE, SPLIT, SURRENDER, RESCUE)
+
+MAIN = "main"
+MAX_HANDS = 4  # resplit to four hands, aces included (spanish21.md rule 21)
+
+# A hand's status.
+OPEN = "open"
+STOOD = "stood"
+BUST = "bust"
+TWENTY_ONE = "21"
+BLACKJACK = "blackjack"
+SURRENDERED = "surrendered"
+RESCUED = "rescued"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What differs between the games this engine runs."""
+
+    name: str
+    premium_suit: str  # the suit of the 3-to-1 bonus 21s: spades, or diamonds (§ 635c.2(g)(2))
+    max_doubles: int = 1  # doubles on one hand (Player's Edge 21: 3, § 635c.2(f)(1)-(3))
+    hits_soft_17: bool = True
+    # Optional side wagers, by betting-area name: {name: settle point}, the
+    # point "deal" (after the second card to everyone, § 635c.1(g)).
+    side_wagers: tuple = ()
+    # Settles a side wager at its point: (state, spot, name, config) -> list of settlements.
+    settle_side: object = None
+    # The progressive wager's betting area and its meter kind, if any.
+    progressive_area: str | None = None
+    progressive_kind: str | None = None
+    # Classifies the progressive wager after the deal: (two cards, upcard, config) -> Odds | MeterShare | None.
+    progressive_line: object = None
+    insurance_odds: object = None  # (dealer's two cards) -> Odds
+    super_bonus_cents: object = None  # (hand, upcard, original wager cents) -> cents paid on top, or 0
+    envy_cents: object = None  # (hand, winner's two cards) -> cents to each other player, or 0
+    bonus_odds: dict = field(default_factory=dict)  # bonus 21 line -> Odds
+    win_odds: object = None
+    blackjack_odds: object = None
+
+
+@dataclass
+class State:
+    round: int = 1
+    phase: str = BETTING
+    waits: int = 0  # betting windows that closed with no wager (a fresh clock each)
+    shoe: dict | None = None  # Shoe.to_json(); never shown (the cards to come)
+    # seat (str) -> {"player": id, "bets": {area: cents}, "hands": [hand], "insurance": cents | None,
+    #                "insured": bool, "left": bool}
+    spots: dict = field(default_factory=dict)
+    dealer: list = field(default_factory=list)  # card strings; [1] is the hole card
+    hole_shown: bool = False
+    turn: list | None = None  # [seat, hand index] while playing
+    last_bets: dict = field(default_factory=dict)  # player id (str) -> {area: cents}
+    results: dict = field(default_factory=dict)  # seat -> {"paid": cents back this round, "lines": [...]}
+
+    @classmethod
+    def from_json(cls, data):
+        return cls(**data)
+
+    def to_json(self):
+        return asdict(self)
+
+    def seats(self):
+        """Seats with a main wager, from the dealer's left (seat 1) on."""
+        return sorted((int(seat) for seat, spot in self.spots.items() if spot["bets"].get(MAIN)), key=int)
+
+    def spot(self, seat):
+        return self.spots[str(seat)]
+
+    def hand(self, seat, index):
+        return self.spot(seat)["hands"][index]
+
+
+def new_state():
+    return State()
+
+
+def _hand(cards_, stake, split=False):
+    return {
+        "cards": to_json(cards_),
+        "stake": stake,
+        "doubled": 0,
+        "doubles": 0,
+        "split": split,
+        "status": OPEN,
+    }
+
+
+def hand_cards(hand):
+    return cards(hand["cards"])
+
+
+# -- the clock -------------------------------------------------------------
+
+
+def timer(state, config):
+    """(key, seconds, action) of the current phase's clock."""
+    if state.phase == BETTING:
+        return f"{state.round}:bet:{state.waits}", config.betting_seconds, Action(CLOSE_BETTING)
+    if state.phase == DEALING:
+        return f"{state.round}:deal", config.deal_seconds, Action(DEAL)
+    if state.phase == INSURANCE:
+        return f"{state.round}:insurance", config.insurance_seconds, Action(CLOSE_INSURANCE)
+    if state.phase == PLAYING:
+        seat, index = state.turn
+        hand = state.hand(seat, index)
+        key = f"{state.round}:turn:{seat}:{index}:{len(hand['cards'])}:{hand['doubles']}"
+        return key, config.action_seconds, Action(ACTION_TIMEOUT)
+    return f"{state.round}:result", config.result_seconds, Action(NEXT_ROUND)
+
+
+# -- parsing players' messages ----------------------------------------------
+
+
+def parse_action(kind, data, areas):
+    if kind == BET:
+        area = str(data.get("spot", MAIN)).strip() or MAIN
+        if area not in areas:
+            raise IllegalAction(f"There is no betting area {area!r} here; bet on one of {', '.join(areas)}.")
+        return Action(BET, data={"spot": area, "amount": parse_chips(data.get("amount"))})
+    if kind in (INSURE, DOUBLE):
+        amount = data.get("amount")
+        return Action(kind, data={"amount": None if amount in (None, "") else parse_chips(amount)})
+    if kind in PLAYER_ACTIONS:
+        return Action(kind)
+    raise IllegalAction(f"Unknown action {kind!r}.")
+
+
+# -- the transition function ------------------------------------------------
+
+
+def apply(variant, state, action, config, rng):
+    handler = _HANDLERS.get(action.kind)
+    if handler is None:
+        raise IllegalAction(f"Unknown action {action.kind!r}.")
+    return handler(variant, State.from_json(state.to_json()), action, config, rng)
+
+
+def _seat_of(action):
+    if action.seat is None:
+        raise IllegalAction("Take a seat to play.")
+    return int(action.seat)
+
+
+# betting --------------------------------------------------------------------
+
+
+def _bet(variant, state, action, config, rng):
+    if state.phase != BETTING:
+        # § 635c.1(d)(2), (f): after "no more bets" no wager is accepted, progressive ones included.
+        raise IllegalAction("No more bets: wait for the next round.")
+    seat = _seat_of(action)
+    spot = state.spots.setdefault(
+        str(seat), {"player": action.player, "bets": {}, "hands": [], "insurance": None, "left": False}
+    )
+    area, amount = action.data["spot"], action.data["amount"]
+    new_total = spot["bets"].get(area, 0) + amount
+    _check_wager(variant, spot, area, new_total, config)
+    spot["bets"][area] = new_total
+    return Outcome(
+        state,
+        log=[
+            {"player": action.player, "text": f"bets {format_chips(amount)} on {_area_name(variant, area)}"}
+        ],
+        moves=[ChipMove(STAKE, action.player, amount, f"seat {seat} {area}")],
+    )
+
+
+def _area_name(variant, area):
+    return {MAIN: "the main wager"}.get(area, area.replace("_", " "))
+
+
+def _check_wager(variant, spot, area, amount, config):
+    if area == MAIN:
+        low, high = config.min_bet_cents, config.max_bet_cents
+        if amount < low:
+            raise IllegalAction(
+                f"The minimum main wager is {format_chips(low)}; {format_chips(amount)} is below it."
+            )
+        if amount > high:
+            raise IllegalAction(
+                f"The maximum main wager is {format_chips(high)}; {format_chips(amount)} would exceed it."
+            )
+        return
+    if not config.offers(area):
+        raise IllegalAction(f"This table does not offer the {_area_name(variant, area)} wager.")
+    if not spot["bets"].get(MAIN):
+        # spanish21.md rule 6; § 635c.1(e): every other wager needs a main wager at the spot.
+        raise IllegalAction("Place the main wager first: the other wagers go with it.")
+    if area == variant.progressive_area:
+        offered = config.progressive_cents
+        if amount != offered:
+            # § 635c.1(e): a Match the Dealer progressive wager of $1 or $5, as the table offers.
+            raise IllegalAction(f"The progressive wager at this table is exactly {format_chips(offered)}.")
+        return
+    high = config.side_max_cents
+    if amount > high:
+        raise IllegalAction(f"The maximum on this wager is {format_chips(high)}.")
+
+
+def _clear(variant, state, action, config, rng):
+    if state.phase != BETTING:
+        raise IllegalAction("No more bets: wagers cannot be taken back now.")
+    seat = _seat_of(action)
+    spot = state.spots.get(str(seat))
+    if not spot or not spot["bets"]:
+        raise IllegalAction("You have no wagers to clear.")
+    return _return_wagers(state, seat, action.player, "clears {} of wagers", "wagers cleared")
+
+
+def _return_wagers(state, seat, player, text, memo):
+    total_ = sum(state.spots.pop(str(seat))["bets"].values())
+    return Outcome(
+        state,
+        log=[{"player": player, "text": text.format(format_chips(total_))}],
+        moves=[ChipMove(REFUND, player, total_, memo)],
+    )
+
+
+def _leave(variant, state, action, config, rng):
+    """While betting, a leaving player's wagers are returned; once dealt, the
+    hands are played out as they stand (the action clock stands them)."""
+    seat = action.seat
+    if seat is None or str(seat) not in state.spots:
+        return Outcome(state)
+    if state.phase == BETTING:
+        return _return_wagers(state, seat, action.player, "leaves; {} of wagers returned", "left the table")
+    state.spot(seat)["left"] = True
+    if state.phase == PLAYING and state.turn and state.turn[0] == int(seat):
+        return _advance(variant, state, config, log=[], moves=[], stand_current=True)
+    return Outcome(state)
+
+
+def _close_betting(variant, state, action, config, rng):
+    if state.phase != BETTING:
+        raise IllegalAction("Betting is already closed.")
+    if not state.seats():
+        state.waits += 1
+        return Outcome(state)
+    state.phase = DEALING
+    # A side wager without a main wager cannot exist (_check_wager), so every spot is dealt.
+    wagers = []
+    if variant.progressive_area:
+        for seat in state.seats():
+            spot = state.spot(seat)
+            amount = spot["bets"].get(variant.progressive_area)
+            if amount:
+                wagers.append(ProgressiveWager(variant.progressive_kind, seat, spot["player"], amount))
+    offered = variant.progressive_area and config.progressive_cents
+    return Outcome(state, log=[{"player": None, "text": "No more bets."}], lock=wagers if offered else None)
+
+
+def _progressive_result(variant, state, action, config, rng):
+    """The meter system's answer (the platform applies it in the same
+    transition): at "no more bets" the accepted progressive wagers are
+    collected (§ 635c.1(f)), refused ones returned; awards are paid."""
+    moves, log = [], []
+    refused = {(item["seat"]) for item in action.data.get("refused", [])}
+    area = variant.progressive_area
+    if state.phase == DEALING:
+        for seat in state.seats():
+            spot = state.spot(seat)
+            amount = spot["bets"].get(area)
+            if not amount:
+                continue
+            if seat in refused:
+                del spot["bets"][area]
+                moves.append(ChipMove(REFUND, spot["player"], amount, f"seat {seat} {area} refused"))
+                log.append(
+                    {"player": None, "text": f"Seat {seat}: progressive wager not accepted, returned."}
+                )
+            else:
+                moves.append(ChipMove(LOSE, spot["player"], amount, f"seat {seat} {area} collected"))
+        if action.data.get("error"):
+            log.append({"player": None, "text": action.data["error"]})
+    for award in action.data.get("awards", []):
+        seat, cents = award["seat"], award["cents"]
+        spot = state.spot(seat)
+        if cents:
+            moves.append(ChipMove(WIN, spot["player"], cents, f"seat {seat} {area} meter"))
+        _result_line(state, seat, f"progressive {format_chips(cents)} from the meter", cents)
+        log.append(
+            {"player": None, "text": f"Seat {seat}: Match the Dealer progressive pays {format_chips(cents)}!"}
+        )
+    return Outcome(state, log=log, moves=moves)
+
+
+# dealing ----------------------------------------------------------------------
+
+
+def _deal(variant, state, action, config, rng):
+    if state.phase != DEALING:
+        raise IllegalAction("The cards are not being dealt now.")
+    shoe = Shoe.from_json(state.shoe) if state.shoe else None
+    log = []
+    if shoe is None or shoe.needs_shuffle:
+        shoe = Shoe.shuffled(config.deck, config.decks, rng)
+        log.append({"player": None, "text": "A new shoe is shuffled."})
+    if shoe.needs_burn:
+        shoe.burn()  # spanish21.md rule 3: the first card of each shoe is burned
+    seats = state.seats()
+    # spanish21.md rule 11: a card to each spot, the upcard, a second card to
+    # each spot, the hole card; clockwise from the dealer's left.
+    for seat in seats:
+        spot = state.spot(seat)
+        spot["hands"] = [_hand([shoe.draw()], spot["bets"][MAIN])]
+    state.dealer = [str(shoe.draw())]
+    for seat in seats:
+        state.spot(seat)["hands"][0]["cards"].append(str(shoe.draw()))
+    state.dealer.append(str(shoe.draw()))
+    state.shoe = shoe.to_json()
+    state.results = {str(seat): {"paid": 0, "lines": []} for seat in seats}
+    upcard = card(state.dealer[0])
+    log.append({"player": None, "text": f"Dealer shows {upcard.label}."})
+    moves, awards = [], []
+    # § 635c.1(g): immediately after the second card, before any other card,
+    # the progressive and the Match the Dealer wagers are settled.
+    for seat in seats:
+        spot = state.spot(seat)
+        two = hand_cards(spot["hands"][0])
+        for name in variant.side_wagers:
+            if spot["bets"].get(name):
+                lines, side_moves = variant.settle_side(state, seat, name, two, upcard, config)
+                moves += side_moves
+                log += lines
+        amount = spot["bets"].get(variant.progressive_area) if variant.progressive_area else None
+        if amount:
+            line = variant.progressive_line(two, upcard, config)
+            awards_, lines, side_moves = _settle_progressive(variant, state, seat, line, amount)
+            awards += awards_
+            moves += side_moves
+            log += lines
+        if is_blackjack(two):
+            spot["hands"][0]["status"] = BLACKJACK
+    # Player blackjacks are paid at once, 3 to 2 (§ 635a.12(a); spanish21.md rule 16).
+    for seat in seats:
+        hand = state.spot(seat)["hands"][0]
+        if hand["status"] == BLACKJACK:
+            moves += _pay(state, seat, hand["stake"], variant.blackjack_odds, "blackjack")
+            log.append({"player": None, "text": f"Seat {seat}: blackjack, paid 3 to 2."})
+    if upcard.rank == "A":
+        state.phase = INSURANCE
+        log.append({"player": None, "text": "Insurance is open."})
+        return Outcome(state, log=log, moves=moves, awards=awards)
+    outcome = _peek(variant, state, config)
+    return Outcome(
+        outcome.state, log=log + outcome.log, moves=moves + outcome.moves, awards=awards + outcome.awards
+    )
+
+
+def _settle_progressive(variant, state, seat, line, amount):
+    """The progressive wager was collected at "no more bets": a fixed line
+    returns the stake and the odds from the house; a meter line is paid by the
+    meter system (an award); no line, nothing more."""
+    spot = state.spot(seat)
+    if line is None:
+        _result_line(state, seat, "progressive loses", 0)
+        return [], [], []
+    if isinstance(line, side_wagers.MeterShare):
+        award = ProgressiveAward(variant.progressive_kind, seat, spot["player"], line.percent)
+        text = f"Seat {seat}: Match the Dealer progressive, {line}!"
+        return [award], [{"player": None, "text": text}], []
+    paid = int(line.returned(amount))
+    _result_line(state, seat, f"progressive {line}: +{format_chips(paid - amount)}", paid)
+    text = f"Seat {seat}: Match the Dealer progressive {line}: +{format_chips(paid - amount)}"
+    return (
+        [],
+        [{"player": None, "text": text}],
+        [ChipMove(WIN, spot["player"], paid, f"seat {seat} progressive")],
+    )
+
+
+def _result_line(state, seat, text, paid):
+    result = state.results.setdefault(str(seat), {"paid": 0, "lines": []})
+    result["lines"].append(text)
+    result["paid"] += paid
+
+
+def _pay(state, seat, stake, odds, what):
+    """A winning main hand: the stake back from escrow, the winnings from the house."""
+    player = state.spot(seat)["player"]
+    winnings = odds.winnings_cents(stake)
+    _result_line(state, seat, f"{what}: +{format_chips(winnings)}", stake + winnings)
+    moves = [ChipMove(RETURN, player, stake, f"seat {seat} {what}")]
+    if winnings:
+        moves.append(ChipMove(WIN, player, winnings, f"seat {seat} {what}"))
+    return moves
+
+
+def _lose(state, seat, amount, what):
+    _result_line(state, seat, f"{what}: -{format_chips(amount)}", 0)
+    return [ChipMove(LOSE, state.spot(seat)["player"], amount, f"seat {seat} {what}")]
+
+
+# insurance ----------------------------------------------------------------------
+
+
+def _insure(variant, state, action, config, rng):
+    if state.phase != INSURANCE:
+        raise IllegalAction("Insurance is offered only while the dealer shows an ace, before play.")
+    seat = _seat_of(action)
+    spot = state.spots.get(str(seat))
+    if not spot or not spot["hands"] or spot["insurance"] is not None:
+        raise IllegalAction("You have no insurance to decide.")
+    if spot["hands"][0]["status"] == BLACKJACK:
+        raise IllegalAction("Your blackjack is already paid; it needs no insurance.")
+    half = spot["bets"][MAIN] // 2
+    amount = action.data.get("amount") or half
+    if amount > half:
+        raise IllegalAction(f"Insurance is at most half the main wager: {format_chips(half)}.")
+    spot["insurance"] = amount
+    return Outcome(
+        state,
+        log=[{"player": action.player, "text": f"insures for {format_chips(amount)}"}],
+        moves=[ChipMove(STAKE, action.player, amount, f"seat {seat} insurance")],
+    )
+
+
+def _no_insurance(variant, state, action, config, rng):
+    if state.phase != INSURANCE:
+        raise IllegalAction("Insurance is not open.")
+    spot = state.spots.get(str(_seat_of(action)))
+    if not spot or not spot["hands"] or spot["insurance"] is not None:
+        raise IllegalAction("You have no insurance to decide.")
+    spot["insurance"] = 0
+    return Outcome(state, log=[{"player": action.player, "text": "declines insurance"}])
+
+
+def _close_insurance(variant, state, action, config, rng):
+    if state.phase != INSURANCE:
+        raise IllegalAction("Insurance is not open.")
+    for seat in state.seats():
+        if state.spot(seat)["insurance"] is None:
+            state.spot(seat)["insurance"] = 0
+    return _peek(variant, state, config)
+
+
+def _peek(variant, state, config):
+    """spanish21.md rule 15: on an ace or a 10-value upcard the dealer checks
+    the hole card; a dealer blackjack ends the round."""
+    upcard = card(state.dealer[0])
+    log, moves = [], []
+    dealer_bj = (upcard.rank == "A" or is_ten_value(upcard)) and is_blackjack(cards(state.dealer))
+    for seat in state.seats():
+        spot = state.spot(seat)
+        if spot["insurance"]:
+            if dealer_bj:
+                moves += _pay(
+                    state, seat, spot["insurance"], variant.insurance_odds(cards(state.dealer)), "insurance"
+                )
+            else:
+                moves += _lose(state, seat, spot["insurance"], "insurance")
+    if dealer_bj:
+        state.hole_shown = True
+        log.append({"player": None, "text": "Dealer has blackjack."})
+        for seat in state.seats():
+            hand = state.spot(seat)["hands"][0]
+            if hand["status"] != BLACKJACK:  # a player blackjack was paid already
+                hand["status"] = STOOD
+                moves += _lose(state, seat, hand["stake"], "main loses to the dealer's blackjack")
+        state.phase = RESULT
+        state.turn = None
+        return Outcome(state, log=log, moves=moves)
+    state.phase = PLAYING
+    state.turn = None
+    outcome = _advance(variant, state, config, log=log, moves=moves)
+    return outcome
+
+
+# playing -------------------------------------------------------------------------
+
+
+def legal_actions(variant, state, seat=None):
+    """The actions the hand whose turn it is may take (for its player's buttons)."""
+    if state.phase != PLAYING or not state.turn or (seat is not None and state.turn[0] != int(seat)):
+        return []
+    turn_seat, index = state.turn
+    spot = state.spot(turn_seat)
+    hand = state.hand(turn_seat, index)
+    items = hand_cards(hand)
+    actions = [STAND]
+    if hand["doubles"] == 0:
+        actions.insert(0, HIT)
+    if hand["doubles"] < variant.max_doubles:
+        actions.append(DOUBLE)
+    if len(items) == 2 and hand["doubles"] == 0 and can_split(items) and len(spot["hands"]) < MAX_HANDS:
+        actions.append(SPLIT)
+    if len(items) == 2 and not hand["split"] and hand["doubles"] == 0 and len(spot["hands"]) == 1:
+        actions.append(SURRENDER)  # late surrender on the first two cards (spanish21.md rule 17)
+    if hand["doubles"]:
+        actions.append(RESCUE)
+    return actions
+
+
+def _require_turn(variant, state, action, kind):
+    if state.phase != PLAYING or not state.turn:
+        raise IllegalAction("No hand is being played now.")
+    seat = _seat_of(action)
+    if state.turn[0] != seat:
+        raise IllegalAction(f"It is seat {state.turn[0]}'s turn, not yours.")
+    if kind not in legal_actions(variant, state):
+        raise IllegalAction(f"You cannot {kind} now: you may {', '.join(legal_actions(variant, state))}.")
+    return seat, state.turn[1]
+
+
+def _draw(state):
+    shoe = Shoe.from_json(state.shoe)
+    drawn = shoe.draw()
+    state.shoe = shoe.to_json()
+    return drawn
+
+
+def _after_card(hand):
+    best, _ = total(hand_cards(hand))
+    if best > 21:
+        hand["status"] = BUST
+    elif best == 21:
+        hand["status"] = TWENTY_ONE  # a player 21 stops the hand and always wins (rule 18)
+
+
+def _hit(variant, state, action, config, rng):
+    seat, index = _require_turn(variant, state, action, HIT)
+    hand = state.hand(seat, index)
+    drawn = _draw(state)
+    hand["cards"].append(str(drawn))
+    _after_card(hand)
+    log = [{"player": action.player, "text": f"hits: {drawn.label} ({total_text(hand_cards(hand))})"}]
+    return _advance(variant, state, config, log=log, moves=[])
+
+
+def _stand(variant, state, action, config, rng):
+    seat, index = _require_turn(variant, state, action, STAND)
+    state.hand(seat, index)["status"] = STOOD
+    log = [{"player": action.player, "text": f"stands on {total_text(hand_cards(state.hand(seat, index)))}"}]
+    return _advance(variant, state, config, log=log, moves=[])
+
+
+def _double(variant, state, action, config, rng):
+    seat, index = _require_turn(variant, state, action, DOUBLE)
+    hand = state.hand(seat, index)
+    original = hand["stake"]
+    amount = action.data.get("amount") or original
+    if amount > original:
+        # spanish21.md rule 19: double for up to the original wager.
+        raise IllegalAction(f"A double is at most the hand's original wager, {format_chips(original)}.")
+    hand["doubled"] += amount
+    hand["doubles"] += 1
+    drawn = _draw(state)
+    hand["cards"].append(str(drawn))
+    _after_card(hand)
+    text = f"doubles for {format_chips(amount)}: {drawn.label} ({total_text(hand_cards(hand))})"
+    moves = [ChipMove(STAKE, action.player, amount, f"seat {seat} double")]
+    return _advance(variant, state, config, log=[{"player": action.player, "text": text}], moves=moves)
+
+
+def _split(variant, state, action, config, rng):
+    seat, index = _require_turn(variant, state, action, SPLIT)
+    spot = state.spot(seat)
+    hand = state.hand(seat, index)
+    first, second = hand["cards"]
+    stake = hand["stake"]
+    left = _hand([card(first), _draw(state)], stake, split=True)
+    right = _hand([card(second), _draw(state)], stake, split=True)
+    for new in (left, right):
+        _after_card(new)
+    spot["hands"][index : index + 1] = [left, right]
+    text = f"splits: {' '.join(card(c).label for c in left['cards'])} and {' '.join(card(c).label for c in right['cards'])}"
+    moves = [ChipMove(STAKE, action.player, stake, f"seat {seat} split")]
+    return _advance(variant, state, config, log=[{"player": action.player, "text": text}], moves=moves)
+
+
+def _surrender(variant, state, action, config, rng):
+    seat, index = _require_turn(variant, state, action, SURRENDER)
+    hand = state.hand(seat, index)
+    hand["status"] = SURRENDERED
+    half = hand["stake"] // 2
+    player = action.player
+    _result_line(state, seat, f"surrender: -{format_chips(hand['stake'] - half)}", half)
+    moves = [ChipMove(REFUND, player, half, f"seat {seat} surrender")]
+    moves.append(ChipMove(LOSE, player, hand["stake"] - half, f"seat {seat} surrender"))
+    return _advance(
+        variant, state, config, log=[{"player": player, "text": "surrenders half the wager"}], moves=moves
+    )
+
+
+def _rescue(variant, state, action, config, rng):
+    """spanish21.md rule 20: after a double, a hand not busted may be rescued:
+    the doubled amount comes back, the original wager is forfeited."""
+    seat, index = _require_turn(variant, state, action, RESCUE)
+    hand = state.hand(seat, index)
+    hand["status"] = RESCUED
+    player = action.player
+    _result_line(state, seat, f"rescue: -{format_chips(hand['stake'])}", hand["doubled"])
+    moves = [
+        ChipMove(REFUND, player, hand["doubled"], f"seat {seat} rescue"),
+        ChipMove(LOSE, player, hand["stake"], f"seat {seat} rescue"),
+    ]
+    return _advance(
+        variant, state, config, log=[{"player": player, "text": "rescues the double"}], moves=moves
+    )
+
+
+def _action_timeout(variant, state, action, config, rng):
+    if state.phase != PLAYING or not state.turn:
+        raise IllegalAction("No hand is being played now.")
+    seat, index = state.turn
+    hand = state.hand(seat, index)
+    log = [
+        {
+            "player": None,
+            "text": f"Seat {seat}: time is up, the hand stands on {total_text(hand_cards(hand))}.",
+        }
+    ]
+    return _advance(variant, state, config, log=log, moves=[], stand_current=True)
+
+
+def _advance(variant, state, config, log, moves, stand_current=False):
+    """Move the turn to the next hand that needs a decision; when none is
+    left, the dealer plays and the round is settled."""
+    if stand_current and state.turn:
+        hand = state.hand(*state.turn)
+        if hand["status"] == OPEN:
+            hand["status"] = STOOD
+    for seat in state.seats():
+        spot = state.spot(seat)
+        for index, hand in enumerate(spot["hands"]):
+            if hand["status"] == OPEN:
+                if spot["left"]:
+                    hand["status"] = STOOD
+                    continue
+                state.turn = [seat, index]
+                return Outcome(state, log=log, moves=moves)
+    state.turn = None
+    outcome = _dealer_and_settle(variant, state, config)
+    return Outcome(outcome.state, log=log + outcome.log, moves=moves + outcome.moves)
+
+
+# the dealer and settlement -----------------------------------------------------------
+
+
+def _dealer_and_settle(variant, state, config):
+    state.hole_shown = True
+    dealer = cards(state.dealer)
+    log = [{"player": None, "text": f"Dealer turns over {dealer[1].label}: {total_text(dealer)}."}]
+    # spanish21.md rule 23: the dealer draws only if a hand still depends on the dealer.
+    needs_dealer = any(
+        hand["status"] == STOOD for seat in state.seats() for hand in state.spot(seat)["hands"]
+    )
+    if needs_dealer:
+        shoe = Shoe.from_json(state.shoe)
+        while dealer_should_hit(dealer, hits_soft_17=variant.hits_soft_17):
+            dealer.append(shoe.draw())
+        state.shoe = shoe.to_json()
+        state.dealer = to_json(dealer)
+        if len(dealer) > 2:
+            log.append({"player": None, "text": f"Dealer draws to {total_text(dealer)}."})
+    dealer_total = total(dealer)[0]
+    upcard = dealer[0]
+    moves = []
+    for seat in state.seats():
+        spot = state.spot(seat)
+        for hand in spot["hands"]:
+            moves += _settle_hand(variant, state, seat, hand, dealer_total, upcard, log)
+    state.phase = RESULT
+    return Outcome(state, log=log, moves=moves)
+
+
+def _settle_hand(variant, state, seat, hand, dealer_total, upcard, log):
+    status = hand["status"]
+    wager = hand["stake"] + hand["doubled"]
+    player = state.spot(seat)["player"]
+    if status in (BLACKJACK, SURRENDERED, RESCUED):
+        return []  # settled when it happened
+    items = hand_cards(hand)
+    if status == BUST:
+        log.append({"player": None, "text": f"Seat {seat}: bust, loses {format_chips(wager)}."})
+        return _lose(state, seat, wager, "bust")
+    best = total(items)[0]
+    doubled = hand["doubles"] > 0
+    if status == TWENTY_ONE:
+        # A player 21 always wins (spanish21.md rule 18); the bonus 21s pay
+        # their odds, but not on a hand with a Double Down wager (§ 635a.12(b)).
+        line = side_wagers.bonus_21(items, variant.premium_suit, doubled=doubled)
+        odds = variant.bonus_odds[line] if line else variant.win_odds
+        what = side_wagers.bonus_21_names(variant.premium_suit)[line] if line else "21"
+        moves = _pay(state, seat, wager, odds, f"{what}, {odds}")
+        moves += _bonuses(variant, state, seat, hand, upcard, log)
+        text = f"Seat {seat}: {what}, {odds}: +{format_chips(odds.winnings_cents(wager))}."
+        log.append({"player": None, "text": text})
+        return moves
+    if dealer_total > 21 or best > dealer_total:
+        log.append({"player": None, "text": f"Seat {seat}: {best} wins, +{format_chips(wager)}."})
+        return _pay(state, seat, wager, variant.win_odds, f"{best} wins")
+    if best == dealer_total:
+        log.append({"player": None, "text": f"Seat {seat}: {best} pushes."})
+        _result_line(state, seat, f"{best} pushes", wager)
+        return [ChipMove(RETURN, player, wager, f"seat {seat} push")]
+    log.append(
+        {"player": None, "text": f"Seat {seat}: {best} loses to {dealer_total}, -{format_chips(wager)}."}
+    )
+    return _lose(state, seat, wager, f"{best} loses")
+
+
+def _bonuses(variant, state, seat, hand, upcard, log):
+    """The super bonus on top of the odds (§ 635a.12(c)), and the payment to
+    every other player with a main wager (the Envy Bonus)."""
+    items = hand_cards(hand)
+    cents = variant.super_bonus_cents(items, upcard, hand, state.spot(seat)["bets"][MAIN])
+    if not cents:
+        return []
+    player = state.spot(seat)["player"]
+    moves = [ChipMove(WIN, player, cents, f"seat {seat} super bonus")]
+    _result_line(state, seat, f"super bonus +{format_chips(cents)}", cents)
+    log.append({"player": None, "text": f"Seat {seat}: Super Bonus! +{format_chips(cents)}."})
+    envy = variant.envy_cents(items, hand)
+    for other in state.seats():
+        other_player = state.spot(other)["player"]
+        if other_player != player and envy:
+            moves.append(ChipMove(WIN, other_player, envy, f"seat {other} envy bonus"))
+            _result_line(state, other, f"envy bonus +{format_chips(envy)}", envy)
+            log.append({"player": None, "text": f"Seat {other}: envy bonus +{format_chips(envy)}."})
+    return moves
+
+
+def _next_round(variant, state, action, config, rng):
+    if state.phase != RESULT:
+        raise IllegalAction("The round is not over.")
+    state.last_bets = {
+        str(spot["player"]): dict(spot["bets"])
+        for spot in state.spots.values()
+        if spot["bets"] and not spot["left"]
+    }
+    state.round += 1
+    state.phase = BETTING
+    state.waits = 0
+    state.spots = {}
+    state.dealer = []
+    state.hole_shown = False
+    state.turn = None
+    return Outcome(state)
+
+
+_HANDLERS = {
+    BET: _bet,
+    CLEAR: _clear,
+    LEAVE: _leave,
+    CLOSE_BETTING: _close_betting,
+    PROGRESSIVE_RESULT: _progressive_result,
+    DEAL: _deal,
+    INSURE: _insure,
+    NO_INSURANCE: _no_insurance,
+    CLOSE_INSURANCE: _close_insurance,
+    HIT: _hit,
+    STAND: _stand,
+    DOUBLE: _double,
+    SPLIT: _split,
+    SURRENDER: _surrender,
+    RESCUE: _rescue,
+    ACTION_TIMEOUT: _action_timeout,
+    NEXT_ROUND: _next_round,
+}

@@ -1,0 +1,187 @@
+"""Spanish 21 (58 Pa. Code Ch. 635a) with the Match the Dealer wagers and the
+Match the Dealer progressive of seed § 635c.1, pure: the shared blackjack
+round (games/blackjack/round.py) bound to Spanish 21's paytables and this
+table's Rules Submission."""
+
+from dataclasses import asdict, dataclass, field
+
+from games.blackjack import round as bj
+from games.blackjack import side_wagers
+from games.blackjack.round import LEAVE, PLAYER_ACTIONS, State, new_state, timer  # noqa: F401
+from games.cards.cards import spanish_deck
+from games.engine import LOSE, RETURN, WIN, ChipMove, format_chips
+from games.spanish21 import paytables
+
+MATCH_THE_DEALER = "match_the_dealer"
+PROGRESSIVE = "progressive"
+AREAS = (bj.MAIN, MATCH_THE_DEALER, PROGRESSIVE)
+
+
+@dataclass(frozen=True)
+class Config:
+    """The table's Rules Submission for Spanish 21 (§ 601a.2)."""
+
+    decks: int = field(default=6, metadata={"help": "Spanish decks in the shoe: 6 or 8 (§ 635c.1(b))."})
+    min_bet: int = field(default=5, metadata={"help": "Minimum main wager, in chips."})
+    max_bet: int = field(default=500, metadata={"help": "Maximum main wager, in chips."})
+    match_the_dealer: int = field(
+        default=1, metadata={"help": "1: the Match the Dealer wager is offered; 0: it is not."}
+    )
+    side_max: int = field(default=100, metadata={"help": "Maximum Match the Dealer wager, in chips."})
+    progressive: int = field(
+        default=1,
+        metadata={
+            "help": "The Match the Dealer progressive wager: 1 ($1) or 5 ($5), 0 not offered (§ 635c.1(e))."
+        },
+    )
+    progressive_paytable: int = field(
+        default=paytables.DEFAULT_MATCH_THE_DEALER_PROGRESSIVE_PAYTABLE,
+        metadata={"help": "Match the Dealer progressive paytable 1–10 for the deck count (§ 635c.1(i))."},
+    )
+    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
+    deal_seconds: int = field(default=2, metadata={"help": "Pause between no more bets and the deal."})
+    insurance_seconds: int = field(default=8, metadata={"help": "How long insurance stays open."})
+    action_seconds: int = field(
+        default=20, metadata={"help": "Each hand's action clock; at expiry it stands."}
+    )
+    result_seconds: int = field(default=6, metadata={"help": "How long the result stays up."})
+
+    @classmethod
+    def from_json(cls, data):
+        return cls(**{name: data[name] for name in cls.__dataclass_fields__ if name in data})
+
+    def to_json(self):
+        return asdict(self)
+
+    def errors(self):
+        errors = {}
+        for name in self.__dataclass_fields__:
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                errors[name] = "Must be a whole number."
+        if errors:
+            return errors
+        if self.decks not in paytables.DECKS:
+            errors["decks"] = (
+                "Spanish 21 with the Match the Dealer progressive uses 6 or 8 decks (§ 635c.1(b))."
+            )
+        if self.min_bet < 1:
+            errors["min_bet"] = "The minimum wager must be at least 1 chip."
+        if self.max_bet < self.min_bet:
+            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
+        if self.match_the_dealer not in (0, 1):
+            errors["match_the_dealer"] = "1 to offer the Match the Dealer wager, 0 not to."
+        if self.side_max < 1:
+            errors["side_max"] = "The Match the Dealer maximum must be at least 1 chip."
+        if self.progressive not in (0, 1, 5):
+            errors["progressive"] = "The progressive wager is $1 or $5 (§ 635c.1(e)), or 0 when not offered."
+        if self.progressive_paytable not in range(1, 11):
+            errors["progressive_paytable"] = "Choose paytable 1 to 10 (§ 635c.1(i))."
+        for name, low, high in (
+            ("betting_seconds", 1, 300),
+            ("deal_seconds", 0, 30),
+            ("insurance_seconds", 1, 60),
+            ("action_seconds", 3, 120),
+            ("result_seconds", 0, 60),
+        ):
+            if not low <= getattr(self, name) <= high:
+                errors[name] = f"Must be {low} to {high} seconds."
+        return errors
+
+    # What the round reads, in cents.
+    @property
+    def min_bet_cents(self):
+        return self.min_bet * 100
+
+    @property
+    def max_bet_cents(self):
+        return self.max_bet * 100
+
+    @property
+    def side_max_cents(self):
+        return self.side_max * 100
+
+    @property
+    def progressive_cents(self):
+        return self.progressive * 100
+
+    deck = staticmethod(spanish_deck)
+
+    def offers(self, area):
+        """Whether the table's Rules Submission offers an optional wager."""
+        if area == MATCH_THE_DEALER:
+            return self.match_the_dealer == 1
+        if area == PROGRESSIVE:
+            return self.progressive > 0
+        return area == bj.MAIN
+
+
+def _settle_match_the_dealer(state, seat, name, two, upcard, config):
+    """The fixed-odds Match the Dealer wager, settled right after the deal
+    (spanish21.md rule 12; its paytable is common practice, not PA text)."""
+    spot = state.spot(seat)
+    amount, player = spot["bets"][name], spot["player"]
+    line = side_wagers.match_the_dealer_fixed(two, upcard)
+    if line is None:
+        bj._result_line(state, seat, "match the dealer loses", 0)
+        return [], [ChipMove(LOSE, player, amount, f"seat {seat} match the dealer")]
+    odds = paytables.MATCH_THE_DEALER[config.decks][line]
+    winnings = odds.winnings_cents(amount)
+    what = paytables.MATCH_THE_DEALER_NAMES[line]
+    bj._result_line(
+        state, seat, f"match the dealer {what} {odds}: +{format_chips(winnings)}", amount + winnings
+    )
+    text = f"Seat {seat}: Match the Dealer, {what.lower()}, {odds}: +{format_chips(winnings)}."
+    return [{"player": None, "text": text}], [
+        ChipMove(RETURN, player, amount, f"seat {seat} match the dealer"),
+        ChipMove(WIN, player, winnings, f"seat {seat} match the dealer"),
+    ]
+
+
+def _progressive_line(two, upcard, config):
+    combination = side_wagers.match_the_dealer_combination(two, upcard)
+    if combination is None:
+        return None
+    return paytables.match_the_dealer_progressive(config.decks, config.progressive_paytable)[combination]
+
+
+def _super_bonus_cents(items, upcard, hand, original_wager):
+    if not side_wagers.super_bonus(items, upcard, doubled=hand["doubles"] > 0, split=hand["split"]):
+        return 0
+    return paytables.super_bonus_cents(original_wager)
+
+
+VARIANT = bj.Variant(
+    name="Spanish 21",
+    premium_suit=paytables.PREMIUM_SUIT,
+    max_doubles=1,
+    side_wagers=(MATCH_THE_DEALER,),
+    settle_side=_settle_match_the_dealer,
+    progressive_area=PROGRESSIVE,
+    progressive_kind="match_the_dealer",
+    progressive_line=_progressive_line,
+    insurance_odds=lambda dealer_two: paytables.INSURANCE,
+    super_bonus_cents=_super_bonus_cents,
+    envy_cents=lambda items, hand: paytables.ENVY_BONUS_CENTS,
+    bonus_odds=paytables.BONUS_21,
+    win_odds=paytables.WIN,
+    blackjack_odds=paytables.BLACKJACK,
+)
+
+
+def apply(state, action, config, rng):
+    return bj.apply(VARIANT, state, action, config, rng)
+
+
+def parse_action(kind, data):
+    return bj.parse_action(kind, data, AREAS)
+
+
+def legal_actions(state, seat=None):
+    return bj.legal_actions(VARIANT, state, seat)
+
+
+def round_summary(state):
+    if state.phase != bj.RESULT:
+        return None
+    return {"dealer": state.dealer, "results": state.results}
