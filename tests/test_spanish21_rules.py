@@ -1,70 +1,14 @@
 """Spanish 21 rules, pure: stacked shoes deal each scenario on purpose and
 every test checks the exact chips moved."""
 
-import random
-from collections import defaultdict
-
 import pytest
 
 from games.blackjack import round as bj
-from games.cards.shoe import Shoe
-from games.engine import LOSE, PROGRESSIVE_RESULT, REFUND, RETURN, STAKE, WIN, Action, IllegalAction
+from games.engine import IllegalAction
 from games.spanish21 import rules
+from tests.blackjack_table import ANN, BOB, Table, random_rounds
 
 CONFIG = rules.Config()
-ANN, BOB = 1, 2
-
-
-class Table:
-    """Drives the pure rules as the runtime does, keeping every ChipMove."""
-
-    def __init__(self, shoe, config=CONFIG):
-        self.config = config
-        self.state = rules.new_state()
-        self.state.shoe = Shoe.stacked(shoe).to_json()
-        self.moves = []
-        self.log = []
-        self.locks = []
-        self.awards = []
-
-    def do(self, kind, player=None, seat=None, data=None, **fields):
-        action = Action(kind, player, fields if data is None else data, seat=seat)
-        outcome = rules.apply(self.state, action, self.config, random.Random(7))
-        self.state = outcome.state
-        self.moves += outcome.moves
-        self.log += [line["text"] for line in outcome.log]
-        if outcome.lock is not None:
-            self.locks.append(outcome.lock)
-            # The meters accept every wager (the runtime's part, tested with real meters elsewhere).
-            self.do(PROGRESSIVE_RESULT, data={"hits": [], "awards": [], "refused": [], "error": None})
-        if outcome.awards:
-            self.awards += outcome.awards
-            paid = [
-                {"kind": a.kind, "seat": a.seat, "player": a.player, "cents": 123_456} for a in outcome.awards
-            ]
-            self.do(PROGRESSIVE_RESULT, data={"hits": [], "awards": paid, "refused": [], "error": None})
-        return outcome
-
-    def bet(self, player, seat, amount, spot="main"):
-        return self.do(bj.BET, player, seat, spot=spot, amount=amount * 100)
-
-    def deal(self):
-        self.do(bj.CLOSE_BETTING)
-        return self.do(bj.DEAL)
-
-    def net(self, player):
-        """Chips the player is up (+) or down (-) so far, in chips."""
-        total = 0
-        for move in self.moves:
-            if move.player == player:
-                total += {STAKE: -1, REFUND: 1, RETURN: 1, WIN: 1, LOSE: 0}[move.kind] * move.amount
-        return total / 100
-
-    def escrow(self):
-        total = 0
-        for move in self.moves:
-            total += {STAKE: 1, REFUND: -1, RETURN: -1, LOSE: -1, WIN: 0}[move.kind] * move.amount
-        return total
 
 
 def finished(table):
@@ -77,7 +21,7 @@ def finished(table):
 
 def test_higher_total_wins_even_money_and_a_bust_loses():
     # Ann: K 9 = 19, Bob: 8 6 = 14 hits K = bust; dealer 9 + 8 = 17 stands.
-    table = Table("KS 8H 9D 9C 6D 8C KH")
+    table = Table(rules, "KS 8H 9D 9C 6D 8C KH")
     table.bet(ANN, 1, 10)
     table.bet(BOB, 2, 10)
     table.deal()
@@ -89,7 +33,7 @@ def test_higher_total_wins_even_money_and_a_bust_loses():
 
 
 def test_blackjack_is_paid_three_to_two_at_once():
-    table = Table("AS 9H KD 9C 8D")
+    table = Table(rules, "AS 9H KD 9C 8D")
     table.bet(ANN, 1, 10)
     table.deal()
     assert table.net(ANN) == 15  # before the dealer plays
@@ -107,7 +51,7 @@ def test_blackjack_is_paid_three_to_two_at_once():
 )
 def test_bonus_21s_pay_their_odds(shoe, hits, winnings):
     # Dealer 9 9 = 18 stands; the player's 21 always wins.
-    table = Table(shoe)
+    table = Table(rules, shoe)
     table.bet(ANN, 1, 10)
     table.deal()
     for _ in range(hits):
@@ -118,7 +62,7 @@ def test_bonus_21s_pay_their_odds(shoe, hits, winnings):
 
 def test_a_doubled_21_is_paid_even_money_only():
     # 5 + 6 = 11, double for 10, draw K = 21: no bonus odds on a doubled hand (§ 635a.12(b)).
-    table = Table("5S 9H 6D 9C KH")
+    table = Table(rules, "5S 9H 6D 9C KH")
     table.bet(ANN, 1, 10)
     table.deal()
     table.do(bj.DOUBLE, ANN, 1)
@@ -129,7 +73,7 @@ def test_a_doubled_21_is_paid_even_money_only():
 def test_super_bonus_and_envy():
     # Ann 7S 7S, hits 7S against a dealer 7 up: 7-7-7 of spades, § 635a.12(b)(4) 3 to 1, plus
     # the Super Bonus, $1,000 for a $5 to $25 wager (§ 635a.12(c)(1)); Bob, K 8, gets $50.
-    table = Table("7S KH 7D 7S 8C QD 7S")
+    table = Table(rules, "7S KH 7D 7S 8C QD 7S")
     table.bet(ANN, 1, 10)
     table.bet(BOB, 2, 10)
     table.deal()
@@ -143,7 +87,7 @@ def test_super_bonus_and_envy():
 
 def test_dealer_blackjack_insurance_pays_two_to_one_and_a_player_blackjack_still_wins():
     # Dealer A up, K in the hole. Ann 9 9 insures 5; Bob has a blackjack.
-    table = Table("9S AH AD 9C KD KS")
+    table = Table(rules, "9S AH AD 9C KD KS")
     table.bet(ANN, 1, 10)
     table.bet(BOB, 2, 10)
     table.deal()
@@ -156,7 +100,7 @@ def test_dealer_blackjack_insurance_pays_two_to_one_and_a_player_blackjack_still
 
 
 def test_surrender_returns_half():
-    table = Table("KS 9H 6D 9C 8D")
+    table = Table(rules, "KS 9H 6D 9C 8D")
     table.bet(ANN, 1, 10)
     table.deal()
     table.do(bj.SURRENDER, ANN, 1)
@@ -165,7 +109,7 @@ def test_surrender_returns_half():
 
 
 def test_rescue_after_a_double_returns_the_double_and_forfeits_the_original():
-    table = Table("5S 9H 4D 9C 2H")
+    table = Table(rules, "5S 9H 4D 9C 2H")
     table.bet(ANN, 1, 10)
     table.deal()
     table.do(bj.DOUBLE, ANN, 1)  # 11 -> 13
@@ -177,7 +121,7 @@ def test_rescue_after_a_double_returns_the_double_and_forfeits_the_original():
 
 def test_split_plays_two_hands():
     # 8 8 split: 8+K = 18 stands, 8+3 = 11 hits 9 = 20; dealer 9 + 8 = 17.
-    table = Table("8S 9H 8D 8C KH 3C 9D")
+    table = Table(rules, "8S 9H 8D 8C KH 3C 9D")
     table.bet(ANN, 1, 10)
     table.deal()
     table.do(bj.SPLIT, ANN, 1)
@@ -190,7 +134,7 @@ def test_split_plays_two_hands():
 
 
 def test_the_action_clock_stands_the_hand():
-    table = Table("KS 9H 6D 9C 8D")
+    table = Table(rules, "KS 9H 6D 9C 8D")
     table.bet(ANN, 1, 10)
     table.deal()
     table.do(bj.ACTION_TIMEOUT)
@@ -202,7 +146,7 @@ def test_the_action_clock_stands_the_hand():
 
 
 def test_match_the_dealer_fixed_odds_one_suited_match_six_decks():
-    table = Table("9H 9H 9C 8D")  # Ann 9H 9C against the 9H up: one suited + one non-suited
+    table = Table(rules, "9H 9H 9C 8D")  # Ann 9H 9C against the 9H up: one suited + one non-suited
     table.bet(ANN, 1, 10)
     table.bet(ANN, 1, 5, spot=rules.MATCH_THE_DEALER)
     table.deal()
@@ -213,7 +157,7 @@ def test_match_the_dealer_fixed_odds_one_suited_match_six_decks():
 
 def test_match_the_dealer_progressive_is_locked_collected_and_paid():
     # Ann 9H 9H against the 9H up: two suited matches, (a)(2): 10% of the meter.
-    table = Table("9H 9H 9H 8D")
+    table = Table(rules, "9H 9H 9H 8D")
     table.bet(ANN, 1, 10)
     table.bet(ANN, 1, 1, spot=rules.PROGRESSIVE)
     table.deal()
@@ -228,7 +172,7 @@ def test_match_the_dealer_progressive_is_locked_collected_and_paid():
 
 
 def test_bad_actions_are_refused_with_a_message():
-    table = Table("KS 8H 9D 9C 6D 8C KH")
+    table = Table(rules, "KS 8H 9D 9C 6D 8C KH")
     with pytest.raises(IllegalAction, match="main wager first"):
         table.bet(ANN, 1, 5, spot=rules.MATCH_THE_DEALER)
     table.bet(ANN, 1, 10)
@@ -254,7 +198,7 @@ def test_bad_actions_are_refused_with_a_message():
 
 
 def test_no_surrender_after_a_hit():
-    table = Table("2S 9H 3D 9C 2H 8D")
+    table = Table(rules, "2S 9H 3D 9C 2H 8D")
     table.bet(ANN, 1, 10)
     table.deal()
     table.do(bj.HIT, ANN, 1)
@@ -265,61 +209,6 @@ def test_no_surrender_after_a_hit():
 # -- many random rounds ---------------------------------------------------------------
 
 
-def test_thousands_of_random_rounds_keep_the_money_straight():
-    rng = random.Random(2026)
-    config = rules.Config(decks=6)
-    state = rules.new_state()
-    balances = defaultdict(int)
-    for _round in range(600):
-        escrow = 0
-        for seat, player in ((1, ANN), (2, BOB), (4, 3)):
-            if rng.random() < 0.8:
-                for area, amount in ((bj.MAIN, rng.choice([5, 10, 25])), (rules.MATCH_THE_DEALER, 5)):
-                    if area == bj.MAIN or rng.random() < 0.5:
-                        outcome = rules.apply(
-                            state,
-                            Action(bj.BET, player, {"spot": area, "amount": amount * 100}, seat=seat),
-                            config,
-                            rng,
-                        )
-                        state = outcome.state
-                        escrow += _escrow(outcome.moves, balances)
-        guard = 0
-        while True:
-            guard += 1
-            assert guard < 200
-            if state.phase == bj.PLAYING:
-                seat = state.turn[0]
-                player = state.spot(seat)["player"]
-                kind = rng.choice(rules.legal_actions(state, seat))
-                action = Action(kind, player, {}, seat=seat)
-            elif state.phase == bj.INSURANCE and rng.random() < 0.5:
-                seat = rng.choice(state.seats())
-                action = Action(bj.INSURE, state.spot(seat)["player"], {}, seat=seat)
-            else:
-                action = rules.timer(state, config)[2]
-            try:
-                outcome = rules.apply(state, action, config, rng)
-            except IllegalAction:
-                continue
-            state = outcome.state
-            escrow += _escrow(outcome.moves, balances)
-            if outcome.lock is not None:
-                outcome = rules.apply(
-                    state, Action(PROGRESSIVE_RESULT, None, {"refused": [], "awards": []}), config, rng
-                )
-                state = outcome.state
-                escrow += _escrow(outcome.moves, balances)
-            if state.phase == bj.BETTING:
-                break
-        assert escrow == 0
-    assert sum(balances.values()) < 0  # the house edge shows over 600 rounds
-
-
-def _escrow(moves, balances):
-    total = 0
-    for move in moves:
-        sign = {STAKE: 1, REFUND: -1, RETURN: -1, LOSE: -1, WIN: 0}[move.kind]
-        total += sign * move.amount
-        balances[move.player] += {STAKE: -1, REFUND: 1, RETURN: 1, WIN: 1, LOSE: 0}[move.kind] * move.amount
-    return total
+def test_random_rounds_keep_the_money_straight():
+    balances = random_rounds(rules, rounds=600, seed=2026, side_areas=[rules.MATCH_THE_DEALER])
+    assert sum(balances.values()) < 0  # the house edge shows over 600 rounds of random play

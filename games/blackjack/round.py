@@ -93,19 +93,26 @@ class Variant:
     premium_suit: str  # the suit of the 3-to-1 bonus 21s: spades, or diamonds (§ 635c.2(g)(2))
     max_doubles: int = 1  # doubles on one hand (Player's Edge 21: 3, § 635c.2(f)(1)-(3))
     hits_soft_17: bool = True
-    # Optional side wagers, by betting-area name: {name: settle point}, the
-    # point "deal" (after the second card to everyone, § 635c.1(g)).
-    side_wagers: tuple = ()
-    # Settles a side wager at its point: (state, spot, name, config) -> list of settlements.
+    # Optional side wagers, by betting-area name -> when they settle: DEAL
+    # (right after the second card to everyone, § 635c.1(g), § 635c.2(e)(1)(i))
+    # or REVEAL (when the hole card is turned, before the dealer draws,
+    # § 635c.2(e)(1)(iii)).
+    side_wagers: dict = field(default_factory=dict)
+    # Settles one: (state, seat, name, player's two cards, dealer's two cards, config) -> (log, moves).
     settle_side: object = None
-    # The progressive wager's betting area and its meter kind, if any.
+    # The progressive wager's betting area, its meter kind and when it settles.
     progressive_area: str | None = None
     progressive_kind: str | None = None
-    # Classifies the progressive wager after the deal: (two cards, upcard, config) -> Odds | MeterShare | None.
+    progressive_point: str = "deal"
+    # Its line: (player's two cards, dealer's two cards, config) -> Odds | MeterShare | None.
     progressive_line: object = None
+    # The amount of a double: (hand, requested cents or None) -> cents, or IllegalAction.
+    double_amount: object = None
+    # A rescue: (hand) -> (cents returned, cents forfeited), or None when not allowed.
+    rescue_amounts: object = None
     insurance_odds: object = None  # (dealer's two cards) -> Odds
-    super_bonus_cents: object = None  # (hand, upcard, original wager cents) -> cents paid on top, or 0
-    envy_cents: object = None  # (hand, winner's two cards) -> cents to each other player, or 0
+    super_bonus_cents: object = None  # (cards, upcard, hand, original wager cents) -> cents on top, or 0
+    envy_cents: object = None  # (winner's cards, another spot) -> cents to that spot's player, or 0
     bonus_odds: dict = field(default_factory=dict)  # bonus 21 line -> Odds
     win_odds: object = None
     blackjack_odds: object = None
@@ -379,32 +386,22 @@ def _deal(variant, state, action, config, rng):
         spot["hands"] = [_hand([shoe.draw()], spot["bets"][MAIN])]
     state.dealer = [str(shoe.draw())]
     for seat in seats:
-        state.spot(seat)["hands"][0]["cards"].append(str(shoe.draw()))
+        spot = state.spot(seat)
+        spot["hands"][0]["cards"].append(str(shoe.draw()))
+        spot["first_two"] = list(spot["hands"][0]["cards"])  # what the side wagers look at
     state.dealer.append(str(shoe.draw()))
     state.shoe = shoe.to_json()
     state.results = {str(seat): {"paid": 0, "lines": []} for seat in seats}
     upcard = card(state.dealer[0])
     log.append({"player": None, "text": f"Dealer shows {upcard.label}."})
-    moves, awards = [], []
     # § 635c.1(g): immediately after the second card, before any other card,
     # the progressive and the Match the Dealer wagers are settled.
+    lines, moves, awards = _settle_side_wagers(variant, state, config, DEAL)
+    log += lines
     for seat in seats:
-        spot = state.spot(seat)
-        two = hand_cards(spot["hands"][0])
-        for name in variant.side_wagers:
-            if spot["bets"].get(name):
-                lines, side_moves = variant.settle_side(state, seat, name, two, upcard, config)
-                moves += side_moves
-                log += lines
-        amount = spot["bets"].get(variant.progressive_area) if variant.progressive_area else None
-        if amount:
-            line = variant.progressive_line(two, upcard, config)
-            awards_, lines, side_moves = _settle_progressive(variant, state, seat, line, amount)
-            awards += awards_
-            moves += side_moves
-            log += lines
-        if is_blackjack(two):
-            spot["hands"][0]["status"] = BLACKJACK
+        hand = state.spot(seat)["hands"][0]
+        if is_blackjack(hand_cards(hand)):
+            hand["status"] = BLACKJACK
     # Player blackjacks are paid at once, 3 to 2 (§ 635a.12(a); spanish21.md rule 16).
     for seat in seats:
         hand = state.spot(seat)["hands"][0]
@@ -421,6 +418,43 @@ def _deal(variant, state, action, config, rng):
     )
 
 
+DEAL = "deal"
+REVEAL = "reveal"
+
+
+def _settle_side_wagers(variant, state, config, point):
+    """The side wagers (and the progressive) that settle at ``point``; a
+    player's first two cards and the dealer's two are what they look at."""
+    log, moves, awards = [], [], []
+    dealer_two = cards(state.dealer[:2])
+    for seat in state.seats():
+        spot = state.spot(seat)
+        two = cards(spot["first_two"])
+        for name, when in variant.side_wagers.items():
+            if when == point and spot["bets"].get(name):
+                lines, side_moves = variant.settle_side(state, seat, name, two, dealer_two, config)
+                moves += side_moves
+                log += lines
+        amount = spot["bets"].get(variant.progressive_area) if variant.progressive_area else None
+        if amount and variant.progressive_point == point:
+            line = variant.progressive_line(two, dealer_two, config)
+            awards_, lines, side_moves = _settle_progressive(variant, state, seat, line, amount)
+            awards += awards_
+            moves += side_moves
+            log += lines
+    return log, moves, awards
+
+
+def _reveal(variant, state, config):
+    """The hole card is turned: what settles then does, before the dealer
+    draws (§ 635c.2(e)(1)(iii): Match-Down, then Monster Match)."""
+    state.hole_shown = True
+    dealer = cards(state.dealer)
+    log = [{"player": None, "text": f"Dealer turns over {dealer[1].label}: {total_text(dealer)}."}]
+    lines, moves, awards = _settle_side_wagers(variant, state, config, REVEAL)
+    return log + lines, moves, awards
+
+
 def _settle_progressive(variant, state, seat, line, amount):
     """The progressive wager was collected at "no more bets": a fixed line
     returns the stake and the odds from the house; a meter line is paid by the
@@ -431,11 +465,13 @@ def _settle_progressive(variant, state, seat, line, amount):
         return [], [], []
     if isinstance(line, side_wagers.MeterShare):
         award = ProgressiveAward(variant.progressive_kind, seat, spot["player"], line.percent)
-        text = f"Seat {seat}: Match the Dealer progressive, {line}!"
+        text = f"Seat {seat}: {_area_name(variant, variant.progressive_area)}, {line}!"
         return [award], [{"player": None, "text": text}], []
     paid = int(line.returned(amount))
     _result_line(state, seat, f"progressive {line}: +{format_chips(paid - amount)}", paid)
-    text = f"Seat {seat}: Match the Dealer progressive {line}: +{format_chips(paid - amount)}"
+    text = (
+        f"Seat {seat}: {_area_name(variant, variant.progressive_area)} {line}: +{format_chips(paid - amount)}"
+    )
     return (
         [],
         [{"player": None, "text": text}],
@@ -523,9 +559,11 @@ def _peek(variant, state, config):
                 )
             else:
                 moves += _lose(state, seat, spot["insurance"], "insurance")
+    awards = []
     if dealer_bj:
-        state.hole_shown = True
-        log.append({"player": None, "text": "Dealer has blackjack."})
+        reveal_log, reveal_moves, awards = _reveal(variant, state, config)
+        log += reveal_log + [{"player": None, "text": "Dealer has blackjack."}]
+        moves += reveal_moves
         for seat in state.seats():
             hand = state.spot(seat)["hands"][0]
             if hand["status"] != BLACKJACK:  # a player blackjack was paid already
@@ -533,7 +571,7 @@ def _peek(variant, state, config):
                 moves += _lose(state, seat, hand["stake"], "main loses to the dealer's blackjack")
         state.phase = RESULT
         state.turn = None
-        return Outcome(state, log=log, moves=moves)
+        return Outcome(state, log=log, moves=moves, awards=awards)
     state.phase = PLAYING
     state.turn = None
     outcome = _advance(variant, state, config, log=log, moves=moves)
@@ -554,13 +592,13 @@ def legal_actions(variant, state, seat=None):
     actions = [STAND]
     if hand["doubles"] == 0:
         actions.insert(0, HIT)
-    if hand["doubles"] < variant.max_doubles:
+    if hand["doubles"] < variant.max_doubles and hand["status"] == OPEN:
         actions.append(DOUBLE)
     if len(items) == 2 and hand["doubles"] == 0 and can_split(items) and len(spot["hands"]) < MAX_HANDS:
         actions.append(SPLIT)
     if len(items) == 2 and not hand["split"] and hand["doubles"] == 0 and len(spot["hands"]) == 1:
         actions.append(SURRENDER)  # late surrender on the first two cards (spanish21.md rule 17)
-    if hand["doubles"]:
+    if hand["doubles"] and variant.rescue_amounts(hand) is not None:
         actions.append(RESCUE)
     return actions
 
@@ -611,11 +649,7 @@ def _stand(variant, state, action, config, rng):
 def _double(variant, state, action, config, rng):
     seat, index = _require_turn(variant, state, action, DOUBLE)
     hand = state.hand(seat, index)
-    original = hand["stake"]
-    amount = action.data.get("amount") or original
-    if amount > original:
-        # spanish21.md rule 19: double for up to the original wager.
-        raise IllegalAction(f"A double is at most the hand's original wager, {format_chips(original)}.")
+    amount = variant.double_amount(hand, action.data.get("amount"))
     hand["doubled"] += amount
     hand["doubles"] += 1
     drawn = _draw(state)
@@ -657,17 +691,17 @@ def _surrender(variant, state, action, config, rng):
 
 
 def _rescue(variant, state, action, config, rng):
-    """spanish21.md rule 20: after a double, a hand not busted may be rescued:
-    the doubled amount comes back, the original wager is forfeited."""
+    """After a double, a hand not busted may be rescued: part of its wager
+    comes back and the rest is forfeited, as the variant says."""
     seat, index = _require_turn(variant, state, action, RESCUE)
     hand = state.hand(seat, index)
+    returned, forfeited = variant.rescue_amounts(hand)
     hand["status"] = RESCUED
     player = action.player
-    _result_line(state, seat, f"rescue: -{format_chips(hand['stake'])}", hand["doubled"])
-    moves = [
-        ChipMove(REFUND, player, hand["doubled"], f"seat {seat} rescue"),
-        ChipMove(LOSE, player, hand["stake"], f"seat {seat} rescue"),
-    ]
+    _result_line(state, seat, f"rescue: -{format_chips(forfeited)}", returned)
+    moves = [ChipMove(REFUND, player, returned, f"seat {seat} rescue")]
+    if forfeited:
+        moves.append(ChipMove(LOSE, player, forfeited, f"seat {seat} rescue"))
     return _advance(
         variant, state, config, log=[{"player": player, "text": "rescues the double"}], moves=moves
     )
@@ -705,16 +739,15 @@ def _advance(variant, state, config, log, moves, stand_current=False):
                 return Outcome(state, log=log, moves=moves)
     state.turn = None
     outcome = _dealer_and_settle(variant, state, config)
-    return Outcome(outcome.state, log=log + outcome.log, moves=moves + outcome.moves)
+    return Outcome(outcome.state, log=log + outcome.log, moves=moves + outcome.moves, awards=outcome.awards)
 
 
 # the dealer and settlement -----------------------------------------------------------
 
 
 def _dealer_and_settle(variant, state, config):
-    state.hole_shown = True
+    log, moves, awards = _reveal(variant, state, config)
     dealer = cards(state.dealer)
-    log = [{"player": None, "text": f"Dealer turns over {dealer[1].label}: {total_text(dealer)}."}]
     # spanish21.md rule 23: the dealer draws only if a hand still depends on the dealer.
     needs_dealer = any(
         hand["status"] == STOOD for seat in state.seats() for hand in state.spot(seat)["hands"]
@@ -729,13 +762,12 @@ def _dealer_and_settle(variant, state, config):
             log.append({"player": None, "text": f"Dealer draws to {total_text(dealer)}."})
     dealer_total = total(dealer)[0]
     upcard = dealer[0]
-    moves = []
     for seat in state.seats():
         spot = state.spot(seat)
         for hand in spot["hands"]:
             moves += _settle_hand(variant, state, seat, hand, dealer_total, upcard, log)
     state.phase = RESULT
-    return Outcome(state, log=log, moves=moves)
+    return Outcome(state, log=log, moves=moves, awards=awards)
 
 
 def _settle_hand(variant, state, seat, hand, dealer_total, upcard, log):
@@ -785,9 +817,9 @@ def _bonuses(variant, state, seat, hand, upcard, log):
     moves = [ChipMove(WIN, player, cents, f"seat {seat} super bonus")]
     _result_line(state, seat, f"super bonus +{format_chips(cents)}", cents)
     log.append({"player": None, "text": f"Seat {seat}: Super Bonus! +{format_chips(cents)}."})
-    envy = variant.envy_cents(items, hand)
     for other in state.seats():
         other_player = state.spot(other)["player"]
+        envy = variant.envy_cents(items, state.spot(other))
         if other_player != player and envy:
             moves.append(ChipMove(WIN, other_player, envy, f"seat {other} envy bonus"))
             _result_line(state, other, f"envy bonus +{format_chips(envy)}", envy)

@@ -9,7 +9,7 @@ from games.blackjack import round as bj
 from games.blackjack import side_wagers
 from games.blackjack.round import LEAVE, PLAYER_ACTIONS, State, new_state, timer  # noqa: F401
 from games.cards.cards import spanish_deck
-from games.engine import LOSE, RETURN, WIN, ChipMove, format_chips
+from games.engine import LOSE, RETURN, WIN, ChipMove, IllegalAction, format_chips
 from games.spanish21 import paytables
 
 MATCH_THE_DEALER = "match_the_dealer"
@@ -116,12 +116,12 @@ class Config:
         return area == bj.MAIN
 
 
-def _settle_match_the_dealer(state, seat, name, two, upcard, config):
+def _settle_match_the_dealer(state, seat, name, two, dealer_two, config):
     """The fixed-odds Match the Dealer wager, settled right after the deal
     (spanish21.md rule 12; its paytable is common practice, not PA text)."""
     spot = state.spot(seat)
     amount, player = spot["bets"][name], spot["player"]
-    line = side_wagers.match_the_dealer_fixed(two, upcard)
+    line = side_wagers.match_the_dealer_fixed(two, dealer_two[0])
     if line is None:
         bj._result_line(state, seat, "match the dealer loses", 0)
         return [], [ChipMove(LOSE, player, amount, f"seat {seat} match the dealer")]
@@ -138,8 +138,8 @@ def _settle_match_the_dealer(state, seat, name, two, upcard, config):
     ]
 
 
-def _progressive_line(two, upcard, config):
-    combination = side_wagers.match_the_dealer_combination(two, upcard)
+def _progressive_line(two, dealer_two, config):
+    combination = side_wagers.match_the_dealer_combination(two, dealer_two[0])
     if combination is None:
         return None
     return paytables.match_the_dealer_progressive(config.decks, config.progressive_paytable)[combination]
@@ -151,18 +151,34 @@ def _super_bonus_cents(items, upcard, hand, original_wager):
     return paytables.super_bonus_cents(original_wager)
 
 
+def _double_amount(hand, requested):
+    """spanish21.md rule 19: one double, for up to the original wager."""
+    amount = requested or hand["stake"]
+    if amount > hand["stake"]:
+        raise IllegalAction(f"A double is at most the hand's original wager, {format_chips(hand['stake'])}.")
+    return amount
+
+
+def _rescue_amounts(hand):
+    """spanish21.md rule 20: the doubled amount comes back, the original
+    wager is forfeited."""
+    return hand["doubled"], hand["stake"]
+
+
 VARIANT = bj.Variant(
     name="Spanish 21",
     premium_suit=paytables.PREMIUM_SUIT,
     max_doubles=1,
-    side_wagers=(MATCH_THE_DEALER,),
+    side_wagers={MATCH_THE_DEALER: bj.DEAL},
     settle_side=_settle_match_the_dealer,
     progressive_area=PROGRESSIVE,
     progressive_kind="match_the_dealer",
     progressive_line=_progressive_line,
+    double_amount=_double_amount,
+    rescue_amounts=_rescue_amounts,
     insurance_odds=lambda dealer_two: paytables.INSURANCE,
     super_bonus_cents=_super_bonus_cents,
-    envy_cents=lambda items, hand: paytables.ENVY_BONUS_CENTS,
+    envy_cents=lambda items, other: paytables.ENVY_BONUS_CENTS,
     bonus_odds=paytables.BONUS_21,
     win_odds=paytables.WIN,
     blackjack_odds=paytables.BLACKJACK,

@@ -1,0 +1,247 @@
+"""Player's Edge 21 (seed § 635c.2), pure: the shared blackjack round
+(games/blackjack/round.py) with the variation's doubles, rescue, insurance,
+diamonds, 7-7-7-7 Super bonus and its Match-Up, Match-Down and Monster Match
+wagers, bound to this table's Rules Submission.
+
+The dealer peeks on an ace or a 10-value upcard (players_edge_21.md rule 9),
+so a dealer blackjack is known before anyone doubles and § 635c.2(f)(4)
+(only the original wager collected after doubles) cannot arise.
+"""
+
+from dataclasses import asdict, dataclass, field
+
+from games.blackjack import round as bj
+from games.blackjack import side_wagers
+from games.blackjack.round import LEAVE, PLAYER_ACTIONS, State, new_state, timer  # noqa: F401
+from games.cards.cards import cards, spanish_deck
+from games.engine import LOSE, RETURN, WIN, ChipMove, IllegalAction, format_chips
+from games.players_edge21 import paytables
+
+MATCH_UP = "match_up"
+MATCH_DOWN = "match_down"
+MONSTER_MATCH = "monster_match"
+AREAS = (bj.MAIN, MATCH_UP, MATCH_DOWN, MONSTER_MATCH)
+LETTERS = "ABCDE"
+MONSTER_MATCH_WAGER_CENTS = 100  # players_edge_21.md Defaults: a fixed $1 wager
+
+
+@dataclass(frozen=True)
+class Config:
+    """The table's Rules Submission for Player's Edge 21 (§ 601a.2)."""
+
+    decks: int = field(default=6, metadata={"help": "48-card decks in the shoe: 5, 6 or 8 (§ 635c.2(c))."})
+    min_bet: int = field(default=5, metadata={"help": "Minimum main wager, in chips."})
+    max_bet: int = field(default=500, metadata={"help": "Maximum main wager, in chips."})
+    match_up: int = field(
+        default=1, metadata={"help": "1: the Match-Up wager is offered (§ 635c.2(d)(2)(i))."}
+    )
+    match_down: int = field(
+        default=1, metadata={"help": "1: the Match-Down wager is offered (§ 635c.2(d)(2)(ii))."}
+    )
+    match_paytable: int = field(
+        default=1,
+        metadata={
+            "help": "Match-Up/Match-Down paytable: 1 = A, 2 = B, 3 = C (C: 5 or 6 decks; § 635c.2(g)(4))."
+        },
+    )
+    side_max: int = field(default=100, metadata={"help": "Maximum Match-Up or Match-Down wager, in chips."})
+    monster_match: int = field(
+        default=1,
+        metadata={"help": "1: the Monster Match progressive ($1) is offered (§ 635c.2(d)(2)(iii))."},
+    )
+    monster_paytable: int = field(
+        default=1,
+        metadata={"help": "Monster Match paytable 1–5 = A–E (§ 635c.2(h)); link a meter of the same pool."},
+    )
+    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
+    deal_seconds: int = field(default=2, metadata={"help": "Pause between no more bets and the deal."})
+    insurance_seconds: int = field(default=8, metadata={"help": "How long insurance stays open."})
+    action_seconds: int = field(
+        default=20, metadata={"help": "Each hand's action clock; at expiry it stands."}
+    )
+    result_seconds: int = field(default=6, metadata={"help": "How long the result stays up."})
+
+    @classmethod
+    def from_json(cls, data):
+        return cls(**{name: data[name] for name in cls.__dataclass_fields__ if name in data})
+
+    def to_json(self):
+        return asdict(self)
+
+    def errors(self):
+        errors = {}
+        for name in self.__dataclass_fields__:
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                errors[name] = "Must be a whole number."
+        if errors:
+            return errors
+        if self.decks not in paytables.DECKS:
+            errors["decks"] = "Player's Edge 21 uses 5, 6 or 8 decks of 48 cards (§ 635c.2(c))."
+        if self.min_bet < 1:
+            errors["min_bet"] = "The minimum wager must be at least 1 chip."
+        if self.max_bet < self.min_bet:
+            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
+        for name in ("match_up", "match_down", "monster_match"):
+            if getattr(self, name) not in (0, 1):
+                errors[name] = "1 to offer the wager, 0 not to."
+        if "decks" not in errors:
+            try:
+                paytables.match_paytable(self.decks, LETTERS[self.match_paytable - 1])
+            except (ValueError, IndexError):
+                errors["match_paytable"] = (
+                    "§ 635c.2(g)(4) lists Paytables A, B, C for 5 or 6 decks and A, B for 8."
+                )
+        if self.monster_paytable not in range(1, 6):
+            errors["monster_paytable"] = "Choose Monster Match paytable 1 to 5 (A to E, § 635c.2(h))."
+        if self.side_max < 1:
+            errors["side_max"] = "The side wager maximum must be at least 1 chip."
+        for name, low, high in (
+            ("betting_seconds", 1, 300),
+            ("deal_seconds", 0, 30),
+            ("insurance_seconds", 1, 60),
+            ("action_seconds", 3, 120),
+            ("result_seconds", 0, 60),
+        ):
+            if not low <= getattr(self, name) <= high:
+                errors[name] = f"Must be {low} to {high} seconds."
+        return errors
+
+    @property
+    def match_lines(self):
+        if not 1 <= self.match_paytable <= 3:
+            raise ValueError(self.match_paytable)
+        return paytables.match_paytable(self.decks, LETTERS[self.match_paytable - 1])
+
+    @property
+    def monster_lines(self):
+        return paytables.monster_match_paytable(LETTERS[self.monster_paytable - 1])
+
+    @property
+    def min_bet_cents(self):
+        return self.min_bet * 100
+
+    @property
+    def max_bet_cents(self):
+        return self.max_bet * 100
+
+    @property
+    def side_max_cents(self):
+        return self.side_max * 100
+
+    @property
+    def progressive_cents(self):
+        return MONSTER_MATCH_WAGER_CENTS if self.monster_match else 0
+
+    deck = staticmethod(spanish_deck)
+
+    def offers(self, area):
+        return area == bj.MAIN or getattr(self, area, 0) == 1
+
+
+def _settle_match(state, seat, name, two, dealer_two, config):
+    """Match-Up against the upcard, right after the deal (§ 635c.2(e)(1)(i));
+    Match-Down against the hole card when it is turned ((e)(1)(iii))."""
+    spot = state.spot(seat)
+    amount, player = spot["bets"][name], spot["player"]
+    title = "Match-Up" if name == MATCH_UP else "Match-Down"
+    if name == MATCH_UP:
+        line = side_wagers.match_up(two, dealer_two[0])
+    else:
+        line = side_wagers.match_down(two, dealer_two[1])
+    if line is None:
+        bj._result_line(state, seat, f"{title} loses", 0)
+        return [], [ChipMove(LOSE, player, amount, f"seat {seat} {name}")]
+    odds = config.match_lines[line]
+    winnings = odds.winnings_cents(amount)
+    what = paytables.MATCH_NAMES[line]
+    bj._result_line(state, seat, f"{title} {what} {odds}: +{format_chips(winnings)}", amount + winnings)
+    return [
+        {"player": None, "text": f"Seat {seat}: {title}, {what.lower()}, {odds}: +{format_chips(winnings)}."}
+    ], [
+        ChipMove(RETURN, player, amount, f"seat {seat} {name}"),
+        ChipMove(WIN, player, winnings, f"seat {seat} {name}"),
+    ]
+
+
+def _monster_line(two, dealer_two, config):
+    """§ 635c.2(d)(2)(iii)(B): the player's first two cards with the dealer's
+    first two; only the highest event is paid."""
+    event = side_wagers.monster_match_event(two, dealer_two)
+    return None if event is None else config.monster_lines[event]
+
+
+def _double_amount(hand, requested):
+    """§ 635c.2(f)(1)-(3): the first double up to the original wager, then up
+    to two redoubles of the hand's whole wager: at most 8× the original."""
+    if hand["doubles"] == 0:
+        amount = requested or hand["stake"]
+        if amount > hand["stake"]:
+            raise IllegalAction(f"A double is at most the original wager, {format_chips(hand['stake'])}.")
+        return amount
+    current = hand["stake"] + hand["doubled"]
+    if requested not in (None, current):
+        raise IllegalAction(f"A redouble doubles the hand's whole wager: {format_chips(current)}.")
+    return current
+
+
+def _rescue_amounts(hand):
+    """§ 635c.2(f)(6): after the card of the first double or of the first
+    redouble, half the hand's total wager back, half forfeited; never after
+    the third double."""
+    if hand["doubles"] not in (1, 2):
+        return None
+    wager = hand["stake"] + hand["doubled"]
+    return wager // 2, wager - wager // 2
+
+
+def _super_bonus_cents(items, upcard, hand, original_wager):
+    if not side_wagers.seven_seven_seven_seven(
+        items, upcard, doubled=hand["doubles"] > 0, split=hand["split"]
+    ):
+        return 0
+    return paytables.super_bonus_cents(original_wager)
+
+
+def _insurance_odds(dealer_two):
+    return paytables.insurance_odds(dealer_two)  # § 635c.2(b)(1): 5 to 1 against a suited blackjack
+
+
+VARIANT = bj.Variant(
+    name="Player's Edge 21",
+    premium_suit=paytables.PREMIUM_SUIT,
+    max_doubles=3,
+    side_wagers={MATCH_UP: bj.DEAL, MATCH_DOWN: bj.REVEAL},
+    settle_side=_settle_match,
+    progressive_area=MONSTER_MATCH,
+    progressive_kind="monster_match",
+    progressive_point=bj.REVEAL,
+    progressive_line=_monster_line,
+    double_amount=_double_amount,
+    rescue_amounts=_rescue_amounts,
+    insurance_odds=_insurance_odds,
+    super_bonus_cents=_super_bonus_cents,
+    # § 635c.2(g)(3)(i): $50 to every other player, $100 with a seven in their first two cards.
+    envy_cents=lambda items, other: paytables.other_player_cents(cards(other["first_two"])),
+    bonus_odds=paytables.BONUS_21,
+    win_odds=paytables.WIN,
+    blackjack_odds=paytables.BLACKJACK,
+)
+
+
+def apply(state, action, config, rng):
+    return bj.apply(VARIANT, state, action, config, rng)
+
+
+def parse_action(kind, data):
+    return bj.parse_action(kind, data, AREAS)
+
+
+def legal_actions(state, seat=None):
+    return bj.legal_actions(VARIANT, state, seat)
+
+
+def round_summary(state):
+    if state.phase != bj.RESULT:
+        return None
+    return {"dealer": state.dealer, "results": state.results}

@@ -1,0 +1,129 @@
+"""Player's Edge 21 rules (seed § 635c.2), pure: stacked shoes, exact chips."""
+
+import pytest
+
+from games.blackjack import round as bj
+from games.engine import IllegalAction
+from games.players_edge21 import rules
+from tests.blackjack_table import ANN, BOB, METER_PAYS_CENTS, Table, random_rounds
+
+
+def finished(table):
+    assert table.state.phase == bj.RESULT, table.log
+    assert table.escrow() == 0
+
+
+def test_double_double_and_a_third_double_make_eight_times_the_wager():
+    # 2 3 = 5, doubles to 7, 9, 11 (§ 635c.2(f)(1)-(3)); the dealer's 18 wins 8 × 10.
+    table = Table(rules, "2S 9H 3D 9C 2H 2C 2D")
+    table.bet(ANN, 1, 10)
+    table.deal()
+    table.do(bj.DOUBLE, ANN, 1)
+    assert set(rules.legal_actions(table.state, 1)) == {bj.STAND, bj.DOUBLE, bj.RESCUE}
+    with pytest.raises(IllegalAction, match="whole wager: 20"):
+        table.do(bj.DOUBLE, ANN, 1, amount=500)
+    table.do(bj.DOUBLE, ANN, 1)
+    table.do(bj.DOUBLE, ANN, 1)
+    assert rules.legal_actions(table.state, 1) == [bj.STAND]  # no rescue after the third double
+    with pytest.raises(IllegalAction, match="cannot rescue"):
+        table.do(bj.RESCUE, ANN, 1)
+    table.do(bj.STAND, ANN, 1)
+    finished(table)
+    assert table.net(ANN) == -80
+
+
+@pytest.mark.parametrize("doubles, net", [(1, -10), (2, -20)])
+def test_rescue_returns_half_the_total_wager(doubles, net):
+    # § 635c.2(f)(6): after the first double or the first redouble.
+    table = Table(rules, "2S 9H 3D 9C 2H 2C")
+    table.bet(ANN, 1, 10)
+    table.deal()
+    for _ in range(doubles):
+        table.do(bj.DOUBLE, ANN, 1)
+    table.do(bj.RESCUE, ANN, 1)
+    finished(table)
+    assert table.net(ANN) == net
+
+
+def test_insurance_pays_five_to_one_against_a_suited_blackjack():
+    table = Table(rules, "9S AH 9C KH")
+    table.bet(ANN, 1, 10)
+    table.deal()
+    table.do(bj.INSURE, ANN, 1)
+    table.do(bj.CLOSE_INSURANCE)
+    finished(table)
+    assert table.net(ANN) == -10 + 25  # § 635c.2(b)(1)
+
+
+@pytest.mark.parametrize("shoe, net", [("6D 9H 7D 9C 8D", 30), ("6S 9H 7S 9C 8S", 20)])
+def test_diamonds_not_spades_pay_three_to_one(shoe, net):
+    table = Table(rules, shoe)  # § 635c.2(g)(2)
+    table.bet(ANN, 1, 10)
+    table.deal()
+    table.do(bj.HIT, ANN, 1)
+    finished(table)
+    assert table.net(ANN) == net
+
+
+def test_seven_seven_seven_seven_pays_the_others_fifty_or_a_hundred():
+    # Ann 7D 7D hits 7D against a 7 up; Bob, with a seven in his first two cards, gets $100.
+    table = Table(rules, "7D KH 7C 7D 7S QD 7D")
+    table.bet(ANN, 1, 10)
+    table.bet(BOB, 2, 10)
+    table.deal()
+    table.do(bj.HIT, ANN, 1)
+    table.do(bj.STAND, BOB, 2)  # 17 against the dealer's 17: a push
+    finished(table)
+    assert table.net(ANN) == 30 + 1000
+    assert table.net(BOB) == 100  # § 635c.2(g)(3)(i)(B)
+
+
+def test_match_up_settles_after_the_deal_and_match_down_at_the_hole_card():
+    table = Table(rules, "9S 9H 5C 9C")  # 9S 5C against 9H up and 9C in the hole
+    table.bet(ANN, 1, 10)
+    table.bet(ANN, 1, 5, spot=rules.MATCH_UP)
+    table.bet(ANN, 1, 5, spot=rules.MATCH_DOWN)
+    table.deal()
+    assert table.net(ANN) == -10 + 20 - 5  # Match-Up paid (one non-suited, A: 4 to 1), Match-Down open
+    table.do(bj.STAND, ANN, 1)
+    finished(table)
+    assert table.net(ANN) == -10 + 20 + 20
+
+
+def test_monster_match_fixed_line_at_the_hole_card():
+    table = Table(rules, "9S KH 5C 9S")  # a suited pair of 9s with the hole card: 3 for 1 (A)
+    table.bet(ANN, 1, 10)
+    table.bet(ANN, 1, 1, spot=rules.MONSTER_MATCH)
+    table.deal()
+    assert [w.amount for w in table.locks[0]] == [100]
+    assert table.net(ANN) == -10 - 1  # collected at no more bets, nothing paid before the hole card
+    table.do(bj.STAND, ANN, 1)
+    finished(table)
+    assert table.net(ANN) == -10 - 1 + 3
+
+
+def test_monster_match_meter_line():
+    table = Table(rules, "9S 9S 9C 9C")  # four 9s in one colour: 10% of the meter (A)
+    table.bet(ANN, 1, 10)
+    table.bet(ANN, 1, 1, spot=rules.MONSTER_MATCH)
+    table.deal()
+    assert table.awards == []
+    table.do(bj.STAND, ANN, 1)
+    finished(table)
+    (award,) = table.awards
+    assert (award.kind, award.seat, award.percent) == ("monster_match", 1, 10)
+    assert table.net(ANN) == -1 + METER_PAYS_CENTS / 100  # the main 18 pushes
+
+
+def test_configuration_is_validated():
+    assert rules.Config(decks=8, match_paytable=3).errors() == {
+        "match_paytable": "§ 635c.2(g)(4) lists Paytables A, B, C for 5 or 6 decks and A, B for 8."
+    }
+    assert "decks" in rules.Config(decks=7).errors()
+    assert rules.Config().errors() == {}
+
+
+def test_random_rounds_keep_the_money_straight():
+    areas = [rules.MATCH_UP, rules.MATCH_DOWN, rules.MONSTER_MATCH]
+    balances = random_rounds(rules, rounds=600, seed=635, side_areas=areas)
+    assert len(balances) == 3
