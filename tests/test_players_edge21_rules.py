@@ -127,3 +127,30 @@ def test_random_rounds_keep_the_money_straight():
     areas = [rules.MATCH_UP, rules.MATCH_DOWN, rules.MONSTER_MATCH]
     balances = random_rounds(rules, rounds=600, seed=635, side_areas=areas)
     assert len(balances) == 3
+
+
+def test_without_the_peek_a_late_dealer_blackjack_takes_only_the_original_wager():
+    # No peek: Ann 5 6 doubles (K: 21, wins anyway), Bob 5 4 doubles to 11 and
+    # stands; the dealer's K A blackjack then takes only Bob's original 10 (§ 635c.2(f)(4)).
+    config = rules.Config(peek=0)
+    table = Table(rules, "5S 5H KD 6D 4C AC KH 2S", config=config)
+    table.bet(ANN, 1, 10)
+    table.bet(BOB, 2, 10)
+    table.deal()
+    assert table.state.phase == bj.PLAYING
+    table.do(bj.DOUBLE, ANN, 1)
+    table.do(bj.DOUBLE, BOB, 2)
+    table.do(bj.STAND, BOB, 2)
+    finished(table)
+    assert table.net(ANN) == 20  # a player 21 wins whatever the dealer holds (§ 635c.2(g)(1)(iii))
+    assert table.net(BOB) == -10
+
+
+def test_insurance_pays_two_to_one_against_an_unsuited_blackjack():
+    table = Table(rules, "9S AH 9C KS")
+    table.bet(ANN, 1, 10)
+    table.deal()
+    table.do(bj.INSURE, ANN, 1)
+    table.do(bj.CLOSE_INSURANCE)
+    finished(table)
+    assert table.net(ANN) == -10 + 10

@@ -549,6 +549,12 @@ def _peek(variant, state, config):
     the hole card; a dealer blackjack ends the round."""
     upcard = card(state.dealer[0])
     log, moves = [], []
+    if not getattr(config, "peek", 1):
+        # No peek (Player's Edge 21 with peek = 0): insurance and a dealer
+        # blackjack are settled when the hole card is turned (§ 635c.2(f)(4)).
+        state.phase = PLAYING
+        state.turn = None
+        return _advance(variant, state, config, log=log, moves=moves)
     dealer_bj = (upcard.rank == "A" or is_ten_value(upcard)) and is_blackjack(cards(state.dealer))
     for seat in state.seats():
         spot = state.spot(seat)
@@ -748,6 +754,15 @@ def _advance(variant, state, config, log, moves, stand_current=False):
 def _dealer_and_settle(variant, state, config):
     log, moves, awards = _reveal(variant, state, config)
     dealer = cards(state.dealer)
+    if not getattr(config, "peek", 1):
+        moves += _settle_unpeeked_insurance(variant, state, dealer)
+        if is_blackjack(dealer):
+            log.append({"player": None, "text": "Dealer has blackjack."})
+            for seat in state.seats():
+                for hand in state.spot(seat)["hands"]:
+                    moves += _lose_to_late_blackjack(variant, state, seat, hand, log)
+            state.phase = RESULT
+            return Outcome(state, log=log, moves=moves, awards=awards)
     # spanish21.md rule 23: the dealer draws only if a hand still depends on the dealer.
     needs_dealer = any(
         hand["status"] == STOOD for seat in state.seats() for hand in state.spot(seat)["hands"]
@@ -768,6 +783,43 @@ def _dealer_and_settle(variant, state, config):
             moves += _settle_hand(variant, state, seat, hand, dealer_total, upcard, log)
     state.phase = RESULT
     return Outcome(state, log=log, moves=moves, awards=awards)
+
+
+def _settle_unpeeked_insurance(variant, state, dealer):
+    moves = []
+    for seat in state.seats():
+        insurance = state.spot(seat)["insurance"]
+        if insurance:
+            if is_blackjack(dealer):
+                moves += _pay(state, seat, insurance, variant.insurance_odds(dealer), "insurance")
+            else:
+                moves += _lose(state, seat, insurance, "insurance")
+    return moves
+
+
+def _lose_to_late_blackjack(variant, state, seat, hand, log):
+    """A dealer blackjack found after the players acted: a player 21 still
+    wins (§ 635c.2(g)(1)(iii)); a busted hand was lost when it busted; any
+    other hand loses only its original wager, its doubles are returned
+    (§ 635c.2(f)(4))."""
+    status = hand["status"]
+    if status in (BLACKJACK, SURRENDERED, RESCUED):
+        return []
+    if status == TWENTY_ONE:
+        return _settle_hand(variant, state, seat, hand, 21, card(state.dealer[0]), log)
+    player = state.spot(seat)["player"]
+    if status == BUST:
+        return _lose(state, seat, hand["stake"] + hand["doubled"], "bust")
+    moves = _lose(state, seat, hand["stake"], "original wager to the dealer's blackjack")
+    if hand["doubled"]:
+        _result_line(state, seat, f"doubles returned: {format_chips(hand['doubled'])}", hand["doubled"])
+        moves.append(
+            ChipMove(REFUND, player, hand["doubled"], f"seat {seat} doubles returned (§ 635c.2(f)(4))")
+        )
+        log.append(
+            {"player": None, "text": f"Seat {seat}: only the original wager is lost; doubles returned."}
+        )
+    return moves
 
 
 def _settle_hand(variant, state, seat, hand, dealer_total, upcard, log):

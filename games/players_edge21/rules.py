@@ -3,9 +3,11 @@
 diamonds, 7-7-7-7 Super bonus and its Match-Up, Match-Down and Monster Match
 wagers, bound to this table's Rules Submission.
 
-The dealer peeks on an ace or a 10-value upcard (players_edge_21.md rule 9),
-so a dealer blackjack is known before anyone doubles and § 635c.2(f)(4)
-(only the original wager collected after doubles) cannot arise.
+By default the dealer peeks on an ace or a 10-value upcard
+(players_edge_21.md rule 9), so a dealer blackjack is known before anyone
+doubles; a table configured without the peek settles it when the hole card
+turns, and then § 635c.2(f)(4) applies: only the original wager is
+collected from a doubled hand.
 """
 
 from dataclasses import asdict, dataclass, field
@@ -53,6 +55,14 @@ class Config:
         default=1,
         metadata={"help": "Monster Match paytable 1–5 = A–E (§ 635c.2(h)); link a meter of the same pool."},
     )
+    peek: int = field(
+        default=1,
+        metadata={
+            "help": "1: the dealer checks for blackjack under an ace or 10-value upcard (players_edge_21.md "
+            "rule 9); 0: no peek, a dealer blackjack found at the end takes only the original wager "
+            "(§ 635c.2(f)(4))."
+        },
+    )
     betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
     deal_seconds: int = field(default=2, metadata={"help": "Pause between no more bets and the deal."})
     insurance_seconds: int = field(default=8, metadata={"help": "How long insurance stays open."})
@@ -82,7 +92,7 @@ class Config:
             errors["min_bet"] = "The minimum wager must be at least 1 chip."
         if self.max_bet < self.min_bet:
             errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
-        for name in ("match_up", "match_down", "monster_match"):
+        for name in ("match_up", "match_down", "monster_match", "peek"):
             if getattr(self, name) not in (0, 1):
                 errors[name] = "1 to offer the wager, 0 not to."
         if "decks" not in errors:
