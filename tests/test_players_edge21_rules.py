@@ -154,3 +154,63 @@ def test_insurance_pays_two_to_one_against_an_unsuited_blackjack():
     table.do(bj.CLOSE_INSURANCE)
     finished(table)
     assert table.net(ANN) == -10 + 10
+
+
+# Match-Up against the upcard, paytable A for 6 decks (§ 635c.2(g)(4)): (two cards, upcard, odds or None).
+MATCH_LINES = [
+    ("QH QH", "QH", 18),  # two suited
+    ("QH QD", "QH", 13),  # suited and unsuited
+    ("QH 5D", "QH", 9),  # one suited
+    ("QD QC", "QH", 8),  # two unsuited
+    ("QD 5C", "QH", 4),  # one unsuited
+    ("5D 6C", "QH", None),
+]
+
+
+@pytest.mark.parametrize("two, dealer_card, odds", MATCH_LINES)
+@pytest.mark.parametrize("wager", [rules.MATCH_UP, rules.MATCH_DOWN])
+def test_every_match_up_and_match_down_line(wager, two, dealer_card, odds):
+    first, second = two.split()
+    # Match-Up looks at the upcard, Match-Down at the hole card; the other dealer card is a 9.
+    up, hole = (dealer_card, "9S") if wager == rules.MATCH_UP else ("9S", dealer_card)
+    table = Table(rules, f"{first} {up} {second} {hole} 9D 9H")
+    table.bet(ANN, 1, 10)
+    table.bet(ANN, 1, 5, spot=wager)
+    table.deal()
+    while table.state.phase == bj.PLAYING:
+        table.do(bj.STAND, ANN, 1)
+    side = [line for line in table.state.results["1"]["lines"] if line.startswith(("Match-Up", "Match-Down"))]
+    assert len(side) == 1
+    moved = sum(m.amount for m in table.moves if m.kind == "win" and wager in m.memo)
+    assert moved == (5 * odds * 100 if odds else 0), side
+
+
+# Monster Match events with the dealer's two cards, paytable A (§ 635c.2(h)).
+MONSTER_EVENTS = [
+    ("9S 9S", "9S 9S", ("meter", 100)),  # four of a kind, same suit
+    ("9S 9C", "9S 9C", ("meter", 10)),  # four of a kind, same colour
+    ("9S 9H", "9D 9C", ("for", 200)),  # four of a kind
+    ("9S 9C", "9S 5D", ("for", 20)),  # three of a kind, same colour
+    ("9S 9H", "9C 5D", ("for", 12)),  # three of a kind
+    ("9S 5H", "9S 6D", ("for", 3)),  # suited pair
+    ("9S 5H", "9C 6D", None),
+]
+
+
+@pytest.mark.parametrize("two, dealer_two, expected", MONSTER_EVENTS)
+def test_every_monster_match_event(two, dealer_two, expected):
+    a1, a2 = two.split()
+    up, hole = dealer_two.split()
+    table = Table(rules, f"{a1} {up} {a2} {hole} 2D 2H 2C 2S")
+    table.bet(ANN, 1, 10)
+    table.bet(ANN, 1, 1, spot=rules.MONSTER_MATCH)
+    table.deal()
+    while table.state.phase in (bj.PLAYING, bj.INSURANCE):
+        table.do(bj.STAND if table.state.phase == bj.PLAYING else bj.CLOSE_INSURANCE, ANN, 1)
+    paid = sum(m.amount for m in table.moves if m.kind == "win" and "monster_match" in m.memo)
+    if expected is None:
+        assert paid == 0 and table.awards == []
+    elif expected[0] == "meter":
+        assert [award.percent for award in table.awards] == [expected[1]]
+    else:
+        assert paid == expected[1] * 100 and table.awards == []  # "for 1": the whole return on $1

@@ -6,7 +6,7 @@ import pytest
 from games.blackjack import round as bj
 from games.engine import IllegalAction
 from games.spanish21 import rules
-from tests.blackjack_table import ANN, BOB, Table, random_rounds
+from tests.blackjack_table import ANN, BOB, METER_PAYS_CENTS, Table, random_rounds
 
 CONFIG = rules.Config()
 
@@ -212,3 +212,50 @@ def test_no_surrender_after_a_hit():
 def test_random_rounds_keep_the_money_straight():
     balances = random_rounds(rules, rounds=600, seed=2026, side_areas=[rules.MATCH_THE_DEALER])
     assert sum(balances.values()) < 0  # the house edge shows over 600 rounds of random play
+
+
+# Every Match the Dealer progressive combination (§ 635c.1(a)) at both deck counts,
+# with paytable 1's fixed odds (§ 635c.1(i)): (player's two cards, upcard, expected).
+COMBINATIONS = [
+    ("AS AS", "AS", ("meter", 100)),  # (a)(1) two suited, ace of spades up
+    ("QH QH", "QH", ("meter", 10)),  # (a)(2) two suited, all others
+    ("QH QD", "QH", ("odds", 8)),  # (a)(3) one suited and one non-suited
+    ("QH 5D", "QH", ("odds", 5)),  # (a)(4) one suited
+    ("QD QC", "QH", ("odds", 6)),  # (a)(5) two non-suited
+    ("QD 5C", "QH", ("odds", 3)),  # (a)(6) one non-suited
+    ("5D 5C", "QH", None),  # no match: the wager loses
+]
+
+
+@pytest.mark.parametrize("decks", [6, 8])
+@pytest.mark.parametrize("two, upcard, expected", COMBINATIONS)
+def test_every_match_the_dealer_progressive_combination(decks, two, upcard, expected):
+    first, second = two.split()
+    # Ann gets two, the dealer shows the upcard; a 9 in the hole keeps the dealer from a peek blackjack.
+    table = Table(rules, f"{first} {upcard} {second} 9C 9D 9H", config=rules.Config(decks=decks))
+    table.bet(ANN, 1, 10)
+    table.bet(ANN, 1, 1, spot=rules.PROGRESSIVE)
+    table.deal()
+    progressive = table.net(ANN) + 10  # the main wager is still in play
+    if expected is None:
+        assert progressive == -1 and table.awards == []
+    elif expected[0] == "meter":
+        assert [award.percent for award in table.awards] == [expected[1]]
+        assert progressive == -1 + METER_PAYS_CENTS / 100
+    else:
+        assert table.awards == [] and progressive == expected[1]  # "to 1": the stake back and the odds
+
+
+def test_split_aces_are_two_hands_and_an_ace_with_a_king_is_21_not_blackjack():
+    # A A split: A+K = 21 (pays 1 to 1, § 635a.12(a) blackjack only on unsplit hands), A+5 = 16 hits 4 = 20.
+    table = Table(rules, "AS 9H AD 8C KH 5C 4D")
+    table.bet(ANN, 1, 10)
+    table.deal()
+    table.do(bj.SPLIT, ANN, 1)
+    hands = table.state.spot(1)["hands"]
+    assert [hand["status"] for hand in hands] == [bj.TWENTY_ONE, bj.OPEN]
+    assert table.state.turn == [1, 1]
+    table.do(bj.HIT, ANN, 1)
+    table.do(bj.STAND, ANN, 1)
+    finished(table)
+    assert table.net(ANN) == 10 + 10  # both beat the dealer's 17

@@ -475,7 +475,7 @@ def _settle_progressive(variant, state, seat, line, amount):
     return (
         [],
         [{"player": None, "text": text}],
-        [ChipMove(WIN, spot["player"], paid, f"seat {seat} progressive")],
+        [ChipMove(WIN, spot["player"], paid, f"seat {seat} {variant.progressive_area}")],
     )
 
 
