@@ -37,6 +37,8 @@ INSTALLED_APPS = [
     "casino.lobby",
     "casino.progressives",
     "games.dreamcatcher",
+    "games.spanish21",
+    "games.players_edge21",
 ]
 
 MIDDLEWARE = [

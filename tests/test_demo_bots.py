@@ -7,7 +7,7 @@ import time
 import pytest
 
 from casino.accounts.models import Player
-from casino.tables.models import Round
+from casino.tables.models import Round, Table
 from tests.conftest import ROOT, assert_ledger_balanced
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -37,3 +37,36 @@ def test_bots_sit_and_bet_at_public_tables_only(processes, make_table):
     )
     processes.stop_all()
     assert_ledger_balanced()
+
+
+def test_bots_play_spanish21_by_the_buttons_they_are_shown(processes):
+    table = Table.objects.create(
+        game="spanish21",
+        name="Public Spanish",
+        max_seats=6,
+        config={"betting_seconds": 2, "deal_seconds": 0, "action_seconds": 5, "result_seconds": 1},
+    )
+    processes.worker()
+    host = processes.daphne()
+    bots = subprocess.Popen(
+        [sys.executable, "manage.py", "demo_bots", "--host", host, "--per-table", "2"],
+        cwd=ROOT,
+        env=processes.env,
+    )
+    processes.running.append(bots)
+    deadline = time.monotonic() + 45
+    played = []
+    while time.monotonic() < deadline and not played:
+        time.sleep(0.5)
+        finished = [record.log for record in Round.objects.filter(table=table, result__isnull=False)]
+        played = [log for log in finished if any(_bot_decision(line) for line in log)]
+    assert played, "no bot played a hand to the end of a round"
+    assert any(line.startswith("Bot ") and " bets " in line for line in played[0])
+    # Every hand was decided by its bot, never by the action clock.
+    assert not any("time is up" in line for log in finished for line in log), finished
+    processes.stop_all()
+    assert_ledger_balanced()
+
+
+def _bot_decision(line):
+    return line.startswith("Bot ") and (" hits: " in line or " stands on " in line)

@@ -9,6 +9,7 @@ from collections import OrderedDict
 from django.conf import settings
 from django.template.loader import render_to_string
 
+from casino.progressives import api as progressives
 from casino.tables import registry
 from games.engine import CENTS_PER_CHIP
 
@@ -26,6 +27,9 @@ def table_meta(table):
         "is_test": table.is_test,
         "seeded": table.seed is not None,
         "max_seats": table.max_seats,
+        # Kinds of the progressive meters linked to the table: a game offers
+        # a progressive wager only where a meter will take it.
+        "meter_kinds": sorted(progressives.linked_meters(table.pk)),
     }
 
 

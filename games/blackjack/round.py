@@ -509,7 +509,7 @@ def _insure(variant, state, action, config, rng):
         raise IllegalAction("Insurance is offered only while the dealer shows an ace, before play.")
     seat = _seat_of(action)
     spot = state.spots.get(str(seat))
-    if not spot or not spot["hands"] or spot["insurance"] is not None:
+    if not spot or not spot["hands"] or spot["insurance"] is not None or spot["player"] != action.player:
         raise IllegalAction("You have no insurance to decide.")
     if spot["hands"][0]["status"] == BLACKJACK:
         raise IllegalAction("Your blackjack is already paid; it needs no insurance.")
@@ -529,7 +529,7 @@ def _no_insurance(variant, state, action, config, rng):
     if state.phase != INSURANCE:
         raise IllegalAction("Insurance is not open.")
     spot = state.spots.get(str(_seat_of(action)))
-    if not spot or not spot["hands"] or spot["insurance"] is not None:
+    if not spot or not spot["hands"] or spot["insurance"] is not None or spot["player"] != action.player:
         raise IllegalAction("You have no insurance to decide.")
     spot["insurance"] = 0
     return Outcome(state, log=[{"player": action.player, "text": "declines insurance"}])
@@ -615,9 +615,16 @@ def _require_turn(variant, state, action, kind):
     seat = _seat_of(action)
     if state.turn[0] != seat:
         raise IllegalAction(f"It is seat {state.turn[0]}'s turn, not yours.")
+    _require_own_spot(state, seat, action)
     if kind not in legal_actions(variant, state):
         raise IllegalAction(f"You cannot {kind} now: you may {', '.join(legal_actions(variant, state))}.")
     return seat, state.turn[1]
+
+
+def _require_own_spot(state, seat, action):
+    """A seat taken over mid-round does not give its hands to the newcomer."""
+    if state.spot(seat)["player"] != action.player:
+        raise IllegalAction("These hands belong to the seat's previous player: wait for the next round.")
 
 
 def _draw(state):

@@ -1,14 +1,17 @@
 """House bots that keep the demo tables looking alive.
 
 They are ordinary websocket clients written against docs/protocol.md: each
-has a player, a session and a wallet like anyone, sits down, and bets through
-the same table owner and ledger. Started by ``make run`` (DEMO_BOTS=0 turns
-them off); never on test tables.
+has a player, a session and a wallet like anyone, sits down, and plays
+through the same table owner and ledger, reading only what the server renders
+for it. Started by ``make run`` (DEMO_BOTS=0 turns them off); never on test
+tables. Dreamcatcher bots bet on one or two areas; Spanish 21 bots bet the
+main wager (sometimes Match the Dealer and the progressive, when their seat
+shows those buttons) and, on their turn, hit below 17 and stand otherwise,
+choosing only among the buttons they are shown.
 """
 
 import asyncio
 import json
-import random
 import re
 import secrets
 
@@ -28,6 +31,9 @@ from games.engine import CENTS_PER_CHIP
 BOT_NAMES = ["Bot Ada", "Bot Grace", "Bot Alan", "Bot Edsger", "Bot Barbara", "Bot Ken"]
 ROUND = re.compile(r'<span class="round">Round (\d+)</span>')
 BETTING = 'phase-betting"'
+# Spanish 21: the bot's own controls (its private fragment).
+TURN = re.compile(r'data-turn="(\d+):[^"]*" data-total="(\d+)"')
+HAND_ACTION = re.compile(r'data-action="(\w+)"')
 
 
 def _bot_session(name):
@@ -50,6 +56,78 @@ def _refill(player, minimum):
             post([(house_account(), -amount), (player_account(player), amount)], kind="bot_refill")
 
 
+class Bot:
+    """One bot at one table: ``on_frame`` gets every frame the table sends it."""
+
+    def __init__(self, table, player, rng):
+        self.config = table.rules_config()
+        self.player = player
+        self.rng = rng
+        self.betted = None  # the last round it bet in
+
+    def betting_round(self, frame):
+        """The round number if this frame opens a round's betting the bot has not bet in yet."""
+        found = ROUND.search(frame)
+        if not found or BETTING not in frame or self.betted == found.group(1):
+            return None
+        self.betted = found.group(1)
+        return found.group(1)
+
+    async def before_betting(self):
+        await database_sync_to_async(_refill)(self.player, self.config.min_bet * CENTS_PER_CHIP)
+        await asyncio.sleep(self.rng.uniform(0.5, max(1.0, self.config.betting_seconds * 0.6)))
+
+    async def send(self, ws, **message):
+        await ws.send(json.dumps(message))
+
+
+class DreamcatcherBot(Bot):
+    def __init__(self, table, player, rng):
+        super().__init__(table, player, rng)
+        self.spots = list(table.spec.rules.SPOTS)
+
+    async def on_frame(self, ws, frame):
+        number = self.betting_round(frame)
+        if number is None:
+            return
+        await self.before_betting()
+        for spot in self.rng.sample(self.spots, self.rng.randint(0, 2)):
+            amount = self.config.min_bet * self.rng.choice((1, 1, 2, 5))
+            await self.send(ws, action="bet", spot=spot, amount=amount, round=number)
+
+
+class Spanish21Bot(Bot):
+    def __init__(self, table, player, rng):
+        super().__init__(table, player, rng)
+        self.decided = None  # the last turn it decided
+
+    async def on_frame(self, ws, frame):
+        number = self.betting_round(frame) if 'data-area="main"' in frame else None
+        if number is not None:
+            await self.before_betting()
+            amount = self.config.min_bet * self.rng.choice((1, 1, 2, 5))
+            await self.send(ws, action="bet", spot="main", amount=amount, round=number)
+            if 'data-area="match_the_dealer"' in frame and self.rng.random() < 0.3:
+                await self.send(
+                    ws, action="bet", spot="match_the_dealer", amount=self.config.min_bet, round=number
+                )
+            if 'data-area="progressive"' in frame and self.rng.random() < 0.3:
+                await self.send(
+                    ws, action="bet", spot="progressive", amount=self.config.progressive, round=number
+                )
+        turn = TURN.search(frame)
+        if turn and turn.group(0) != self.decided:
+            self.decided = turn.group(0)
+            shown = set(HAND_ACTION.findall(frame))  # only the legal actions have buttons
+            action = "hit" if int(turn.group(2)) < 17 and "hit" in shown else "stand"
+            if action in shown:
+                await asyncio.sleep(self.rng.uniform(0.6, 1.5))
+                await self.send(ws, action=action, round=turn.group(1))
+
+
+BOTS = {"dreamcatcher": DreamcatcherBot, "spanish21": Spanish21Bot}
+
+
 class Command(BaseCommand):
     help = "Run house bots at the open public tables (demo mode)."
 
@@ -62,7 +140,7 @@ class Command(BaseCommand):
 
     async def _run(self, host, per_table):
         tables = await database_sync_to_async(
-            lambda: list(Table.objects.filter(is_open=True, is_test=False))
+            lambda: list(Table.objects.filter(is_open=True, is_test=False, game__in=BOTS))
         )()
         bots, names = [], iter(BOT_NAMES * 10)
         for table in tables:
@@ -72,10 +150,8 @@ class Command(BaseCommand):
         await asyncio.gather(*bots)
 
     async def _bot(self, host, table, name):
-        rng = secrets.SystemRandom()
-        config = table.rules_config()
-        spots = list(table.spec.rules.SPOTS)
         player, session = await database_sync_to_async(_bot_session)(name)
+        bot = BOTS[table.game](table, player, secrets.SystemRandom())
         url = f"ws://{host}/ws/tables/{table.pk}/?join=1"
         headers = {"Cookie": f"sessionid={session}"}
         while True:
@@ -83,17 +159,7 @@ class Command(BaseCommand):
                 async with websockets.connect(
                     url, origin=f"http://{host.split(':')[0]}", additional_headers=headers
                 ) as ws:
-                    betted = None
                     async for frame in ws:
-                        found = ROUND.search(frame)
-                        if not found or BETTING not in frame or betted == found.group(1):
-                            continue
-                        betted = found.group(1)
-                        await database_sync_to_async(_refill)(player, config.min_bet * CENTS_PER_CHIP)
-                        await asyncio.sleep(rng.uniform(0.5, max(1.0, config.betting_seconds * 0.6)))
-                        for spot in random.sample(spots, rng.randint(0, 2)):
-                            amount = config.min_bet * rng.choice((1, 1, 2, 5))
-                            message = {"action": "bet", "spot": spot, "amount": amount, "round": betted}
-                            await ws.send(json.dumps(message))
+                        await bot.on_frame(ws, frame)
             except (OSError, websockets.WebSocketException):
                 await asyncio.sleep(2)

@@ -1,5 +1,8 @@
 from django.core.management.base import BaseCommand
+from django.db import transaction
 
+from casino.progressives.api import MeterUnavailable
+from casino.progressives.models import Meter, TableLink
 from casino.tables import registry
 from casino.tables.models import Table
 
@@ -7,17 +10,55 @@ DEMO_TABLES = [
     {"game": "dreamcatcher", "name": "Dreamcatcher — Aurora", "config": {"min_bet": 1, "max_bet": 500, "max_payout": 50_000}},
     {"game": "dreamcatcher", "name": "Dreamcatcher — High Roller", "config": {"min_bet": 25, "max_bet": 5_000, "max_payout": 250_000, "betting_seconds": 20}},
     {"game": "dreamcatcher", "name": "Dreamcatcher — Designer test", "is_test": True, "seed": 689, "config": {"min_bet": 1, "max_bet": 1_000, "max_payout": 100_000, "betting_seconds": 10}},
+    {"game": "spanish21", "name": "Spanish 21 — Matador", "meters": ["match_the_dealer_1"], "config": {"min_bet": 5, "max_bet": 500, "match_the_dealer": 1, "progressive": 1}},
 ]  # fmt: skip
+
+# The progressive meters the demo tables are linked to (§ 635c.1(j): a $1
+# Match the Dealer meter seeds at $1,000).
+DEMO_METERS = {
+    "match_the_dealer_1": {"name": "Match the Dealer $1", "kind": "match_the_dealer", "paytable": "", "wager_dollars": 1},
+}  # fmt: skip
 
 
 class Command(BaseCommand):
-    help = "Create the demo tables when there are no tables yet."
+    help = (
+        "Create the demo tables of every game that has no table yet (so running it again changes "
+        "nothing, and a new game's demo tables join an existing casino), with their progressive meters."
+    )
 
     def handle(self, *args, **options):
-        if Table.objects.exists():
+        games = {spec["game"] for spec in DEMO_TABLES}
+        missing = {game for game in games if not Table.objects.filter(game=game).exists()}
+        if not missing:
             self.stdout.write("Tables exist; no demo tables created.")
             return
+        try:
+            # One transaction: the meters open in Redis when it commits.
+            with transaction.atomic():
+                created = self._create(missing)
+        except MeterUnavailable:
+            # Committed, but Redis is not running yet (make setup): the casino
+            # opens the new meters when it starts (meters restore --missing).
+            self.stdout.write("Redis is not running: the demo meters open when the casino starts.")
+            created = Table.objects.filter(game__in=missing).count()
+        self.stdout.write(f"Created {created} demo tables.")
+
+    def _create(self, games):
+        created = 0
         for spec in DEMO_TABLES:
-            game = registry.get(spec["game"])
-            Table.objects.create(max_seats=game.default_max_seats, **spec)
-        self.stdout.write(f"Created {len(DEMO_TABLES)} demo tables.")
+            if spec["game"] not in games:
+                continue
+            spec = dict(spec)
+            meters = spec.pop("meters", [])
+            table = Table.objects.create(max_seats=registry.get(spec["game"]).default_max_seats, **spec)
+            for meter in meters:
+                TableLink.objects.create(meter=self._meter(DEMO_METERS[meter]), table=table)
+            created += 1
+        return created
+
+    def _meter(self, spec):
+        """The active meter of that kind and wager, or a new one."""
+        meter = Meter.objects.filter(
+            kind=spec["kind"], paytable=spec["paytable"], wager_dollars=spec["wager_dollars"], is_active=True
+        ).first()
+        return meter or Meter.objects.create(**spec)

@@ -1,0 +1,377 @@
+"""What the blackjack tables show (templates/blackjack/), computed from a
+table snapshot; each blackjack game binds a ``Presenter`` to its rules and
+the names of its betting areas.
+
+Presentation only: the rules decide, this arranges (the dealer's cards, every
+seat's wagers and hands, whose turn it is, the viewer's own controls). No
+queries: everything comes from the snapshot and the table's meta.
+
+Two things never leave the server: the dealer's hole card before the rules
+turn it over (``hole_shown``), which is drawn as a card back whose name is
+only "face-down card", and the shoe (the cards to come), which nothing here
+reads.
+"""
+
+import functools
+
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+
+from games.blackjack import round as bj
+from games.blackjack.hands import total, total_text
+from games.cards.cards import cards
+from games.engine import format_chips
+
+BACK = "back"
+STATUS_LABELS = {
+    bj.OPEN: "",
+    bj.STOOD: "Stands",
+    bj.BUST: "Bust",
+    bj.TWENTY_ONE: "21",
+    bj.BLACKJACK: "Blackjack",
+    bj.SURRENDERED: "Surrendered",
+    bj.RESCUED: "Rescued",
+}
+# The player's decisions, in the order the buttons show, with their keys.
+HAND_BUTTONS = (
+    (bj.HIT, "H", "Hit"),
+    (bj.STAND, "S", "Stand"),
+    (bj.DOUBLE, "D", "Double"),
+    (bj.SPLIT, "P", "Split"),
+    (bj.SURRENDER, "R", "Surrender"),
+    (bj.RESCUE, "E", "Rescue"),
+)
+LOG_SHOWN = 30
+
+
+@functools.lru_cache(maxsize=128)
+def card_svg(text):
+    """One card's SVG (templates/cards/_card.html), drawn once per process:
+    a table shows at most a few dozen of the 53 faces and the back."""
+    return mark_safe(render_to_string("cards/_card.html", {"card": text}).strip())
+
+
+def _card_views(items):
+    return [{"svg": card_svg(item), "card": item} for item in items]
+
+
+class Presenter:
+    """A blackjack game's presentation: ``rules`` (its rules module, with
+    ``AREAS`` and ``VARIANT``) and ``labels``: {area: (long label, short
+    label)}, the progressive's long label taking its dollar amount."""
+
+    def __init__(self, rules, labels):
+        self.rules = rules
+        self.labels = labels
+        self.progressive = rules.VARIANT.progressive_area
+        self.progressive_kind = rules.VARIANT.progressive_kind
+
+    def offers_progressive(self, table, config):
+        """The progressive betting area shows when the Rules Submission
+        offers it and the table has a linked meter of its kind (the table's
+        meta names its meters' kinds, ``meter_kinds``); without one the
+        wager would be refused and returned at "no more bets"."""
+        if not self.progressive or not config.offers(self.progressive):
+            return False
+        kinds = table.get("meter_kinds")
+        return kinds is None or self.progressive_kind in kinds
+
+    def betting_areas(self, table, config):
+        areas = [bj.MAIN]
+        for area in self.rules.AREAS[1:]:
+            if area == self.progressive:
+                if self.offers_progressive(table, config):
+                    areas.append(area)
+            elif config.offers(area):
+                areas.append(area)
+        return areas
+
+    def area_label(self, area, config):
+        label = self.labels[area][0]
+        if area == self.progressive:
+            return f"{label} ${config.progressive_cents // 100}"
+        return label
+
+    def present(self, table, snapshot, config, viewer_id, balance):
+        return present(self, table, snapshot, config, viewer_id, balance)
+
+    def limits_text(self, config):
+        """The lobby's limits: "5–500 main · Match the Dealer up to 100 · progressive $1"."""
+        parts = [f"{config.min_bet:,}–{config.max_bet:,} main"]
+        for area in self.rules.AREAS[1:]:
+            if area != self.progressive and config.offers(area):
+                parts.append(f"{self.labels[area][0]} up to {config.side_max:,}")
+        if self.progressive and config.offers(self.progressive):
+            parts.append(f"{self.labels[self.progressive][0]} ${config.progressive_cents // 100}")
+        return " · ".join(parts)
+
+
+def present(presenter, table, snapshot, config, viewer_id, balance):
+    rules = presenter.rules
+    state = rules.State.from_json(snapshot["game"])
+    nicknames = snapshot.get("nicknames", {})
+    timer = snapshot.get("timer") or {}
+    turn = state.turn if state.phase == bj.PLAYING else None
+    seats = [
+        _seat(presenter, state, snapshot, nicknames, seat, turn, config)
+        for seat in range(1, table["max_seats"] + 1)
+    ]
+    context = {
+        "game_name": rules.VARIANT.name,
+        "round": state.round,
+        "phase": state.phase,
+        "phase_label": _phase_label(state, nicknames),
+        "deadline_ms": int(timer["deadline"] * 1000) if timer and state.phase != bj.RESULT else None,
+        "clock_label": _clock_label(state.phase),
+        "dealer": _dealer(state),
+        "seats": seats,
+        "limits": presenter.limits_text(config),
+        "log": list(reversed(snapshot.get("log", [])))[:LOG_SHOWN],
+        "announce": _announcement(state, snapshot, seats),
+    }
+    if viewer_id is not None or balance is not None:
+        areas = presenter.betting_areas(table, config)
+        context.update(_private(presenter, state, snapshot, config, viewer_id, balance, table, areas, seats))
+    return context
+
+
+def _phase_label(state, nicknames):
+    if state.phase == bj.BETTING:
+        return "Place your bets"
+    if state.phase == bj.DEALING:
+        return "No more bets"
+    if state.phase == bj.INSURANCE:
+        return "Insurance? The dealer shows an ace"
+    if state.phase == bj.PLAYING and state.turn:
+        seat, index = state.turn
+        spot = state.spot(seat)
+        name = nicknames.get(str(spot["player"]), f"Seat {seat}")
+        hand = f", hand {index + 1} of {len(spot['hands'])}" if len(spot["hands"]) > 1 else ""
+        return f"{name} to play (seat {seat}{hand})"
+    dealer = cards(state.dealer)
+    if not dealer or not state.hole_shown:
+        return "Round over"
+    best = total(dealer)[0]
+    if len(dealer) == 2 and best == 21:
+        return "Dealer has blackjack"
+    if best > 21:
+        return f"Dealer busts with {best}"
+    return f"Dealer has {best}"
+
+
+def _announcement(state, snapshot, seats):
+    """What the page tells screen readers (#announce-src; a new id is read
+    out). The runtime announces the transitions of the table's clock; a
+    blackjack round is settled by the last player's decision instead, so the
+    result is announced from the state, under an id of its own that stays
+    through the next betting window (whose clock transition says nothing)."""
+    announce = snapshot.get("announce") or {"id": 0, "text": ""}
+    if state.phase not in (bj.RESULT, bj.BETTING):
+        return announce
+    text = ""
+    if state.phase == bj.RESULT:
+        parts = [_phase_label(state, snapshot.get("nicknames", {})) + "."]
+        for seat in seats:
+            if seat["result"]:
+                net = seat["result"]["net"]
+                if net > 0:
+                    parts.append(f"{seat['nickname']} wins {format_chips(net)}.")
+                elif net < 0:
+                    parts.append(f"{seat['nickname']} loses {format_chips(-net)}.")
+                else:
+                    parts.append(f"{seat['nickname']} breaks even.")
+        text = " ".join(parts)
+    return {"id": f"{announce['id']}r", "text": text}
+
+
+def _clock_label(phase):
+    return {
+        bj.BETTING: "Betting closes in",
+        bj.INSURANCE: "Insurance closes in",
+        bj.PLAYING: "Action clock",
+    }.get(phase)
+
+
+def _dealer(state):
+    """The dealer's cards as everyone may see them: the hole card face down
+    until the rules turn it over."""
+    shown = list(state.dealer) if state.hole_shown else state.dealer[:1]
+    items = _card_views(shown)
+    if len(state.dealer) > 1 and not state.hole_shown:
+        items.insert(1, {"svg": card_svg(BACK), "card": BACK})
+    if not shown:
+        total_label = ""
+    elif state.hole_shown:
+        total_label = _final_total(cards(shown))
+    else:
+        total_label = f"shows {total_text(cards(shown))}"
+    return {"cards": items, "total": total_label, "hole_shown": state.hole_shown}
+
+
+def _final_total(items):
+    """The dealer's total once the hole card is up: the dealer has no choice
+    left, so one number ("18", "Bust 22", "Blackjack")."""
+    best = total(items)[0]
+    if len(items) == 2 and best == 21:
+        return "Blackjack"
+    return f"Bust {best}" if best > 21 else str(best)
+
+
+def _hand_total(hand):
+    if hand["status"] == bj.BLACKJACK:
+        return "Blackjack"
+    return total_text(cards(hand["cards"]))
+
+
+def _seat(presenter, state, snapshot, nicknames, seat, turn, config):
+    occupant = snapshot["seats"].get(str(seat))
+    spot = state.spots.get(str(seat))
+    player = spot["player"] if spot else occupant
+    view = {
+        "seat": seat,
+        "player": player,
+        "nickname": nicknames.get(str(player)) if player is not None else None,
+        "is_turn": bool(turn and turn[0] == seat),
+        "left": bool(spot and spot["left"]),
+        "bets": [],
+        "hands": [],
+        "insurance": None,
+        "result": None,
+    }
+    if player is not None and view["nickname"] is None:
+        view["nickname"] = f"Player {player}"
+    if not spot:
+        return view
+    view["bets"] = [
+        {
+            "area": area,
+            "label": presenter.labels[area][1],
+            "title": presenter.area_label(area, config),
+            "amount": spot["bets"][area],
+        }
+        for area in presenter.rules.AREAS
+        if spot["bets"].get(area)
+    ]
+    view["insurance"] = spot.get("insurance") or None
+    for index, hand in enumerate(spot["hands"]):
+        view["hands"].append({
+            "number": index + 1,
+            "cards": _card_views(hand["cards"]),
+            "labels": " ".join(item.label for item in cards(hand["cards"])),
+            "total": _hand_total(hand),
+            "wager": hand["stake"] + hand["doubled"],
+            "doubled": hand["doubled"],
+            "status": hand["status"],
+            "status_label": STATUS_LABELS.get(hand["status"], hand["status"]),
+            "active": bool(turn and turn == [seat, index]),
+        })  # fmt: skip
+    result = state.results.get(str(seat)) if state.phase == bj.RESULT else None
+    if result is not None:
+        net = result["paid"] - staked(spot)
+        view["result"] = {**result, "net": net, "net_text": _signed(net)}
+    return view
+
+
+def _signed(cents):
+    if cents > 0:
+        return f"+{format_chips(cents)}"
+    if cents < 0:
+        return f"−{format_chips(-cents)}"
+    return "even"
+
+
+def staked(spot):
+    """Everything a spot put at risk this round: its wagers, with every
+    split hand's stake and every double, and its insurance."""
+    main = sum(hand["stake"] + hand["doubled"] for hand in spot["hands"]) or spot["bets"].get(bj.MAIN, 0)
+    others = sum(amount for area, amount in spot["bets"].items() if area != bj.MAIN)
+    return main + others + (spot.get("insurance") or 0)
+
+
+def _private(presenter, state, snapshot, config, viewer_id, balance, table, areas, seats):
+    seat = next((int(seat) for seat, player in snapshot["seats"].items() if player == viewer_id), None)
+    spot = state.spots.get(str(seat)) if seat is not None else None
+    if spot is not None and spot["player"] != viewer_id:
+        spot = None  # a spot left by the seat's previous player
+    mine = spot["bets"] if spot else {}
+    context = {
+        "my_seat": seat,
+        "my_view": seats[seat - 1] if spot is not None else None,
+        "my_total_staked": staked(spot) if spot else 0,
+        "bet_buttons": [],
+        "can_clear": state.phase == bj.BETTING and bool(mine),
+        "insurance_open": False,
+        "my_actions": [],
+        "turn_key": "",
+        "turn_text": "",
+        "table_full": seat is None and len(snapshot["seats"]) >= table["max_seats"],
+        "needs_top_up": balance is not None and balance < config.min_bet_cents,
+    }
+    if seat is None:
+        return context
+    if state.phase == bj.BETTING:
+        for area in areas:
+            button = {
+                "area": area,
+                "label": presenter.area_label(area, config),
+                "amount": None,
+                "disabled": False,
+            }
+            if area != bj.MAIN and not mine.get(bj.MAIN):
+                button["disabled"] = True  # every other wager goes with a main wager
+            if area == presenter.progressive:
+                button["amount"] = config.progressive_cents // 100
+                button["disabled"] = button["disabled"] or bool(mine.get(area))
+            context["bet_buttons"].append(button)
+    if (
+        state.phase == bj.INSURANCE
+        and spot
+        and spot["hands"]
+        and spot.get("insurance") is None
+        and spot["hands"][0]["status"] != bj.BLACKJACK
+    ):
+        context["insurance_open"] = True
+        context["insurance_amount"] = spot["bets"][bj.MAIN] // 2
+    if state.phase == bj.PLAYING and state.turn and state.turn[0] == seat and spot:
+        index = state.turn[1]
+        hand = spot["hands"][index]
+        legal = presenter.rules.legal_actions(state, seat)
+        context["my_actions"] = [
+            {
+                "action": kind,
+                "key": key,
+                "label": label,
+                "amount": hand["stake"] if kind == bj.DOUBLE else None,
+            }
+            for kind, key, label in HAND_BUTTONS
+            if kind in legal
+        ]
+        context["turn_key"] = f"{state.round}:{seat}:{index}:{len(hand['cards'])}:{hand['doubles']}"
+        context["my_hand_total"] = total(cards(hand["cards"]))[0]
+        context["my_hand_text"] = total_text(cards(hand["cards"]))
+        context["my_hand_number"] = index + 1
+        context["my_hand_count"] = len(spot["hands"])
+        labels = [action["label"].lower() for action in context["my_actions"]]
+        choices = ", ".join(labels[:-1]) + f" or {labels[-1]}" if len(labels) > 1 else labels[0]
+        which = f"hand {index + 1}, " if len(spot["hands"]) > 1 else ""
+        context["turn_text"] = f"Your turn: {which}{context['my_hand_text']}. You may {choices}."
+    return context
+
+
+def last_result(game_state):
+    """The lobby's "last result" of a table: the dealer's total while a
+    round's result is up ("Dealer 19", "Dealer bust 24", "Dealer blackjack");
+    the rules keep no history of earlier rounds."""
+    if (
+        game_state.get("phase") != bj.RESULT
+        or not game_state.get("hole_shown")
+        or not game_state.get("dealer")
+    ):
+        return None
+    dealer = cards(game_state["dealer"])
+    best = total(dealer)[0]
+    if len(dealer) == 2 and best == 21:
+        return "Dealer blackjack"
+    if best > 21:
+        return f"Dealer bust {best}"
+    return f"Dealer {best}"
