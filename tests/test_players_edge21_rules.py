@@ -125,7 +125,7 @@ def test_configuration_is_validated():
 
 def test_random_rounds_keep_the_money_straight():
     areas = [rules.MATCH_UP, rules.MATCH_DOWN, rules.MONSTER_MATCH]
-    balances = random_rounds(rules, rounds=600, seed=635, side_areas=areas)
+    balances = random_rounds(rules, rounds=2000, seed=635, side_areas=areas)
     assert len(balances) == 3
 
 
