@@ -39,10 +39,11 @@ def test_bots_sit_and_bet_at_public_tables_only(processes, make_table):
     assert_ledger_balanced()
 
 
-def test_bots_play_spanish21_by_the_buttons_they_are_shown(processes):
+@pytest.mark.parametrize("game", ["spanish21", "players_edge21"])
+def test_bots_play_blackjack_by_the_buttons_they_are_shown(processes, game):
     table = Table.objects.create(
-        game="spanish21",
-        name="Public Spanish",
+        game=game,
+        name="Public blackjack",
         max_seats=6,
         config={"betting_seconds": 2, "deal_seconds": 0, "action_seconds": 5, "result_seconds": 1},
     )

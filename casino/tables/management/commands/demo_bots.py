@@ -34,6 +34,8 @@ BETTING = 'phase-betting"'
 # Spanish 21: the bot's own controls (its private fragment).
 TURN = re.compile(r'data-turn="(\d+):[^"]*" data-total="(\d+)"')
 HAND_ACTION = re.compile(r'data-action="(\w+)"')
+AREA = re.compile(r'data-area="(\w+)"')
+FIXED_AMOUNT = re.compile(r'"spot": "(\w+)", "amount": "(\d+)"')
 
 
 def _bot_session(name):
@@ -96,7 +98,11 @@ class DreamcatcherBot(Bot):
             await self.send(ws, action="bet", spot=spot, amount=amount, round=number)
 
 
-class Spanish21Bot(Bot):
+class BlackjackBot(Bot):
+    """Spanish 21 and Player's Edge 21: a main wager, now and then the side
+    wagers the page offers (a progressive at its fixed amount), and on its
+    turn a hit below 17, else a stand, from the buttons shown."""
+
     def __init__(self, table, player, rng):
         super().__init__(table, player, rng)
         self.decided = None  # the last turn it decided
@@ -107,14 +113,11 @@ class Spanish21Bot(Bot):
             await self.before_betting()
             amount = self.config.min_bet * self.rng.choice((1, 1, 2, 5))
             await self.send(ws, action="bet", spot="main", amount=amount, round=number)
-            if 'data-area="match_the_dealer"' in frame and self.rng.random() < 0.3:
-                await self.send(
-                    ws, action="bet", spot="match_the_dealer", amount=self.config.min_bet, round=number
-                )
-            if 'data-area="progressive"' in frame and self.rng.random() < 0.3:
-                await self.send(
-                    ws, action="bet", spot="progressive", amount=self.config.progressive, round=number
-                )
+            fixed = dict(FIXED_AMOUNT.findall(frame))  # progressive areas bet a fixed amount
+            for area in AREA.findall(frame):
+                if area != "main" and self.rng.random() < 0.3:
+                    side = int(fixed.get(area) or self.config.min_bet)
+                    await self.send(ws, action="bet", spot=area, amount=side, round=number)
         turn = TURN.search(frame)
         if turn and turn.group(0) != self.decided:
             self.decided = turn.group(0)
@@ -125,7 +128,7 @@ class Spanish21Bot(Bot):
                 await self.send(ws, action=action, round=turn.group(1))
 
 
-BOTS = {"dreamcatcher": DreamcatcherBot, "spanish21": Spanish21Bot}
+BOTS = {"dreamcatcher": DreamcatcherBot, "spanish21": BlackjackBot, "players_edge21": BlackjackBot}
 
 
 class Command(BaseCommand):
