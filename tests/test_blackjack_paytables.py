@@ -1,9 +1,9 @@
 """Spanish 21 and Player's Edge 21 side wagers and paytables: the pure
 classifiers on hand-built hands, and the paytables against the seed text.
 
-The seed-text checks read ../shared/seeds/000_f1e882db08668e8d.txt next to the
-repository and are skipped where it is absent (a clean clone in CI); the
-hard-coded checks below run everywhere.
+The seed-text checks read the regulation as published, kept in the
+repository (docs/regulation/54-Pa.B.-2923.txt); the hard-coded checks below
+pin the most important values as well.
 """
 
 import re
@@ -18,7 +18,8 @@ from games.cards.cards import card, cards
 from games.players_edge21 import paytables as pe21
 from games.spanish21 import paytables as s21
 
-SEED = Path(__file__).resolve().parents[2] / "shared/seeds/000_f1e882db08668e8d.txt"
+# The regulation's text, as published (54 Pa.B. 2923), kept in the repository.
+SEED = Path(__file__).resolve().parents[1] / "docs/regulation/54-Pa.B.-2923.txt"
 
 
 # ---------------------------------------------------------------------------
@@ -371,7 +372,7 @@ def test_monster_match_paytables_pair_with_the_pools():
 
 needs_seed = pytest.mark.skipif(
     not SEED.is_file(),
-    reason=f"seed regulation text not found at {SEED} (only the shared workspace has ../shared)",
+    reason=f"the regulation's text is missing from {SEED}",
 )
 
 
