@@ -118,6 +118,7 @@ def present(presenter, table, snapshot, config, viewer_id, balance):
     ]
     context = {
         "game_name": rules.VARIANT.name,
+        "layout_text": rules.VARIANT.layout_text,
         "round": state.round,
         "phase": state.phase,
         "phase_label": _phase_label(state, nicknames),

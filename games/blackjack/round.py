@@ -114,6 +114,10 @@ class Variant:
     super_bonus_cents: object = None  # (cards, upcard, hand, original wager cents) -> cents on top, or 0
     envy_cents: object = None  # (winner's cards, another spot) -> cents to that spot's player, or 0
     bonus_odds: dict = field(default_factory=dict)  # bonus 21 line -> Odds
+    # What the layout states (e.g. § 635c.2(b): the insurance odds, hits soft 17).
+    layout_text: str = ""
+    # The betting areas' names in the round log: {area: "Match the Dealer"}.
+    area_names: dict = field(default_factory=dict)
     win_odds: object = None
     blackjack_odds: object = None
 
@@ -247,7 +251,9 @@ def _bet(variant, state, action, config, rng):
 
 
 def _area_name(variant, area):
-    return {MAIN: "the main wager"}.get(area, area.replace("_", " "))
+    if area == MAIN:
+        return "the main wager"
+    return variant.area_names.get(area, area.replace("_", " "))
 
 
 def _check_wager(variant, spot, area, amount, config):

@@ -236,6 +236,17 @@ VARIANT = bj.Variant(
     bonus_odds=paytables.BONUS_21,
     win_odds=paytables.WIN,
     blackjack_odds=paytables.BLACKJACK,
+    # § 635c.2(b): the layout states the insurance odds and that the dealer
+    # draws to 16 and hits soft 17.
+    layout_text=(
+        "Dealer must draw to 16 and hit soft 17 · insurance pays 2 to 1, 5 to 1 with a suited dealer "
+        "blackjack · blackjack pays 3 to 2 · a player's 21 always wins"
+    ),
+    area_names={
+        MATCH_UP: "Match-Up",
+        MATCH_DOWN: "Match-Down",
+        MONSTER_MATCH: "the Monster Match progressive",
+    },
 )
 
 

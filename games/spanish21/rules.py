@@ -182,6 +182,8 @@ VARIANT = bj.Variant(
     bonus_odds=paytables.BONUS_21,
     win_odds=paytables.WIN,
     blackjack_odds=paytables.BLACKJACK,
+    layout_text="Dealer hits soft 17 · blackjack pays 3 to 2 · a player's 21 always wins · insurance pays 2 to 1",
+    area_names={MATCH_THE_DEALER: "Match the Dealer", PROGRESSIVE: "the Match the Dealer progressive"},
 )
 
 
