@@ -376,3 +376,24 @@ def last_result(game_state):
     if best > 21:
         return f"Dealer bust {best}"
     return f"Dealer {best}"
+
+
+def game_spec(slug, name, rules, labels, max_seats=6):
+    """The registry entry of a blackjack game: its rules with the shared
+    presenter and templates (templates/blackjack/)."""
+    from casino.tables.registry import GameSpec
+
+    presenter = Presenter(rules, labels)
+    return GameSpec(
+        slug=slug,
+        name=name,
+        rules=rules,
+        present=presenter.present,
+        last_result=last_result,
+        page_template="blackjack/table.html",
+        public_template="blackjack/_public.html",
+        private_template="blackjack/_private.html",
+        default_max_seats=max_seats,
+        min_wager=lambda config: config.min_bet_cents,
+        limits_text=presenter.limits_text,
+    )

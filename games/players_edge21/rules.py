@@ -10,12 +10,13 @@ turns, and then § 635c.2(f)(4) applies: only the original wager is
 collected from a doubled hand.
 """
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 from games.blackjack import round as bj
 from games.blackjack import side_wagers
+from games.blackjack.config import BlackjackConfig
 from games.blackjack.round import LEAVE, PLAYER_ACTIONS, State, new_state, timer  # noqa: F401
-from games.cards.cards import cards, spanish_deck
+from games.cards.cards import cards
 from games.engine import LOSE, RETURN, WIN, ChipMove, IllegalAction, format_chips
 from games.players_edge21 import paytables
 
@@ -28,12 +29,12 @@ MONSTER_MATCH_WAGER_CENTS = 100  # players_edge_21.md Defaults: a fixed $1 wager
 
 
 @dataclass(frozen=True)
-class Config:
+class Config(BlackjackConfig):
     """The table's Rules Submission for Player's Edge 21 (§ 601a.2)."""
 
-    decks: int = field(default=6, metadata={"help": "48-card decks in the shoe: 5, 6 or 8 (§ 635c.2(c))."})
-    min_bet: int = field(default=5, metadata={"help": "Minimum main wager, in chips."})
-    max_bet: int = field(default=500, metadata={"help": "Maximum main wager, in chips."})
+    DECKS = paytables.DECKS
+    DECKS_ERROR = "Player's Edge 21 uses 5, 6 or 8 decks of 48 cards (§ 635c.2(c))."
+
     match_up: int = field(
         default=1, metadata={"help": "1: the Match-Up wager is offered (§ 635c.2(d)(2)(i))."}
     )
@@ -46,7 +47,6 @@ class Config:
             "help": "Match-Up/Match-Down paytable: 1 = A, 2 = B, 3 = C (C: 5 or 6 decks; § 635c.2(g)(4))."
         },
     )
-    side_max: int = field(default=100, metadata={"help": "Maximum Match-Up or Match-Down wager, in chips."})
     monster_match: int = field(
         default=1,
         metadata={"help": "1: the Monster Match progressive ($1) is offered (§ 635c.2(d)(2)(iii))."},
@@ -63,64 +63,24 @@ class Config:
             "(§ 635c.2(f)(4))."
         },
     )
-    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
-    deal_seconds: int = field(default=2, metadata={"help": "Pause between no more bets and the deal."})
-    insurance_seconds: int = field(default=8, metadata={"help": "How long insurance stays open."})
-    action_seconds: int = field(
-        default=20, metadata={"help": "Each hand's action clock; at expiry it stands."}
-    )
-    result_seconds: int = field(default=6, metadata={"help": "How long the result stays up."})
 
-    @classmethod
-    def from_json(cls, data):
-        return cls(**{name: data[name] for name in cls.__dataclass_fields__ if name in data})
-
-    def to_json(self):
-        return asdict(self)
-
-    def errors(self):
+    def game_errors(self):
         errors = {}
-        for name in self.__dataclass_fields__:
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int):
-                errors[name] = "Must be a whole number."
-        if errors:
-            return errors
-        if self.decks not in paytables.DECKS:
-            errors["decks"] = "Player's Edge 21 uses 5, 6 or 8 decks of 48 cards (§ 635c.2(c))."
-        if self.min_bet < 1:
-            errors["min_bet"] = "The minimum wager must be at least 1 chip."
-        if self.max_bet < self.min_bet:
-            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
         for name in ("match_up", "match_down", "monster_match", "peek"):
             if getattr(self, name) not in (0, 1):
-                errors[name] = "1 to offer the wager, 0 not to."
-        if "decks" not in errors:
-            try:
-                paytables.match_paytable(self.decks, LETTERS[self.match_paytable - 1])
-            except (ValueError, IndexError):
-                errors["match_paytable"] = (
-                    "§ 635c.2(g)(4) lists Paytables A, B, C for 5 or 6 decks and A, B for 8."
-                )
+                errors[name] = "1 to offer it, 0 not to."
+        try:
+            paytables.match_paytable(self.decks, LETTERS[self.match_paytable - 1])
+        except (ValueError, IndexError):
+            errors["match_paytable"] = (
+                "§ 635c.2(g)(4) lists Paytables A, B, C for 5 or 6 decks and A, B for 8."
+            )
         if self.monster_paytable not in range(1, 6):
             errors["monster_paytable"] = "Choose Monster Match paytable 1 to 5 (A to E, § 635c.2(h))."
-        if self.side_max < 1:
-            errors["side_max"] = "The side wager maximum must be at least 1 chip."
-        for name, low, high in (
-            ("betting_seconds", 1, 300),
-            ("deal_seconds", 0, 30),
-            ("insurance_seconds", 1, 60),
-            ("action_seconds", 3, 120),
-            ("result_seconds", 0, 60),
-        ):
-            if not low <= getattr(self, name) <= high:
-                errors[name] = f"Must be {low} to {high} seconds."
         return errors
 
     @property
     def match_lines(self):
-        if not 1 <= self.match_paytable <= 3:
-            raise ValueError(self.match_paytable)
         return paytables.match_paytable(self.decks, LETTERS[self.match_paytable - 1])
 
     @property
@@ -128,25 +88,13 @@ class Config:
         return paytables.monster_match_paytable(LETTERS[self.monster_paytable - 1])
 
     @property
-    def min_bet_cents(self):
-        return self.min_bet * 100
-
-    @property
-    def max_bet_cents(self):
-        return self.max_bet * 100
-
-    @property
-    def side_max_cents(self):
-        return self.side_max * 100
-
-    @property
     def progressive_cents(self):
         return MONSTER_MATCH_WAGER_CENTS if self.monster_match else 0
 
-    deck = staticmethod(spanish_deck)
-
     def offers(self, area):
-        return area == bj.MAIN or getattr(self, area, 0) == 1
+        if area == "peek":
+            return False
+        return super().offers(area)
 
 
 def _settle_match(state, seat, name, two, dealer_two, config):

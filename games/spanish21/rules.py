@@ -3,12 +3,12 @@ Match the Dealer progressive of seed § 635c.1, pure: the shared blackjack
 round (games/blackjack/round.py) bound to Spanish 21's paytables and this
 table's Rules Submission."""
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 from games.blackjack import round as bj
 from games.blackjack import side_wagers
+from games.blackjack.config import BlackjackConfig
 from games.blackjack.round import LEAVE, PLAYER_ACTIONS, State, new_state, timer  # noqa: F401
-from games.cards.cards import spanish_deck
 from games.engine import LOSE, RETURN, WIN, ChipMove, IllegalAction, format_chips
 from games.spanish21 import paytables
 
@@ -18,16 +18,15 @@ AREAS = (bj.MAIN, MATCH_THE_DEALER, PROGRESSIVE)
 
 
 @dataclass(frozen=True)
-class Config:
+class Config(BlackjackConfig):
     """The table's Rules Submission for Spanish 21 (§ 601a.2)."""
 
-    decks: int = field(default=6, metadata={"help": "Spanish decks in the shoe: 6 or 8 (§ 635c.1(b))."})
-    min_bet: int = field(default=5, metadata={"help": "Minimum main wager, in chips."})
-    max_bet: int = field(default=500, metadata={"help": "Maximum main wager, in chips."})
+    DECKS = paytables.DECKS
+    DECKS_ERROR = "Spanish 21 with the Match the Dealer progressive uses 6 or 8 decks (§ 635c.1(b))."
+
     match_the_dealer: int = field(
         default=1, metadata={"help": "1: the Match the Dealer wager is offered; 0: it is not."}
     )
-    side_max: int = field(default=100, metadata={"help": "Maximum Match the Dealer wager, in chips."})
     progressive: int = field(
         default=1,
         metadata={
@@ -38,82 +37,25 @@ class Config:
         default=paytables.DEFAULT_MATCH_THE_DEALER_PROGRESSIVE_PAYTABLE,
         metadata={"help": "Match the Dealer progressive paytable 1–10 for the deck count (§ 635c.1(i))."},
     )
-    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
-    deal_seconds: int = field(default=2, metadata={"help": "Pause between no more bets and the deal."})
-    insurance_seconds: int = field(default=8, metadata={"help": "How long insurance stays open."})
-    action_seconds: int = field(
-        default=20, metadata={"help": "Each hand's action clock; at expiry it stands."}
-    )
-    result_seconds: int = field(default=6, metadata={"help": "How long the result stays up."})
 
-    @classmethod
-    def from_json(cls, data):
-        return cls(**{name: data[name] for name in cls.__dataclass_fields__ if name in data})
-
-    def to_json(self):
-        return asdict(self)
-
-    def errors(self):
+    def game_errors(self):
         errors = {}
-        for name in self.__dataclass_fields__:
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int):
-                errors[name] = "Must be a whole number."
-        if errors:
-            return errors
-        if self.decks not in paytables.DECKS:
-            errors["decks"] = (
-                "Spanish 21 with the Match the Dealer progressive uses 6 or 8 decks (§ 635c.1(b))."
-            )
-        if self.min_bet < 1:
-            errors["min_bet"] = "The minimum wager must be at least 1 chip."
-        if self.max_bet < self.min_bet:
-            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
         if self.match_the_dealer not in (0, 1):
             errors["match_the_dealer"] = "1 to offer the Match the Dealer wager, 0 not to."
-        if self.side_max < 1:
-            errors["side_max"] = "The Match the Dealer maximum must be at least 1 chip."
         if self.progressive not in (0, 1, 5):
             errors["progressive"] = "The progressive wager is $1 or $5 (§ 635c.1(e)), or 0 when not offered."
         if self.progressive_paytable not in range(1, 11):
             errors["progressive_paytable"] = "Choose paytable 1 to 10 (§ 635c.1(i))."
-        for name, low, high in (
-            ("betting_seconds", 1, 300),
-            ("deal_seconds", 0, 30),
-            ("insurance_seconds", 1, 60),
-            ("action_seconds", 3, 120),
-            ("result_seconds", 0, 60),
-        ):
-            if not low <= getattr(self, name) <= high:
-                errors[name] = f"Must be {low} to {high} seconds."
         return errors
-
-    # What the round reads, in cents.
-    @property
-    def min_bet_cents(self):
-        return self.min_bet * 100
-
-    @property
-    def max_bet_cents(self):
-        return self.max_bet * 100
-
-    @property
-    def side_max_cents(self):
-        return self.side_max * 100
 
     @property
     def progressive_cents(self):
         return self.progressive * 100
 
-    deck = staticmethod(spanish_deck)
-
     def offers(self, area):
-        """Whether the table's Rules Submission offers an optional wager."""
-        if area == MATCH_THE_DEALER:
-            return self.match_the_dealer == 1
         if area == PROGRESSIVE:
             return self.progressive > 0
-        return area == bj.MAIN
+        return super().offers(area)
 
 
 def _settle_match_the_dealer(state, seat, name, two, dealer_two, config):
