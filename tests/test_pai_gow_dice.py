@@ -581,8 +581,6 @@ def test_fortune_envy_progressive_values():
     ]
     assert pt.PROGRESSIVE[pt.FIVE_ACES].winnings_cents(pt.PROGRESSIVE_WAGER_CENTS) == 49_900
     assert pt.PROGRESSIVE_WAGER_CENTS == 100
-    assert pt.PROGRESSIVE_SEED_CENTS == pt.PROGRESSIVE_RESEED_CENTS == 500_000
-    assert pt.PROGRESSIVE_INCREMENT_BP == 2_000
     assert "not PA text" in pt.FORTUNE_SOURCE and "not PA text" in pt.PROGRESSIVE_SOURCE
     assert set(pt.SEVEN_CARD_LINE_NAMES) == set(pt.SEVEN_CARD_LINES)
     assert pt.DEFAULT_MYSTERY_CONFIGURATION == "A"

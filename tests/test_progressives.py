@@ -130,6 +130,7 @@ def test_eight_concurrent_contributors_match_a_sequential_replay(clean_redis, ma
         ("match_the_dealer", "", 5),
         ("monster_match", "A", 1),
         ("monster_match", "C", 1),
+        ("progressive_payout", "", 1),
     ],
 )
 def test_books_balance_after_thousands_of_random_operations(
@@ -381,6 +382,13 @@ def test_meter_rules_follow_the_regulation():
     assert meter_rules("must_hit_by", "C", 5).must_hit_by_cents == 50_000
     mtd = meter_rules("match_the_dealer", "", 5)  # § 635c.1(j)
     assert (mtd.seed_cents, mtd.primary_bp, mtd.reserve_bp) == (500_000, 1500, 600)
+    payout = meter_rules("progressive_payout", "", 1)  # pai_gow_poker.md § 9, project default
+    assert (payout.seed_cents, payout.reseed_from_reserve, payout.primary_bp, payout.exact_wager) == (
+        500_000,
+        False,
+        2000,
+        True,
+    )
     pool_a, pool_c = meter_rules("monster_match", "A", 1), meter_rules("monster_match", "C", 1)
     assert (pool_a.seed_cents, pool_a.reseed_from_reserve, pool_a.primary_bp, pool_a.reserve_bp) == (
         500_000,

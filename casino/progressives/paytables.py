@@ -17,10 +17,12 @@ BASIS_POINTS = 10_000  # 100% = 10,000 basis points
 MUST_HIT_BY = "must_hit_by"
 MATCH_THE_DEALER = "match_the_dealer"
 MONSTER_MATCH = "monster_match"
+PROGRESSIVE_PAYOUT = "progressive_payout"
 KINDS = [
     (MUST_HIT_BY, "Must-Hit-By Mystery bonus"),
     (MATCH_THE_DEALER, "Match the Dealer progressive"),
     (MONSTER_MATCH, "Monster Match progressive"),
+    (PROGRESSIVE_PAYOUT, "Pai gow progressive payout wager"),
 ]
 KIND_NAMES = dict(KINDS)
 
@@ -48,6 +50,8 @@ class MeterRules:
             return f"Must-Hit-By Mystery bonus, configuration {self.paytable} ({dollars})"
         if self.kind == MATCH_THE_DEALER:
             return f"Match the Dealer progressive ({dollars})"
+        if self.kind == PROGRESSIVE_PAYOUT:
+            return f"Pai gow progressive payout ({dollars})"
         return f"Monster Match progressive, pool {self.paytable}"
 
     def wager_error(self, wager_cents):
@@ -106,6 +110,15 @@ MONSTER_MATCH_POOLS = {
 MONSTER_MATCH_MIN_WAGER_CENTS = 100
 
 
+# The pai gow games' progressive payout wager (§ 645a.7(e)(4)): neither the
+# seed nor a published table gives its meter, so the project default of
+# rules/pai_gow_poker.md § 9 (not PA text): a $1 wager, seed and reseed
+# $5,000 funded by the house, 20% of each wager to the meter, no reserve.
+PROGRESSIVE_PAYOUT_WAGERS = (1,)
+PROGRESSIVE_PAYOUT_SEED_CENTS = 500_000
+PROGRESSIVE_PAYOUT_PRIMARY_BP = 2000
+
+
 def must_hit_by(configuration, wager_dollars):
     minimum, maximum, rate = MUST_HIT_BY_CONFIGURATIONS[(configuration, wager_dollars)]
     return MeterRules(
@@ -158,6 +171,21 @@ def monster_match(pool):
     )
 
 
+def progressive_payout(wager_dollars=1):
+    return MeterRules(
+        kind=PROGRESSIVE_PAYOUT,
+        paytable="",
+        wager_cents=_dollars(wager_dollars),
+        exact_wager=True,
+        seed_cents=PROGRESSIVE_PAYOUT_SEED_CENTS,
+        reseed_cents=PROGRESSIVE_PAYOUT_SEED_CENTS,
+        reseed_from_reserve=False,
+        primary_bp=PROGRESSIVE_PAYOUT_PRIMARY_BP,
+        reserve_bp=0,
+        section="rules/pai_gow_poker.md § 9 (project default)",
+    )
+
+
 def meter_rules(kind, paytable, wager_dollars):
     """The rules of one meter, or KeyError/ValueError for a combination the
     regulation does not list."""
@@ -169,6 +197,10 @@ def meter_rules(kind, paytable, wager_dollars):
         return match_the_dealer(wager_dollars)
     if kind == MONSTER_MATCH:
         return monster_match(paytable)
+    if kind == PROGRESSIVE_PAYOUT:
+        if paytable or wager_dollars not in PROGRESSIVE_PAYOUT_WAGERS:
+            raise KeyError((paytable, wager_dollars))
+        return progressive_payout(wager_dollars)
     raise ValueError(f"unknown meter kind {kind!r}")
 
 
@@ -178,6 +210,8 @@ def paytable_choices(kind):
         return sorted({label for label, _ in MUST_HIT_BY_CONFIGURATIONS}), [1, 2, 5]
     if kind == MATCH_THE_DEALER:
         return [""], list(MATCH_THE_DEALER_WAGERS)
+    if kind == PROGRESSIVE_PAYOUT:
+        return [""], list(PROGRESSIVE_PAYOUT_WAGERS)
     return sorted(MONSTER_MATCH_POOLS), [MONSTER_MATCH_MIN_WAGER_CENTS // 100]
 
 

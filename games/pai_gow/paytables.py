@@ -292,14 +292,10 @@ PROGRESSIVE = {
     FULL_HOUSE: Odds(5, for_one=True),
 }
 PROGRESSIVE_SOURCE = "project default (pai_gow_poker.md § 9), not PA text"
-# Its meter (project default, § 9): a fixed $1 wager; seed and reseed $5,000,
-# house-funded; 20% of each wager to the meter; no reserve; linked across
-# every Pai Gow table of the casino.
+# A fixed $1 wager (§ 9). Its meter (seed and reseed $5,000, house-funded,
+# 20% of each wager, no reserve; linked across every Pai Gow table) is the
+# meter system's "progressive_payout" kind: casino/progressives/paytables.py.
 PROGRESSIVE_WAGER_CENTS = 100
-PROGRESSIVE_SEED_CENTS = 500_000
-PROGRESSIVE_RESEED_CENTS = 500_000
-PROGRESSIVE_INCREMENT_BP = 2_000  # basis points of each wager
-PROGRESSIVE_RESERVE_BP = 0
 
 # --- Must-Hit-By Mystery bonus: § 645c.3. Qualifying: "a Pai Gow Poker wager
 # and a progressive payout wager" ((c)(1)). Configurations A-D ((c)(4)):
