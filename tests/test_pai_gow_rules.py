@@ -241,3 +241,15 @@ def test_random_rounds_keep_every_escrow_at_zero():
 def _escrow(moves):
     sign = {STAKE: 1, REFUND: -1, RETURN: -1, LOSE: -1, WIN: 0}
     return sum(sign[m.kind] * m.amount for m in moves)
+
+
+def test_a_test_table_can_fix_the_next_roll():
+    table = Table(deck(PLAIN_DEALER, ANN_TWO_PAIR))
+    table.state.dice = [6, 1, 1]  # red 6 beats the blues' 2 by 4
+    table.bet(ANN, 1, rules.MAIN, 10)
+    table.bet(ANN, 1, rules.BEAT_IT, 5)
+    table.do(rules.CLOSE_BETTING)
+    table.do(rules.SHAKE, ANN, 1)
+    assert table.state.roll == [6, 1, 1]
+    table.do(rules.DEAL)
+    assert table.net(ANN) == -10 + 5 * 50  # Beat It A: by 4 points, 50 to 1

@@ -164,13 +164,14 @@ class State:
     phase: str = BETTING
     waits: int = 0
     deck: list | None = None  # a stacked deck for the next deal (test tables); never shown
+    dice: list | None = None  # fixed dice [red, blue, blue] for the next roll (test tables)
     # seat (str) -> {"player", "bets": {area: cents}, "cards": [7] | [], "high": [5] | None,
     #                "low": [2] | None, "set_by": "player" | "house way" | None, "left": bool}
     spots: dict = field(default_factory=dict)
     dealer: dict = field(default_factory=dict)  # {"cards", "high", "low"}; shown at the result
     shooter: int | None = None  # the seat that presses "Shake"
     last_shooter: int = 0
-    roll: dict | None = None  # dice.Roll.to_json(); shown once the tumble ends
+    roll: list | None = None  # dice.Roll.to_json(): [red, blue, blue]; shown once the tumble ends
     first_position: str | None = None
     mystery_hits: list = field(default_factory=list)  # [{"seat", "cents"}], paid at the result
     results: dict = field(default_factory=dict)  # seat -> {"paid", "lines"}
@@ -428,7 +429,10 @@ def _shake_timeout(state, action, config, rng):
 
 
 def _start_roll(state, rng, text):
-    state.roll = dice.roll(rng).to_json()
+    if state.dice:
+        state.roll, state.dice = dice.Roll.from_json(state.dice).to_json(), None
+    else:
+        state.roll = dice.roll(rng).to_json()
     state.last_shooter = state.shooter or 0
     state.phase = ROLLING
     return Outcome(state, log=[{"player": None, "text": text}])
