@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "games.dreamcatcher",
     "games.spanish21",
     "games.players_edge21",
+    "games.pai_gow",
 ]
 
 MIDDLEWARE = [

@@ -71,3 +71,42 @@ def test_bots_play_blackjack_by_the_buttons_they_are_shown(processes, game):
 
 def _bot_decision(line):
     return line.startswith("Bot ") and (" hits: " in line or " stands on " in line)
+
+
+def test_bots_play_pai_gow_shaking_and_setting_by_the_house_way(processes):
+    table = Table.objects.create(
+        game="pai_gow",
+        name="Public pai gow",
+        max_seats=6,
+        config={
+            "betting_seconds": 2,
+            "shake_seconds": 10,
+            "roll_seconds": 5,
+            "set_seconds": 20,
+            "result_seconds": 1,
+            "progressive": 0,
+            "mystery": 0,
+        },
+    )
+    processes.worker()
+    host = processes.daphne()
+    bots = subprocess.Popen(
+        [sys.executable, "manage.py", "demo_bots", "--host", host, "--per-table", "2"],
+        cwd=ROOT,
+        env=processes.env,
+    )
+    processes.running.append(bots)
+    deadline = time.monotonic() + 50
+    played = []
+    while time.monotonic() < deadline and not played:
+        time.sleep(0.5)
+        finished = [record.log for record in Round.objects.filter(table=table, result__isnull=False)]
+        played = [log for log in finished if any("asks for the house way" in line for line in log)]
+    assert played, "no bot set a hand in a finished round"
+    log = played[0]
+    assert any(line.startswith("Bot ") and " bets " in line for line in log)
+    # The chosen bot shook; every bot set its own hand before the clock.
+    assert any(line.endswith("shakes the dice.") for line in log), log
+    assert not any("did not shake" in line or "time is up" in line for log in finished for line in log)
+    processes.stop_all()
+    assert_ledger_balanced()

@@ -104,6 +104,8 @@ def test_both_hands_win_commission_free_and_with_the_commission():
         assert table.state.phase == rules.RESULT
         assert table.net(ANN) == net
         assert table.escrow() == 0
+        story = next(line for line in table.log if line.startswith("Seat 1: high"))
+        assert "beats the dealer's" in story and story.count("beats") == 2, story
 
 
 def test_a_dealer_tiger_9_pushes_every_wager_and_pays_tiger_9_thirty_to_one():
@@ -195,7 +197,7 @@ def test_random_rounds_keep_every_escrow_at_zero():
     rng = random.Random(645)
     config = rules.Config()
     state = rules.new_state()
-    for _round in range(300):
+    for _round in range(2000):
         escrow = 0
         for seat, player in ((1, ANN), (3, BOB), (6, 3)):
             if rng.random() < 0.8:

@@ -16,6 +16,7 @@ progressive and Mystery bonus settled, § 645c.1(d)-(g)) → betting.
 from dataclasses import asdict, dataclass, field
 
 from games.blackjack.side_wagers import MeterShare
+from games.cards import poker
 from games.cards.cards import cards, joker_deck, to_json
 from games.engine import (
     LOSE,
@@ -444,7 +445,7 @@ def _deal(state, action, config, rng):
     log, moves = [], []
     if config.dice:
         roll = dice.Roll.from_json(state.roll)
-        log.append({"player": None, "text": f"The dice: {roll} (total {roll.total})."})
+        log.append({"player": None, "text": f"The dice: {roll}."})
         moves += _settle_dice(state, roll, config, log)
         count = roll.total
     else:
@@ -665,20 +666,46 @@ def _settle_main(state, seat, spot, dealer, tiger, config, log):
         _line(state, seat, "foul: loses", 0)
         return [ChipMove(LOSE, player, wager, f"seat {seat} main foul")]
     result = house_way.compare((high, low), dealer)
+    story = _story(high, low, dealer)
     if result == "win":
         winnings = paytables.main_win_cents(wager, config.variation)
-        text = f"Seat {seat}: both hands win, +{format_chips(winnings)}."
-        log.append({"player": None, "text": text})
+        log.append({"player": None, "text": f"Seat {seat}: {story}: wins +{format_chips(winnings)}."})
         _line(state, seat, f"both hands win: +{format_chips(winnings)}", wager + winnings)
         moves = [ChipMove(RETURN, player, wager, f"seat {seat} main")]
         return moves + ([ChipMove(WIN, player, winnings, f"seat {seat} main")] if winnings else [])
     if result == "push":
-        log.append({"player": None, "text": f"Seat {seat}: one hand each, push."})
+        log.append({"player": None, "text": f"Seat {seat}: {story}: push."})
         _line(state, seat, "push", wager)
         return [ChipMove(RETURN, player, wager, f"seat {seat} main push")]
-    log.append({"player": None, "text": f"Seat {seat}: the dealer wins, -{format_chips(wager)}."})
+    log.append({"player": None, "text": f"Seat {seat}: {story}: loses -{format_chips(wager)}."})
     _line(state, seat, "loses", 0)
     return [ChipMove(LOSE, player, wager, f"seat {seat} main")]
+
+
+def _story(high, low, dealer):
+    """ "high two pair, kings and 9s beats the dealer's pair of 9s, low A-K
+    loses to the dealer's A-Q": each hand against the dealer's, a copy
+    going to the dealer (rule 20)."""
+    parts = []
+    for which, mine, theirs, value in (
+        ("high", high, dealer[0], poker.evaluate5),
+        ("low", low, dealer[1], poker.evaluate2),
+    ):
+        describe = poker.describe5 if which == "high" else poker.describe2
+        verb = (
+            "beats"
+            if value(mine) > value(theirs)
+            else "copies"
+            if value(mine) == value(theirs)
+            else "loses to"
+        )
+        parts.append(f"{which} {_lower(describe(mine))} {verb} the dealer's {_lower(describe(theirs))}")
+    return ", ".join(parts)
+
+
+def _lower(name):
+    """ "Two pair, kings and 9s" mid-sentence; "A-K high" stays as it is."""
+    return name[0].lower() + name[1:] if name[1:2].islower() else name
 
 
 def _next_round(state, action, config, rng):

@@ -7,7 +7,9 @@ for it. Started by ``make run`` (DEMO_BOTS=0 turns them off); never on test
 tables. Dreamcatcher bots bet on one or two areas; Spanish 21 bots bet the
 main wager (sometimes Match the Dealer and the progressive, when their seat
 shows those buttons) and, on their turn, hit below 17 and stand otherwise,
-choosing only among the buttons they are shown.
+choosing only among the buttons they are shown. Pai Gow Poker bots bet the
+main wager (sometimes a side wager their seat shows), press Shake when the
+page shows them the button, and ask for the house way when setting.
 """
 
 import asyncio
@@ -36,6 +38,9 @@ TURN = re.compile(r'data-turn="(\d+):[^"]*" data-total="(\d+)"')
 HAND_ACTION = re.compile(r'data-action="(\w+)"')
 AREA = re.compile(r'data-area="(\w+)"')
 FIXED_AMOUNT = re.compile(r'"spot": "(\w+)", "amount": "(\d+)"')
+# Pai Gow Poker: the Shake button and the setting panel (the bot's private fragment).
+SHAKE = re.compile(r'data-shake-round="(\d+)"')
+SETTING = re.compile(r'data-set-round="(\d+)"')
 
 
 def _bot_session(name):
@@ -128,7 +133,45 @@ class BlackjackBot(Bot):
                 await self.send(ws, action=action, round=turn.group(1))
 
 
-BOTS = {"dreamcatcher": DreamcatcherBot, "spanish21": BlackjackBot, "players_edge21": BlackjackBot}
+class PaiGowBot(Bot):
+    """Pai Gow Poker: a main wager and now and then one of the side wagers
+    the page offers (the progressive at its fixed $1); Shake when the page
+    gives it the button; the house way for its hand."""
+
+    def __init__(self, table, player, rng):
+        super().__init__(table, player, rng)
+        self.shaken = None  # the last round it shook in
+        self.set = None  # the last round it set a hand in
+
+    async def on_frame(self, ws, frame):
+        number = self.betting_round(frame) if 'data-area="main"' in frame else None
+        if number is not None:
+            await self.before_betting()
+            amount = self.config.min_bet * self.rng.choice((1, 1, 2, 5))
+            await self.send(ws, action="bet", spot="main", amount=amount, round=number)
+            fixed = dict(FIXED_AMOUNT.findall(frame))
+            sides = [area for area in AREA.findall(frame) if area != "main"]
+            for area in self.rng.sample(sides, min(len(sides), self.rng.choice((0, 0, 1, 2)))):
+                side = int(fixed.get(area) or self.rng.choice((1, 5)))
+                await self.send(ws, action="bet", spot=area, amount=side, round=number)
+        shake = SHAKE.search(frame)
+        if shake and shake.group(1) != self.shaken:
+            self.shaken = shake.group(1)
+            await asyncio.sleep(self.rng.uniform(0.5, 1.5))
+            await self.send(ws, action="shake", round=shake.group(1))
+        setting = SETTING.search(frame)
+        if setting and setting.group(1) != self.set:
+            self.set = setting.group(1)
+            await asyncio.sleep(self.rng.uniform(1.0, 3.0))
+            await self.send(ws, action="house_way", round=setting.group(1))
+
+
+BOTS = {
+    "dreamcatcher": DreamcatcherBot,
+    "spanish21": BlackjackBot,
+    "players_edge21": BlackjackBot,
+    "pai_gow": PaiGowBot,
+}
 
 
 class Command(BaseCommand):

@@ -12,14 +12,20 @@ DEMO_TABLES = [
     {"game": "dreamcatcher", "name": "Dreamcatcher — Designer test", "is_test": True, "seed": 689, "config": {"min_bet": 1, "max_bet": 1_000, "max_payout": 100_000, "betting_seconds": 10}},
     {"game": "spanish21", "name": "Spanish 21 — Matador", "meters": ["match_the_dealer_1"], "config": {"min_bet": 5, "max_bet": 500, "match_the_dealer": 1, "progressive": 1}},
     {"game": "players_edge21", "name": "Player's Edge 21 — Monster", "meters": ["monster_match_a"], "config": {"min_bet": 5, "max_bet": 500}},
+    {"game": "pai_gow", "name": "Pai Gow Poker — Tiger 9", "meters": ["pai_gow_progressive_1", "mystery_a_1"], "config": {"commission_free": 1, "min_bet": 5, "max_bet": 500, "progressive": 1, "mystery": 1, "dice": 1}},
 ]  # fmt: skip
 
 # The progressive meters the demo tables are linked to (§ 635c.1(j): a $1
-# Match the Dealer meter seeds at $1,000), and the Monster Match pool.
+# Match the Dealer meter seeds at $1,000), the Monster Match pool and the
+# Pai Gow table's two meters.
 DEMO_METERS = {
     "match_the_dealer_1": {"name": "Match the Dealer $1", "kind": "match_the_dealer", "paytable": "", "wager_dollars": 1},
     # § 635c.2(d)(2)(iii)(C) pool A: $5,000 seed, 22% / 1%.
     "monster_match_a": {"name": "Monster Match, pool A", "kind": "monster_match", "paytable": "A", "wager_dollars": 1},
+    # The pai gow progressive payout wager (project default, pai_gow_poker.md § 9)
+    # and its Must-Hit-By Mystery bonus, configuration A for a $1 wager (§ 645c.3).
+    "pai_gow_progressive_1": {"name": "Pai Gow progressive $1", "kind": "progressive_payout", "paytable": "", "wager_dollars": 1},
+    "mystery_a_1": {"name": "Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 1},
 }  # fmt: skip
 
 
