@@ -95,7 +95,7 @@ async def betting_window(view, at_least=1.5):
 
     def left():
         status = view["pg-status"]
-        deadline = re.search(r'data-server-deadline-ms="(\d+)"', status)
+        deadline = re.search(r'data-deadline-ms="(\d+)"', status)
         if "phase-betting" not in status or not deadline:
             return 0
         return int(deadline.group(1)) / 1000 - time.time()

@@ -126,7 +126,7 @@ async def seat(table, player, number):
 def seconds_left(view):
     """Seconds left to bet, by the status this connection shows (the server is this machine)."""
     status = view["bj-status"]
-    deadline = re.search(r'data-server-deadline-ms="(\d+)"', status)
+    deadline = re.search(r'data-deadline-ms="(\d+)"', status)
     if "phase-betting" not in status or not deadline:
         return 0
     return int(deadline.group(1)) / 1000 - time.time()

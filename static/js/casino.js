@@ -1,5 +1,6 @@
 // Client side of the table pages: clocks, the wheel's animation, screen-reader
-// announcements and the chip picker. Everything it shows comes from the
+// announcements (the table's events, and "your turn" for the viewer), the
+// chip picker and the letter keys of the buttons that show one (data-key). Everything it shows comes from the
 // server's fragments; it only animates them.
 (function () {
   "use strict";
@@ -8,7 +9,7 @@
   function serverNow() { return Date.now() + clockOffset; }
 
   function syncClock() {
-    var status = document.getElementById("dc-status");
+    var status = document.querySelector("[data-server-now]");
     if (status && status.dataset.serverNow) {
       clockOffset = Number(status.dataset.serverNow) - Date.now();
     }
@@ -61,6 +62,17 @@
     }
   }
 
+  // The viewer's own "your turn" line ([data-turn-announce]): read out when
+  // its id changes, not on the first page.
+  var lastTurn = null;
+  function announceTurn() {
+    var mine = document.querySelector("[data-turn-announce]");
+    var live = document.getElementById("announce");
+    if (!mine || !live) { return; }
+    if (lastTurn !== null && mine.dataset.id && mine.dataset.id !== lastTurn) { live.textContent = mine.dataset.text; }
+    lastTurn = mine.dataset.id;
+  }
+
   function rememberChip() {
     var picker = document.getElementById("chip-picker");
     if (!picker) { return; }
@@ -82,6 +94,7 @@
   document.addEventListener("htmx:wsAfterMessage", function () {
     syncClock();
     announce();
+    announceTurn();
     var flash = document.getElementById("flash");
     if (flash && flash.textContent.trim()) {
       clearTimeout(flash._timer);
@@ -97,9 +110,19 @@
     if (n >= 1 && n <= spots.length && !spots[n - 1].disabled) { spots[n - 1].click(); }
   });
 
+  document.addEventListener("keydown", function (e) {
+    // A letter clicks the shown, enabled button that carries it (H hit, S stand…).
+    if (e.ctrlKey || e.altKey || e.metaKey || e.repeat || !/^[a-z]$/i.test(e.key)) { return; }
+    var typing = "input:not([type=radio]):not([type=checkbox]), textarea, select, [contenteditable]";
+    if (e.target.closest && e.target.closest(typing)) { return; }
+    var button = document.querySelector('button[data-key="' + e.key.toUpperCase() + '"]:not(:disabled)');
+    if (button) { e.preventDefault(); button.click(); }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     syncClock();
     announce();
+    announceTurn();
     rememberChip();
     setInterval(tickCountdowns, 250);
     window.requestAnimationFrame(animate);
