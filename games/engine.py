@@ -17,7 +17,7 @@ platform, in the same transition, makes the calls and applies
 they refused (docs/progressives.md, "How the table runtime calls it").
 """
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from decimal import Decimal, InvalidOperation
 
 # Kinds of chip movement. The platform maps each to a pair of ledger legs:
@@ -40,6 +40,27 @@ CENTS_PER_CHIP = 100
 # for the table log). The rules pay the winners (WIN) and refund what was
 # refused (REFUND).
 PROGRESSIVE_RESULT = "progressive_result"
+
+
+class RulesSubmission:
+    """What every game's ``Config`` shares: a frozen dataclass of whole
+    numbers (the table's Rules Submission, § 601a.2; one admin field each)
+    that round-trips through JSON, ignoring settings it does not know."""
+
+    @classmethod
+    def from_json(cls, data):
+        return cls(**{name: data[name] for name in cls.__dataclass_fields__ if name in data})
+
+    def to_json(self):
+        return asdict(self)
+
+    def type_errors(self):
+        """{field: message} for every setting that is not a whole number."""
+        return {
+            name: "Must be a whole number."
+            for name in self.__dataclass_fields__
+            if isinstance(getattr(self, name), bool) or not isinstance(getattr(self, name), int)
+        }
 
 
 class IllegalAction(Exception):

@@ -2,9 +2,10 @@
 the limits and the clocks. Each game's ``Config`` adds its optional wagers and
 paytables; all are frozen dataclasses of whole numbers, one admin field each."""
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 from games.cards.cards import spanish_deck
+from games.engine import RulesSubmission
 
 CLOCKS = (
     ("betting_seconds", 1, 300),
@@ -16,7 +17,7 @@ CLOCKS = (
 
 
 @dataclass(frozen=True)
-class BlackjackConfig:
+class BlackjackConfig(RulesSubmission):
     DECKS = (6, 8)  # the deck counts the game allows; each game says its own
     DECKS_ERROR = "Choose 6 or 8 decks."
 
@@ -34,20 +35,9 @@ class BlackjackConfig:
 
     deck = staticmethod(spanish_deck)
 
-    @classmethod
-    def from_json(cls, data):
-        return cls(**{name: data[name] for name in cls.__dataclass_fields__ if name in data})
-
-    def to_json(self):
-        return asdict(self)
-
     def errors(self):
         """Every problem with this configuration, as {field: message}."""
-        errors = {}
-        for name in self.__dataclass_fields__:
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int):
-                errors[name] = "Must be a whole number."
+        errors = self.type_errors()
         if errors:
             return errors
         if self.decks not in self.DECKS:

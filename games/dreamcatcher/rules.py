@@ -20,6 +20,7 @@ from games.engine import (
     ChipMove,
     IllegalAction,
     Outcome,
+    RulesSubmission,
     format_chips,
     parse_chips,
 )
@@ -65,7 +66,7 @@ MIN_REVOLUTIONS = 3  # § 689a.2(b): at least three revolutions for a valid spin
 
 
 @dataclass(frozen=True)
-class Config:
+class Config(RulesSubmission):
     """The table's Rules Submission for Dreamcatcher (§ 689a.1(g)(4))."""
 
     min_bet: int = field(default=1, metadata={"help": "Minimum wager per betting area, in chips."})
@@ -79,21 +80,9 @@ class Config:
         default=5, metadata={"help": "How long the result stays up before the next round."}
     )
 
-    @classmethod
-    def from_json(cls, data):
-        known = {name: data[name] for name in cls.__dataclass_fields__ if name in data}
-        return cls(**known)
-
-    def to_json(self):
-        return asdict(self)
-
     def errors(self):
         """Every problem with this configuration, as {field: message}."""
-        errors = {}
-        for name in self.__dataclass_fields__:
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int):
-                errors[name] = "Must be a whole number."
+        errors = self.type_errors()
         if errors:
             return errors
         if self.min_bet < 1:

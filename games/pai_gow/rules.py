@@ -31,6 +31,7 @@ from games.engine import (
     Outcome,
     ProgressiveAward,
     ProgressiveWager,
+    RulesSubmission,
     format_chips,
     parse_chips,
 )
@@ -71,7 +72,7 @@ LETTERS = "ABCD"
 
 
 @dataclass(frozen=True)
-class Config:
+class Config(RulesSubmission):
     """The table's Rules Submission for Pai Gow Poker (§ 601a.2)."""
 
     commission_free: int = field(
@@ -102,19 +103,8 @@ class Config:
     )
     result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
 
-    @classmethod
-    def from_json(cls, data):
-        return cls(**{name: data[name] for name in cls.__dataclass_fields__ if name in data})
-
-    def to_json(self):
-        return asdict(self)
-
     def errors(self):
-        errors = {}
-        for name in self.__dataclass_fields__:
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int):
-                errors[name] = "Must be a whole number."
+        errors = self.type_errors()
         if errors:
             return errors
         for name in ("commission_free", "fortune", "progressive", "mystery", "dice"):
