@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from games.blackjack import side_wagers as sw
-from games.blackjack.side_wagers import MeterShare, Odds
 from games.cards.cards import card, cards
+from games.payouts import MeterShare, Odds
 from games.players_edge21 import paytables as pe21
 from games.spanish21 import paytables as s21
 

@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from casino.progressives.paytables import MUST_HIT_BY_CONFIGURATIONS
-from games.blackjack.side_wagers import MeterShare, Odds
 from games.cards.cards import cards
 from games.engine import IllegalAction
 from games.pai_gow import dice
@@ -40,6 +39,7 @@ from games.pai_gow.dice import (
     BadMatchFace,
     Roll,
 )
+from games.payouts import MeterShare, Odds
 
 # The regulation's text, as published (54 Pa.B. 2923), kept in the repository.
 SEED = Path(__file__).resolve().parents[1] / "docs/regulation/54-Pa.B.-2923.txt"

@@ -43,6 +43,7 @@ from games.engine import (
     format_chips,
     parse_chips,
 )
+from games.payouts import MeterShare
 
 BETTING = "betting"
 DEALING = "dealing"
@@ -469,7 +470,7 @@ def _settle_progressive(variant, state, seat, line, amount):
     if line is None:
         _result_line(state, seat, "progressive loses", 0)
         return [], [], []
-    if isinstance(line, side_wagers.MeterShare):
+    if isinstance(line, MeterShare):
         award = ProgressiveAward(variant.progressive_kind, seat, spot["player"], line.percent)
         text = f"Seat {seat}: {_area_name(variant, variant.progressive_area)}, {line}!"
         return [award], [{"player": None, "text": text}], []

@@ -10,79 +10,8 @@ play (a main wager at the spot, the wager placed, the hand not doubled...);
 these functions only read the cards and the facts they are handed.
 """
 
-from dataclasses import dataclass
-from fractions import Fraction
-
 from games.blackjack.hands import is_blackjack, total
 from games.cards.cards import RED_SUITS
-
-# ---------------------------------------------------------------------------
-# Payout kinds
-# ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Odds:
-    """Fixed odds as the regulation writes them (rules/README.md, Conventions).
-
-    ``Odds(3, 2)`` is "3 to 2": winnings of 3/2 × the wager, the stake
-    returned. ``Odds(200, for_one=True)`` is "200 for 1": 200 × the wager paid
-    back in all, the stake included (winnings 199 × the wager).
-    """
-
-    left: int
-    right: int = 1
-    for_one: bool = False
-
-    def __post_init__(self):
-        for value in (self.left, self.right):
-            if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-                raise ValueError(f"odds are positive whole numbers, got {self.left!r} / {self.right!r}")
-        if self.for_one and self.left < self.right:
-            raise ValueError(f"{self} would pay back less than the wager")
-
-    @property
-    def ratio(self):
-        return Fraction(self.left, self.right)
-
-    def winnings(self, wager):
-        """What the house pays on top of the returned stake, exactly (a Fraction)."""
-        return (self.ratio - 1 if self.for_one else self.ratio) * wager
-
-    def returned(self, wager):
-        """Stake plus winnings, exactly (a Fraction)."""
-        return self.winnings(wager) + wager
-
-    def winnings_cents(self, wager_cents):
-        """Winnings in whole cents, any fraction of a cent kept by the house.
-        Exact for every wager of whole chips at every odds in these paytables."""
-        return int(self.winnings(wager_cents))
-
-    def __str__(self):
-        return f"{self.left} {'for' if self.for_one else 'to'} {self.right}"
-
-
-@dataclass(frozen=True)
-class MeterShare:
-    """A progressive line: a percentage of the progressive meter ("100%
-    progressive", "10% of progressive"). The meter system pays it
-    (casino/progressives/api.py ``award``, ``Winner(percent=...)``); the stake
-    is not returned on top ("100% of meter" awards are the total payout,
-    players_edge_21.md Defaults)."""
-
-    percent: int
-
-    def __post_init__(self):
-        if isinstance(self.percent, bool) or not isinstance(self.percent, int) or not 0 < self.percent <= 100:
-            raise ValueError(f"a meter share is a whole percentage from 1 to 100, got {self.percent!r}")
-
-    @property
-    def basis_points(self):
-        return self.percent * 100
-
-    def __str__(self):
-        return f"{self.percent}% of the meter"
-
 
 # ---------------------------------------------------------------------------
 # Card helpers

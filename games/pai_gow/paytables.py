@@ -18,7 +18,6 @@ poker games and live once, in casino/progressives/paytables.py
 
 from fractions import Fraction
 
-from games.blackjack.side_wagers import MeterShare, Odds
 from games.pai_gow import dice
 from games.pai_gow.dice import (
     BEAT_BY_2_OR_3,
@@ -36,6 +35,7 @@ from games.pai_gow.dice import (
     TRIPLE_MATCH,
     TWO_MATCH,
 )
+from games.payouts import MeterShare, Odds
 
 # ---------------------------------------------------------------------------
 # Pai Gow Poker wager (§ 645a.7(d)) and the two variations

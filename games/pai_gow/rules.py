@@ -15,7 +15,6 @@ progressive and Mystery bonus settled, § 645c.1(d)-(g)) → betting.
 
 from dataclasses import asdict, dataclass, field
 
-from games.blackjack.side_wagers import MeterShare
 from games.cards import poker
 from games.cards.cards import cards, joker_deck, to_json
 from games.engine import (
@@ -37,6 +36,7 @@ from games.engine import (
 )
 from games.pai_gow import dice, house_way, paytables
 from games.pai_gow.seven_cards import seven_card_line
+from games.payouts import MeterShare
 
 BETTING = "betting"
 SHAKING = "shaking"

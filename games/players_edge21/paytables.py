@@ -27,12 +27,11 @@ from games.blackjack.side_wagers import (
     THREE_OF_A_KIND_SAME_COLOR,
     TWO_SUITED,
     TWO_UNSUITED,
-    MeterShare,
-    Odds,
     bonus_21_names,
     has_seven,
     is_suited_blackjack,
 )
+from games.payouts import MeterShare, Odds
 from games.spanish21 import paytables as spanish21
 
 DECKS = (5, 6, 8)  # § 635c.2(c): five, six or eight 48-card decks

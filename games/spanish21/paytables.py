@@ -29,10 +29,9 @@ from games.blackjack.side_wagers import (
     SUITED_AND_UNSUITED,
     TWO_SUITED,
     TWO_UNSUITED,
-    MeterShare,
-    Odds,
     bonus_21_names,
 )
+from games.payouts import MeterShare, Odds
 
 DECKS = (6, 8)  # seed § 635c.1(b): 6 or 8 decks on a table with the progressive
 DEFAULT_DECKS = 6  # spanish21.md Defaults
