@@ -33,6 +33,9 @@ class GameSpec:
     # last_result(game state JSON) -> short text of the last result for the
     # lobby ("10 ×2"), or None before the first round ends.
     last_result: Callable = lambda game_state: None
+    # The game's pure lab module (games/<game>/edge.py): specs() lists its
+    # rows, compute(spec, ...) works one out (see games/lab/rows.py).
+    lab: ModuleType | None = None
 
 
 def register(spec):

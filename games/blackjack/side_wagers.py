@@ -1,5 +1,5 @@
 """The side wagers and bonus lines of the Spanish 21 family: which line a hand
-makes, and the two kinds of payout a paytable line can be.
+makes. The payouts a line can be (Odds, MeterShare) are in games/payouts.py.
 
 Pure Python (no Django, no I/O; DESIGN.md, "The one rule of dependencies").
 Every classifier takes ``Card`` values (games/cards/cards.py) and returns the
