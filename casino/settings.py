@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "casino.tables",
     "casino.lobby",
     "casino.progressives",
+    "casino.lab",
     "games.dreamcatcher",
     "games.spanish21",
     "games.players_edge21",

@@ -6,5 +6,6 @@ urlpatterns = [
     path("accounts/", include("casino.accounts.urls")),
     path("wallet/", include("casino.wallet.urls")),
     path("tables/", include("casino.tables.urls")),
+    path("lab/", include("casino.lab.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,30 @@
+"""Who may use the lab: staff, and accounts in the "designers" group.
+
+Designers are registered accounts an administrator puts in the group (admin,
+Users); guests never see the lab.
+"""
+
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+
+DESIGNERS = "designers"
+
+
+def is_designer(user):
+    if not user.is_authenticated:
+        return False
+    return user.is_staff or user.groups.filter(name=DESIGNERS).exists()
+
+
+def designer_required(view):
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not is_designer(request.user):
+            raise PermissionDenied("The lab is for staff and designer accounts.")
+        return view(request, *args, **kwargs)
+
+    return wrapper

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class LabConfig(AppConfig):
+    name = "casino.lab"
+    label = "lab"
+    verbose_name = "Paytable lab"
