@@ -68,6 +68,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "casino.accounts.context_processors.player",
+                "casino.lab.context_processors.designer",
             ],
             "builtins": ["casino.tables.templatetags.casino_tags"],
         },

@@ -1,8 +1,179 @@
-from django.shortcuts import render
+"""The lab page (/lab/): every row's figures, charts per wager, what-if
+paytables and simulations with progress. Staff and designer accounts only."""
 
+from itertools import groupby
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from casino.lab import charts, jobs, registry
 from casino.lab.access import designer_required
+from casino.lab.models import SimulationRun
+from casino.tables import registry as games
+
+DEFAULT_SEED = 0
+
+
+def _games():
+    return [(spec.slug, spec.name) for spec in registry.lab_games()]
+
+
+def _latest_runs(keys):
+    """The latest finished run of each simulated row on the regulation's paytable."""
+    latest = {}
+    for run in SimulationRun.objects.filter(key__in=keys, status=SimulationRun.DONE, payouts={}).order_by(
+        "-id"
+    ):
+        latest.setdefault(run.key, run)
+    return latest
+
+
+def _rows(specs):
+    """[(spec, figures JSON or None, run or None)] for the table."""
+    runs = _latest_runs([spec.key for spec in specs if registry.is_simulated(spec)])
+    rows = []
+    for spec in specs:
+        if registry.is_exact(spec):
+            rows.append((spec, registry.compute(spec).to_json(), None))
+        else:
+            run = runs.get(spec.key)
+            rows.append((spec, run.result if run else None, run))
+    return rows
+
+
+def _bar_label(spec):
+    return " ".join(part for part in (spec.paytable, spec.variant) if part) or spec.wager
+
+
+def _charts(rows):
+    """One bar chart per (game, wager): RTP by paytable and deck count."""
+    found = []
+    key = lambda item: (item[0].game, item[0].wager)  # noqa: E731
+    for (game, wager), group in groupby(rows, key=key):
+        bars = [
+            (_bar_label(spec), figures["rtp"], f"{spec.decks} decks" if spec.decks else "")
+            for spec, figures, _ in group
+            if figures is not None
+        ]
+        if len(bars) < 2:
+            continue
+        name = games.get(game).name
+        found.append(charts.bar_chart(bars, f"{name}: {wager.replace('_', ' ')} — RTP by paytable"))
+    return found
 
 
 @designer_required
 def home(request):
-    return render(request, "lab/home.html", {})
+    game = request.GET.get("game") or None
+    if game is not None and game not in dict(_games()):
+        game = None
+    rows = _rows(registry.specs(game))
+    context = {"rows": rows, "charts": _charts(rows), "games": _games(), "game": game}
+    template = "lab/_table.html" if request.htmx else "lab/home.html"
+    return render(request, template, context)
+
+
+def _spec(key):
+    try:
+        return registry.spec_for(key)
+    except (registry.UnknownRow, KeyError):
+        raise Http404("No such lab row.") from None
+
+
+@designer_required
+def row(request, key):
+    spec = _spec(key)
+    context = {"spec": spec, "game_name": games.get(spec.game).name, "lines": registry.compute_lines(spec)}
+    if registry.is_exact(spec):
+        context["figures"] = registry.compute(spec).to_json()
+    else:
+        runs = list(SimulationRun.objects.filter(key=spec.key)[:20])
+        context["runs"] = runs
+        context["run"] = runs[0] if runs else None
+        context["default_rounds"] = spec.default_rounds
+        context["default_seed"] = DEFAULT_SEED
+        context["max_rounds"] = jobs.MAX_ROUNDS
+        if context["run"]:
+            context.update(_run_context(context["run"]))
+    return render(request, "lab/row.html", context)
+
+
+def _payout_texts(request, lines):
+    """The lines a designer changed: {key: text} (unchanged lines left out)."""
+    changed = {}
+    for line in lines:
+        text = request.POST.get(f"line-{line['key']}", "").strip()
+        if text and text != line["payout"]:
+            changed[line["key"]] = text
+    return changed
+
+
+@designer_required
+@require_POST
+def what_if(request, key):
+    """An exact row recomputed at once with a designer's copy of its paytable."""
+    spec = _spec(key)
+    if not registry.is_exact(spec):
+        raise Http404("Simulated rows take a simulation: start one below.")
+    lines = registry.compute_lines(spec)
+    texts = _payout_texts(request, lines)
+    context = {"spec": spec, "regulation": registry.compute(spec).to_json(), "changed": texts}
+    try:
+        payouts = jobs.parse_payouts(texts, {line["key"] for line in lines})
+    except jobs.BadPayouts as exc:
+        context["errors"] = exc.errors
+    else:
+        context["figures"] = registry.compute(spec, payouts=payouts or None).to_json()
+    return render(request, "lab/_what_if.html", context)
+
+
+def _number(text, default, low, high, what, errors):
+    if text in (None, ""):
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        errors.append(f"{what} must be a whole number.")
+        return default
+    if not low <= value <= high:
+        errors.append(f"{what} must be from {low:,} to {high:,}.")
+    return value
+
+
+@designer_required
+@require_POST
+def simulate(request, key):
+    spec = _spec(key)
+    if not registry.is_simulated(spec):
+        raise Http404("Exact rows need no simulation.")
+    errors = []
+    rounds = _number(request.POST.get("rounds"), spec.default_rounds, 100, jobs.MAX_ROUNDS, "Rounds", errors)
+    seed = _number(request.POST.get("seed"), DEFAULT_SEED, 0, 2**63 - 1, "The seed", errors)
+    lines = registry.compute_lines(spec)
+    texts = _payout_texts(request, lines)
+    try:
+        jobs.parse_payouts(texts, {line["key"] for line in lines})
+    except jobs.BadPayouts as exc:
+        errors += [f"{key}: {message}" for key, message in exc.errors.items()]
+    if errors:
+        return render(request, "lab/_run.html", {"spec": spec, "errors": errors})
+    run = jobs.start(spec, rounds=rounds, seed=seed, payouts_text=texts, user=request.user)
+    if not request.htmx:
+        return redirect("lab:row", key=spec.key)
+    return render(request, "lab/_run.html", {"spec": spec, **_run_context(run)})
+
+
+def _run_context(run):
+    context = {"run": run}
+    if run.status == SimulationRun.DONE and run.result:
+        reference = None
+        context["chart"] = charts.band_chart(run.result.get("trace") or [], run.title, reference)
+    return context
+
+
+@designer_required
+def run_status(request, pk):
+    run = get_object_or_404(SimulationRun, pk=pk)
+    spec = _spec(run.key)
+    return render(request, "lab/_run.html", {"spec": spec, **_run_context(run)})

@@ -1,0 +1,7 @@
+from casino.lab.access import is_designer
+
+
+def designer(request):
+    """``is_designer``: whether the nav shows the lab."""
+    user = getattr(request, "user", None)
+    return {"is_designer": bool(user is not None and is_designer(user))}

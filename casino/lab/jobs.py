@@ -1,0 +1,93 @@
+"""Simulations started from the lab page run in a thread of the web process
+and report progress in their SimulationRun row, which any process can read
+(the page polls it). A run is seeded: the same settings give the same figures.
+"""
+
+import logging
+import threading
+import time
+
+from django.db import close_old_connections
+from django.utils import timezone
+
+from casino.lab import registry
+from casino.lab.models import SimulationRun
+from games.payouts import parse_payout
+
+log = logging.getLogger(__name__)
+
+MAX_ROUNDS = 5_000_000
+PROGRESS_EVERY = 0.5  # seconds between progress writes
+
+
+class BadPayouts(ValueError):
+    def __init__(self, errors):
+        super().__init__("; ".join(f"{key}: {message}" for key, message in errors.items()))
+        self.errors = errors
+
+
+def parse_payouts(texts, allowed_keys):
+    """{line key: Odds | MeterShare} from a designer's {line key: text}; only
+    lines that differ from nothing are kept. BadPayouts names every bad line."""
+    payouts, errors = {}, {}
+    for key, text in texts.items():
+        if key not in allowed_keys:
+            errors[key] = "This paytable has no such line."
+            continue
+        try:
+            payouts[key] = parse_payout(text)
+        except ValueError as exc:
+            errors[key] = str(exc)
+    if errors:
+        raise BadPayouts(errors)
+    return payouts
+
+
+def run_simulation(run, spec):
+    """Run ``run`` to the end in this thread; its row records progress and result."""
+    last = [0.0]
+
+    def progress(done, total):
+        now = time.monotonic()
+        if now - last[0] >= PROGRESS_EVERY:
+            last[0] = now
+            SimulationRun.objects.filter(pk=run.pk).update(done=done)
+
+    try:
+        payouts = parse_payouts(run.payouts, {line["key"] for line in registry.compute_lines(spec)})
+        row = registry.compute(
+            spec, payouts=payouts or None, rounds=run.rounds, seed=run.seed, progress=progress
+        )
+    except Exception as exc:  # a failed run says why on the page; the process goes on
+        log.exception("simulation %s failed", run.pk)
+        SimulationRun.objects.filter(pk=run.pk).update(
+            status=SimulationRun.FAILED, error=str(exc) or exc.__class__.__name__, finished=timezone.now()
+        )
+        return None
+    result = {**row.to_json(), "trace": row.trace}
+    SimulationRun.objects.filter(pk=run.pk).update(
+        status=SimulationRun.DONE, done=row.rounds or run.rounds, result=result, finished=timezone.now()
+    )
+    return row
+
+
+def start(spec, *, rounds, seed, payouts_text, user=None):
+    """Create the run and start its thread; returns the SimulationRun."""
+    run = SimulationRun.objects.create(
+        key=spec.key,
+        title=spec.title,
+        seed=seed,
+        rounds=rounds,
+        payouts=payouts_text,
+        created_by=user if user is not None and user.is_authenticated else None,
+    )
+    thread = threading.Thread(target=_in_thread, args=(run, spec), name=f"lab-run-{run.pk}", daemon=True)
+    thread.start()
+    return run
+
+
+def _in_thread(run, spec):
+    try:
+        run_simulation(run, spec)
+    finally:
+        close_old_connections()

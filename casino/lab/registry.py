@@ -1,0 +1,68 @@
+"""Every row of the lab, from every game that brings an edge module.
+
+Games join through their GameSpec's ``lab`` (games/<game>/edge.py, see
+games/lab/__init__.py); this module lists their rows, adds the Must-Hit-By
+Mystery bonus rows of the games that offer it, and finishes each computed row
+with its meter's long-run return. Later games add rows by registering an edge
+module; nothing here names a game.
+"""
+
+from casino.lab import progressive
+from casino.tables import registry
+from games.lab.rows import EXACT, SIMULATION
+
+
+class UnknownRow(KeyError):
+    pass
+
+
+def lab_games():
+    return [spec for spec in registry.all_games() if spec.lab is not None]
+
+
+def specs(game=None):
+    """Every RowSpec, in the games' order (``game``: one app slug only)."""
+    found = []
+    for game_spec in lab_games():
+        if game is not None and game_spec.slug != game:
+            continue
+        found += game_spec.lab.specs()
+        if getattr(game_spec.lab, "MYSTERY", False):
+            found += progressive.must_hit_by_specs(game_spec.slug)
+    return found
+
+
+def spec_for(key):
+    for spec in specs(key.split(":", 1)[0]):
+        if spec.key == key:
+            return spec
+    raise UnknownRow(key)
+
+
+def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
+    """The finished EdgeRow of one spec: fixed part from the game, meter part here."""
+    if spec.wager == progressive.MUST_HIT_BY_WAGER:
+        return progressive.must_hit_by_row(spec)
+    lab = registry.get(spec.game).lab
+    row = lab.compute(spec, payouts=payouts, rounds=rounds, seed=seed, progress=progress)
+    return progressive.finish(row)
+
+
+def is_exact(spec):
+    return spec.method == EXACT
+
+
+def is_simulated(spec):
+    return spec.method == SIMULATION
+
+
+def compute_lines(spec):
+    """The paytable lines a designer may edit for a row ({key, name, payout});
+    exact rows have them from their computation, simulated ones ask the
+    game's ``paytable_lines(spec)`` if it has one (no simulation is run)."""
+    if spec.wager == progressive.MUST_HIT_BY_WAGER:
+        return []
+    if is_exact(spec):
+        return compute(spec).lines
+    lab = registry.get(spec.game).lab
+    return list(getattr(lab, "paytable_lines", lambda spec: [])(spec))

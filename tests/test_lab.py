@@ -1,0 +1,220 @@
+"""The lab: ``manage.py edge``, the Must-Hit-By figures, the /lab/ page, what-if
+paytables and simulations with progress (real database, real threads)."""
+
+import json
+import random
+import time
+from fractions import Fraction
+from io import StringIO
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.core.management import CommandError, call_command
+
+from casino.lab import progressive, registry
+from casino.lab.models import SimulationRun
+from casino.progressives.books import Books
+from casino.progressives.paytables import MUST_HIT_BY_CONFIGURATIONS, must_hit_by
+
+KEYS = {
+    "game", "wager", "paytable", "decks", "rtp", "rtp_fixed", "rtp_progressive", "house_edge",
+    "hit_frequency", "std_dev", "method", "rounds", "ci99", "assumptions",
+}  # fmt: skip
+GAMES = {"dreamcatcher", "spanish21", "players_edge21", "pai_gow"}
+
+
+def edge(*args):
+    out, err = StringIO(), StringIO()
+    call_command("edge", *args, stdout=out, stderr=err)
+    return out.getvalue(), err.getvalue()
+
+
+# --- manage.py edge -----------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_edge_json_has_every_game_and_the_keys():
+    out, _ = edge("--json", "--exact-only")
+    rows = json.loads(out)
+    assert {row["game"] for row in rows} == GAMES
+    for row in rows:
+        assert KEYS <= set(row), row
+        assert row["method"] == "exact"
+        assert row["rounds"] is None and row["ci99"] is None
+        assert row["rtp"] == pytest.approx(row["rtp_fixed"] + row["rtp_progressive"])
+        assert row["house_edge"] == pytest.approx(1 - row["rtp"])
+        assert isinstance(row["assumptions"], list) and row["assumptions"]
+    spots = {row["wager"]: row["rtp"] for row in rows if row["game"] == "dreamcatcher"}
+    assert round(100 * spots["10"], 2) == 96.58  # 50 Pa.B. 6778: the game's best
+    wagers = {(row["game"], row["wager"]) for row in rows}
+    for expected in [
+        ("spanish21", "match_the_dealer"),
+        ("players_edge21", "match_up"),
+        ("players_edge21", "match_down"),
+        ("players_edge21", "monster_match"),
+        ("pai_gow", "dice_sum"),
+        ("pai_gow", "dice_match"),
+        ("pai_gow", "dice_beat_it"),
+        ("pai_gow", "must_hit_by"),
+    ]:
+        assert expected in wagers
+
+
+@pytest.mark.django_db
+def test_edge_one_game_and_a_short_simulation_with_a_progress_bar():
+    out, err = edge("--json", "--game", "pai_gow", "--wager", "main", "--rounds", "400", "--seed", "7")
+    rows = json.loads(out)
+    assert {row["variant"] for row in rows} == {"standard", "commission_free"}
+    for row in rows:
+        assert row["method"] == "simulation" and row["rounds"] == 400
+        low, high = row["ci99"]
+        assert low < row["rtp"] < high
+    assert "100%" in err and "#" in err  # the progress bar, on stderr only
+    again, _ = edge("--json", "--game", "pai_gow", "--wager", "main", "--rounds", "400", "--seed", "7")
+    assert json.loads(again) == rows  # seeded: the same figures
+
+
+@pytest.mark.django_db
+def test_edge_prints_an_aligned_table():
+    out, _ = edge("--game", "dreamcatcher")
+    lines = out.splitlines()
+    assert lines[0].split()[:3] == ["game", "wager", "paytable"]
+    assert len(lines) == 2 + 6
+    assert len({line.index("exact") for line in lines[2:]}) == 1  # one column
+
+
+@pytest.mark.django_db
+def test_edge_refuses_bad_arguments():
+    with pytest.raises(CommandError, match="Unknown game"):
+        edge("--game", "roulette")
+    with pytest.raises(CommandError, match="at least 1"):
+        edge("--rounds", "0")
+
+
+@pytest.mark.django_db
+def test_edge_save_keeps_the_run_for_the_page():
+    edge("--game", "spanish21", "--wager", "main", "--rounds", "200", "--save", "--no-progress")
+    runs = SimulationRun.objects.filter(status=SimulationRun.DONE)
+    assert runs.count() == len([s for s in registry.specs("spanish21") if s.wager == "main"])
+    assert all(run.result["trace"] for run in runs)
+
+
+# --- Must-Hit-By: closed form against the meter's own books -------------------
+
+
+def test_must_hit_by_rows_cover_every_configuration():
+    rows = progressive.must_hit_by_specs("pai_gow")
+    assert {spec.meter[1:] for spec in rows} == set(MUST_HIT_BY_CONFIGURATIONS)
+
+
+@pytest.mark.parametrize("configuration, dollars", [("A", 1), ("C", 5), ("D", 2)])
+def test_must_hit_by_cycle_matches_the_books(configuration, dollars):
+    """An independent check: play the meter's reference books (the arithmetic
+    the Lua scripts implement) with random triggers for many cycles."""
+    rules = must_hit_by(configuration, dollars)
+    wagers_per_hit, average_hit, _ = progressive.must_hit_by_cycle(rules)
+    rng = random.Random(5)
+
+    def trigger():
+        return rng.randrange(rules.seed_cents, rules.must_hit_by_cents)
+
+    books = Books.opened(rules, trigger_cents=trigger())
+    prizes = []
+    while len(prizes) < 400:
+        hit = books.contribute(rules.wager_cents, trigger)
+        if hit:
+            prizes.append(hit.prize_cents)
+    # 400 cycles: the mean of a uniform cycle is within ~4% of its expectation.
+    assert books.wagers / len(prizes) == pytest.approx(float(wagers_per_hit), rel=0.06)
+    assert sum(prizes) / len(prizes) == pytest.approx(float(average_hit), rel=0.03)
+    # Renewal: the long-run return is what the books paid per wagered cent.
+    row = progressive.must_hit_by_row(progressive.must_hit_by_specs("pai_gow")[0])
+    assert row.rtp == row.rtp_progressive and row.rtp_fixed == 0
+
+
+def test_must_hit_by_configuration_a_one_dollar_by_hand():
+    # $100 to $200, 2% of $1 = 2 cents a wager: triggers average $149.995, so
+    # (14999.5 - 10000) / 2 + 1/2 wagers, each cycle paying the meter at the hit.
+    wagers, hit, _ = progressive.must_hit_by_cycle(must_hit_by("A", 1))
+    assert wagers == Fraction(5001, 2)
+    assert hit == 10_000 + 2 * wagers
+
+
+def test_meter_return_counts_increments_and_reseeds():
+    from casino.progressives.paytables import match_the_dealer
+
+    rules = match_the_dealer(1)
+    assert progressive.meter_return(rules, 0) == Fraction(15, 100)
+    assert progressive.meter_return(rules, Fraction(1, 1000)) == Fraction(15, 100) + 1
+
+
+# --- the page ------------------------------------------------------------------
+
+
+@pytest.fixture
+def designer(db, client):
+    user = User.objects.create_user("dana", password="pw-dana-123")
+    user.groups.add(Group.objects.get(name="designers"))
+    client.force_login(user)
+    return user
+
+
+@pytest.mark.django_db
+def test_the_lab_is_for_staff_and_designers(client):
+    response = client.get("/lab/")
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    User.objects.create_user("pat", password="pw-pat-12345")
+    client.login(username="pat", password="pw-pat-12345")
+    assert client.get("/lab/").status_code == 403
+    staff = User.objects.create_user("sam", password="pw-sam-12345", is_staff=True)
+    client.force_login(staff)
+    assert client.get("/lab/").status_code == 200
+
+
+def test_the_page_lists_rows_filters_and_draws_charts(client, designer):
+    page = client.get("/lab/").content.decode()
+    assert "Paytable lab" in page and 'href="/lab/"' in page  # the nav's Lab link
+    assert page.count("<svg") >= 5  # bar charts per wager with several paytables
+    assert "https://" not in page.split("<main")[1]  # no chart from a CDN
+    only = client.get("/lab/?game=players_edge21", HTTP_HX_REQUEST="true").content.decode()
+    assert "Monster Match" in only and "Dreamcatcher" not in only and "<html" not in only
+
+
+def test_what_if_recomputes_an_exact_row_at_once(client, designer):
+    spec = next(s for s in registry.specs("dreamcatcher") if s.wager == "10")
+    page = client.get(f"/lab/rows/{spec.key}/").content.decode()
+    assert "96.5" in page and 'name="line-10"' in page
+    response = client.post(f"/lab/rows/{spec.key}/what-if/", {"line-10": "11 to 1"}, HTTP_HX_REQUEST="true")
+    text = response.content.decode()
+    # 4 sections of 54 carry 10: one more unit of odds on it adds 4/45 of a unit (E[M]).
+    expected = float(registry.compute(spec).exact_rtp + Fraction(4, 45))
+    assert f"{100 * expected:.3f}%" in text
+    bad = client.post(f"/lab/rows/{spec.key}/what-if/", {"line-10": "eleven"}, HTTP_HX_REQUEST="true")
+    assert "Nothing recomputed" in bad.content.decode()
+    assert registry.compute(spec).exact_rtp < expected  # the regulation's table is untouched
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_simulation_runs_with_progress_and_shows_its_band(client, designer):
+    spec = next(s for s in registry.specs("pai_gow") if s.wager == "main")
+    refused = client.post(
+        f"/lab/rows/{spec.key}/simulate/", {"rounds": "5", "seed": "1"}, HTTP_HX_REQUEST="true"
+    )
+    assert "was not started" in refused.content.decode() and not SimulationRun.objects.exists()
+    started = client.post(
+        f"/lab/rows/{spec.key}/simulate/", {"rounds": "3000", "seed": "3"}, HTTP_HX_REQUEST="true"
+    )
+    run = SimulationRun.objects.get()
+    assert f"/lab/runs/{run.pk}/" in started.content.decode()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        run.refresh_from_db()
+        if run.status != SimulationRun.RUNNING:
+            break
+        time.sleep(0.2)
+    assert run.status == SimulationRun.DONE, run.error
+    shown = client.get(f"/lab/runs/{run.pk}/").content.decode()
+    assert "Running RTP" in shown and "<polygon" in shown and "3,000 rounds" in shown
+    assert run.result["rounds"] == 3000
+    table = client.get("/lab/?game=pai_gow").content.decode()
+    assert "Not simulated yet" in table  # the other variant
