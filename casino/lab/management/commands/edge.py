@@ -2,14 +2,12 @@
 paytable the regulation allows, exact or simulated (docs: README, "The lab")."""
 
 import json
-import sys
 import time
 
 from django.core.management.base import BaseCommand, CommandError
 
 from casino.lab import registry
 from casino.lab.models import SimulationRun
-from casino.tables import registry as games
 
 COLUMNS = [
     ("game", "game", "<"),
@@ -49,13 +47,12 @@ class ProgressBar:
         filled = self.WIDTH * percent // 100
         bar = "#" * filled + "." * (self.WIDTH - filled)
         elapsed = time.monotonic() - self.started
-        self.stream.write(f"\r[{bar}] {percent:3d}% {done:,}/{total:,} {self.label} ({elapsed:.0f} s)")
+        self.stream.write(f"\r[{bar}] {percent:3d}% {done:,}/{total:,} {self.label} ({elapsed:.0f} s)", ending="")
         self.stream.flush()
 
     def close(self):
         if self.shown >= 0:
-            self.stream.write("\n")
-            self.stream.flush()
+            self.stream.write("")
 
 
 class Command(BaseCommand):
@@ -100,7 +97,7 @@ class Command(BaseCommand):
         rounds = options["rounds"] or spec.default_rounds
         bar = None
         if not options["no_progress"]:
-            bar = ProgressBar(sys.stderr, f"{games.get(spec.game).name}: {spec.title}")
+            bar = ProgressBar(self.stderr, spec.title)
         try:
             row = registry.compute(spec, rounds=rounds, seed=options["seed"], progress=bar)
         finally:
