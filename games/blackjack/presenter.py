@@ -378,7 +378,7 @@ def last_result(game_state):
     return f"Dealer {best}"
 
 
-def game_spec(slug, name, rules, labels, max_seats=6):
+def game_spec(slug, name, rules, labels, max_seats=6, lab=None):
     """The registry entry of a blackjack game: its rules with the shared
     presenter and templates (templates/blackjack/)."""
     from casino.tables.registry import GameSpec
@@ -396,4 +396,5 @@ def game_spec(slug, name, rules, labels, max_seats=6):
         default_max_seats=max_seats,
         min_wager=lambda config: config.min_bet_cents,
         limits_text=presenter.limits_text,
+        lab=lab,
     )

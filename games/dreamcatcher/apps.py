@@ -8,7 +8,7 @@ class DreamcatcherConfig(AppConfig):
 
     def ready(self):
         from casino.tables import registry
-        from games.dreamcatcher import presenter, rules
+        from games.dreamcatcher import edge, presenter, rules
 
         registry.register(
             registry.GameSpec(
@@ -25,5 +25,6 @@ class DreamcatcherConfig(AppConfig):
                 limits_text=lambda config: (
                     f"{config.min_bet:,}–{config.max_bet:,} per spot · max payout {config.max_payout:,}"
                 ),
+                lab=edge,
             )
         )

@@ -11,9 +11,12 @@ round is what came back minus what was staked: -1 for a lost wager, +1.5 for
 a 3-to-2 win. RTP = 1 + E[net]; the house edge is its complement.
 """
 
+import itertools
 import math
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
+
+from games.payouts import MeterShare, Odds
 
 EXACT = "exact"
 SIMULATION = "simulation"
@@ -191,3 +194,164 @@ def line(key, name, payout, probability):
 
 def as_dict(spec):
     return asdict(spec)
+
+
+# ---------------------------------------------------------------------------
+# Helpers of the exact rows: the moments of an infinite distribution, a
+# paytable applied to the probability of each of its lines, a designer's
+# what-if copy of a paytable, and the deals of a shoe of identical decks.
+# ---------------------------------------------------------------------------
+
+
+def moments_row(
+    spec, mean, second_moment, hit_probability, *, lines=(), meter_shares=None, assumptions=(), details=None
+):
+    """An exact row from the moments of the net result per unit wager (Fractions)
+    when its distribution is infinite (Dreamcatcher's stacked multipliers):
+    E[net], E[net²] and P(net > 0)."""
+    return EdgeRow(
+        spec=spec,
+        rtp_fixed=float(1 + mean),
+        exact_rtp=1 + mean,
+        hit_frequency=float(hit_probability),
+        std_dev=math.sqrt(float(second_moment - mean * mean)),
+        lines=list(lines),
+        meter_shares=dict(meter_shares or {}),
+        assumptions=list(assumptions),
+        details=dict(details or {}),
+    )
+
+
+def what_if(paytable, payouts, *, meter=False):
+    """A copy of ``paytable`` ({line key: Odds | MeterShare}) with a designer's
+    ``payouts`` in place of its lines. ValueError for a line the paytable does
+    not have, or a meter share on a wager without a meter. The regulation's
+    dict is never changed."""
+    table = dict(paytable)
+    for key, payout in (payouts or {}).items():
+        if key not in table:
+            raise ValueError(f"this paytable has no line {key!r}; its lines are {', '.join(map(str, table))}")
+        if isinstance(payout, MeterShare) and not meter:
+            raise ValueError(f"line {key!r}: this wager has no progressive meter to pay a share of")
+        if not isinstance(payout, Odds | MeterShare):
+            raise ValueError(f"line {key!r}: a payout is Odds or a MeterShare, not {payout!r}")
+        table[key] = payout
+    return table
+
+
+def paytable_row(spec, probabilities, paytable, names, *, assumptions=(), details=None):
+    """An exact row from the probability of each line a round can make
+    ({line key: probability}, Fractions; a round making no line loses) and
+    the paytable paying them ({line key: Odds | MeterShare}).
+
+    An Odds line nets its winnings (the stake comes back on "to" odds, is
+    part of the payout on "for" odds). A MeterShare line is paid by the
+    meter: the fixed part nets -1, and its probability goes into
+    ``meter_shares`` by percentage. The hit frequency counts the meter lines
+    as wins; the standard deviation is the fixed part's.
+    """
+    outcomes = {}
+    meter_shares = {}
+    for key, probability in probabilities.items():
+        payout = paytable[key]
+        if isinstance(payout, MeterShare):
+            meter_shares[payout.percent] = meter_shares.get(payout.percent, 0) + probability
+            net = Fraction(-1)
+        else:
+            net = payout.winnings(1)
+        outcomes[net] = outcomes.get(net, 0) + probability
+    outcomes[Fraction(-1)] = outcomes.get(Fraction(-1), 0) + 1 - sum(probabilities.values())
+    lines = [
+        line(key, names[key], payout, probabilities.get(key, Fraction(0))) for key, payout in paytable.items()
+    ]
+    row = exact_row(
+        spec, outcomes, lines=lines, meter_shares=meter_shares, assumptions=assumptions, details=details
+    )
+    row.hit_frequency += float(sum(meter_shares.values()))
+    return row
+
+
+def falling(n, k):
+    """n (n - 1) ... (n - k + 1): the ordered ways to take k of n."""
+    return math.perm(n, k)
+
+
+def deal_probability(copies_taken, decks, deck_size):
+    """The probability of one ordered deal of card *types* from a shoe of
+    ``decks`` identical decks of ``deck_size`` cards (each type ``decks``
+    times), without replacement. ``copies_taken``: how many cards of each
+    distinct type the deal holds, e.g. (2, 1) for AS AS 7H in any order."""
+    dealt = sum(copies_taken)
+    ways = 1
+    for count in copies_taken:
+        ways *= falling(decks, count)
+    return Fraction(ways, falling(decks * deck_size, dealt))
+
+
+def copies_taken(cards):
+    """The shape of a deal for ``deal_probability``: the sorted counts of
+    its identical cards."""
+    counts = {}
+    for item in cards:
+        counts[item] = counts.get(item, 0) + 1
+    return tuple(sorted(counts.values()))
+
+
+def rank_patterns(count):
+    """Every way ``count`` cards can share ranks, in order: restricted
+    growth strings ((0, 0, 1): the first two of one rank, the third of
+    another), each rank numbered by first appearance."""
+    patterns = [()]
+    for _ in range(count):
+        patterns = [(*pattern, rank) for pattern in patterns for rank in range(max(pattern, default=-1) + 2)]
+    return patterns
+
+
+def deals(deck, count, *, ranks_alike=False):
+    """Every ordered deal of ``count`` cards from the card types of ``deck``
+    (a list of ``Card``), as (cards, labellings) pairs.
+
+    Without ``ranks_alike``: every deal once (labellings 1). With it, for a
+    classifier that tells ranks apart only by their equality (no rank is
+    special): one representative deal per way the cards share ranks and per
+    suit of each card, standing for the ``labellings`` deals that differ from
+    it only in which ranks they use."""
+    if not ranks_alike:
+        return [(cards, 1) for cards in itertools.product(deck, repeat=count)]
+    ranks = list(dict.fromkeys(item.rank for item in deck))
+    suits = list(dict.fromkeys(item.suit for item in deck))
+    by_face = {(item.rank, item.suit): item for item in deck}
+    if len(by_face) != len(ranks) * len(suits):
+        raise ValueError("ranks_alike needs every rank in every suit")
+    found = []
+    for pattern in rank_patterns(count):
+        labellings = falling(len(ranks), max(pattern) + 1)
+        for suit_of_each in itertools.product(suits, repeat=count):
+            cards = tuple(
+                by_face[ranks[rank], suit] for rank, suit in zip(pattern, suit_of_each, strict=True)
+            )
+            found.append((cards, labellings))
+    return found
+
+
+def line_shapes(deck, count, classify, *, ranks_alike=False):
+    """{(line, shape): deals} over ``deals(deck, count)``: how many ordered
+    deals of each shape (``copies_taken``) make each line; ``classify(cards)``
+    returns a line key or None (a losing deal, not counted). The deck count
+    enters only through ``deal_probability`` of each shape."""
+    found = {}
+    for cards, labellings in deals(deck, count, ranks_alike=ranks_alike):
+        line_key = classify(cards)
+        if line_key is not None:
+            key = (line_key, copies_taken(cards))
+            found[key] = found.get(key, 0) + labellings
+    return found
+
+
+def shoe_line_probabilities(shapes, decks, deck_size):
+    """{line: probability} from ``line_shapes`` for a shoe of ``decks`` decks."""
+    probabilities = {}
+    for (line_key, shape), count in shapes.items():
+        probability = count * deal_probability(shape, decks, deck_size)
+        probabilities[line_key] = probabilities.get(line_key, 0) + probability
+    return probabilities

@@ -10,7 +10,7 @@ class Spanish21Config(AppConfig):
         from casino.tables import registry
         from games.blackjack.presenter import game_spec
         from games.blackjack.round import MAIN
-        from games.spanish21 import rules
+        from games.spanish21 import edge, rules
 
         labels = {
             MAIN: ("Main wager", "Main"),
@@ -18,4 +18,5 @@ class Spanish21Config(AppConfig):
             rules.PROGRESSIVE: ("Match the Dealer progressive", "Progressive"),
         }
         # Up to six betting positions (spanish21.md rule 5).
-        registry.register(game_spec("spanish21", "Spanish 21", rules, labels, max_seats=6))
+        # The lab finds its rows in games/spanish21/edge.py.
+        registry.register(game_spec("spanish21", "Spanish 21", rules, labels, max_seats=6, lab=edge))

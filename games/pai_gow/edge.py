@@ -1,0 +1,112 @@
+"""The paytable lab's rows of Pai Gow Poker: the exact rows of the dice
+wagers (§ 645c.2), from all 216 rolls of the red die and the two blue dice,
+each line picked by games/pai_gow/dice.py as at the table.
+
+Pure Python (no Django, no I/O; games/lab/__init__.py). The seven-card and
+main-wager rows are simulations (games/pai_gow/simulate.py); the Must-Hit-By
+Mystery bonus rows are added by the lab (``MYSTERY``).
+"""
+
+from fractions import Fraction
+from functools import cache
+from itertools import product
+
+from games.lab.rows import EXACT, SIMULATION, RowSpec, paytable_row, what_if
+from games.pai_gow import dice, paytables, simulate
+
+GAME = "pai_gow"
+MYSTERY = True  # § 645c.3: the Must-Hit-By Mystery bonus is offered with the progressive payout wager
+
+SUM = "dice_sum"
+MATCH = "dice_match"
+BEAT_IT = "dice_beat_it"
+# The Match wager names a face; every face has the same lines by symmetry,
+# so the row is worked out on this one.
+MATCH_FACE = 1
+
+ROLL_ASSUMPTIONS = [
+    "Three fair dice: each of the 216 rolls (red, blue, blue) is equally likely.",
+    "Stake returned on a win ('to 1' odds, § 645c.2(g)); a roll pays only its one line.",
+]
+
+
+def specs():
+    rows = [_spec(SUM, paytable, f"Sum wager, paytable {paytable}") for paytable in paytables.SUM_PAYTABLES]
+    rows.append(_spec(MATCH, None, "Match wager (any face)"))
+    rows += [
+        _spec(BEAT_IT, paytable, f"Beat It wager, paytable {paytable}")
+        for paytable in paytables.BEAT_IT_PAYTABLES
+    ]
+    return rows + simulate.specs()
+
+
+def _spec(wager, paytable, title):
+    return RowSpec(game=GAME, wager=wager, paytable=paytable, decks=None, method=EXACT, title=title)
+
+
+def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
+    if spec.method == SIMULATION:
+        return simulate.run(spec, payouts=payouts, rounds=rounds, seed=seed, progress=progress)
+    if spec.wager == SUM:
+        return _dice_row(
+            spec,
+            paytables.sum_paytable(spec.paytable),
+            paytables.SUM_LINE_NAMES,
+            payouts,
+            ["§ 645c.2(e)(1), odds in § 645c.2(g)(1)."],
+        )
+    if spec.wager == MATCH:
+        return _dice_row(
+            spec,
+            paytables.MATCH_PAYTABLE,
+            paytables.MATCH_LINE_NAMES,
+            payouts,
+            [
+                "§ 645c.2(e)(2), odds in § 645c.2(g)(2).",
+                "The same RTP whichever face (1 to 6) the wager is on: the faces are alike.",
+            ],
+        )
+    if spec.wager == BEAT_IT:
+        return _dice_row(
+            spec,
+            paytables.beat_it_paytable(spec.paytable),
+            paytables.BEAT_IT_LINE_NAMES,
+            payouts,
+            _beat_it_assumptions(spec.paytable),
+        )
+    raise ValueError(f"Pai Gow Poker has no exact row for the wager {spec.wager!r}")
+
+
+def _beat_it_assumptions(paytable):
+    if paytable in dice.RED_BLUE_PAYTABLES:
+        reading = "the red die against the sum of the two blue dice, a tie wins (§ 645c.2(e)(3)(i))."
+    else:
+        reading = "any one die beating the sum of the other two by 1 to 4 points (§ 645c.2(e)(3)(ii))."
+    return [f"Beat It paytable {paytable}: {reading}", "Odds in § 645c.2(g)(3)."]
+
+
+def _dice_row(spec, regulation_paytable, names, payouts, assumptions):
+    paytable = what_if(regulation_paytable, payouts)
+    probabilities = dict(line_probabilities(spec.wager, spec.paytable))
+    return paytable_row(spec, probabilities, paytable, names, assumptions=ROLL_ASSUMPTIONS + assumptions)
+
+
+@cache
+def line_probabilities(wager, paytable):
+    """((line, probability), ...) over the 216 rolls, each line as
+    games/pai_gow/dice.py picks it; a roll making no line loses."""
+    counts = {}
+    for red, first, second in product(dice.FACES, repeat=dice.DICE):
+        line = _line(wager, paytable, dice.Roll(red, (first, second)))
+        if line is not None:
+            counts[line] = counts.get(line, 0) + 1
+    rolls = len(dice.FACES) ** dice.DICE
+    return tuple((line, Fraction(count, rolls)) for line, count in counts.items())
+
+
+def _line(wager, paytable, the_roll):
+    if wager == SUM:
+        return dice.sum_line(the_roll, paytable)
+    if wager == MATCH:
+        return dice.match_line(the_roll, MATCH_FACE)
+    return dice.beat_it_line(the_roll, paytable)

@@ -1,0 +1,140 @@
+"""The paytable lab's rows of Spanish 21: the exact rows of Match the Dealer,
+the § 635c.1(i) progressive and the fixed-odds wager (common practice).
+
+Pure Python (no Django, no I/O; games/lab/__init__.py). Both wagers read the
+player's first two cards against the dealer's upcard: three cards from a
+shoe of 48-card decks. The ordered deals of three card types are classified
+once by games/blackjack/side_wagers.py, the table's own classifiers (every
+deal for the progressive, whose (a)(1) line singles out the ace of spades;
+one per way the cards share ranks for the fixed wager). The deck count only
+weighs the deals (``games.lab.rows.deal_probability``), so each deck count is
+one pass over the classified deals, cached, and each paytable a dot product
+with its lines.
+"""
+
+from functools import cache
+
+from games.blackjack import side_wagers
+from games.cards.cards import spanish_deck
+from games.lab.rows import (
+    EXACT,
+    SIMULATION,
+    RowSpec,
+    line_shapes,
+    paytable_row,
+    shoe_line_probabilities,
+    what_if,
+)
+from games.spanish21 import paytables, simulate
+
+GAME = "spanish21"
+
+PROGRESSIVE = "match_the_dealer"  # § 635c.1
+FIXED = "match_the_dealer_fixed"  # spanish21.md table, common practice
+MATCH_THE_DEALER_METER = ("match_the_dealer", "", 1)  # casino/progressives: kind, label, $ wager
+DECK = spanish_deck()
+DEAL = 3  # the player's first two cards, then the dealer's upcard
+
+
+def specs():
+    rows = [
+        RowSpec(
+            game=GAME,
+            wager=PROGRESSIVE,
+            paytable=str(paytable),
+            decks=decks,
+            method=EXACT,
+            title=f"Match the Dealer progressive, paytable {paytable}, {decks} decks",
+            meter=MATCH_THE_DEALER_METER,
+        )
+        for decks, tables in paytables.MATCH_THE_DEALER_PROGRESSIVE.items()
+        for paytable in tables
+    ]
+    rows += [
+        RowSpec(
+            game=GAME,
+            wager=FIXED,
+            paytable=None,
+            decks=decks,
+            method=EXACT,
+            title=f"Match the Dealer (fixed odds), {decks} decks",
+        )
+        for decks in paytables.MATCH_THE_DEALER
+    ]
+    return rows + simulate.specs()
+
+
+def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
+    if spec.method == SIMULATION:
+        return simulate.run(spec, payouts=payouts, rounds=rounds, seed=seed, progress=progress)
+    if spec.wager == PROGRESSIVE:
+        regulation = paytables.match_the_dealer_progressive(spec.decks, int(spec.paytable))
+        paytable = what_if(regulation, payouts, meter=True)
+        return paytable_row(
+            spec,
+            line_probabilities(PROGRESSIVE, spec.decks),
+            paytable,
+            paytables.MATCH_THE_DEALER_PROGRESSIVE_NAMES,
+            assumptions=deal_assumptions(spec.decks) + PROGRESSIVE_ASSUMPTIONS,
+        )
+    if spec.wager == FIXED:
+        if spec.decks not in paytables.MATCH_THE_DEALER:
+            raise ValueError(f"the fixed Match the Dealer paytable is for 6 or 8 decks, not {spec.decks!r}")
+        paytable = what_if(paytables.MATCH_THE_DEALER[spec.decks], payouts)
+        return paytable_row(
+            spec,
+            line_probabilities(FIXED, spec.decks),
+            paytable,
+            paytables.MATCH_THE_DEALER_NAMES,
+            assumptions=deal_assumptions(spec.decks) + FIXED_ASSUMPTIONS,
+        )
+    raise ValueError(f"Spanish 21 has no exact row for the wager {spec.wager!r}")
+
+
+PROGRESSIVE_ASSUMPTIONS = [
+    "§ 635c.1(a) combinations, odds in § 635c.1(i); only a hand's highest combination pays.",
+    "Stake returned on the 'to 1' lines.",
+    "The 100% and 10% lines are paid by the meter (the amount only, not the stake): "
+    "their fixed part is the lost wager.",
+    "The hit frequency counts the meter lines as wins; the standard deviation is the fixed part's.",
+]
+FIXED_ASSUMPTIONS = [
+    "Common-practice paytable (spanish21.md), not PA text; two suited aces of spades are two suited matches.",
+    "Stake returned on every line ('to 1').",
+]
+
+
+def deal_assumptions(decks):
+    return [
+        f"{decks} decks of 48 cards (the 10s removed); the player's two cards and the dealer's upcard "
+        "are dealt from a full shoe (cards dealt to other spots, unseen, change nothing on average).",
+    ]
+
+
+def _progressive_line(cards):
+    return side_wagers.match_the_dealer_combination(cards[:2], cards[2])
+
+
+def _fixed_line(cards):
+    return side_wagers.match_the_dealer_fixed(cards[:2], cards[2])
+
+
+CLASSIFIERS = {PROGRESSIVE: _progressive_line, FIXED: _fixed_line}
+
+
+@cache
+def _shapes(wager):
+    # The ace of spades is special to the progressive's (a)(1) line, so there
+    # every deal is classified (48³ of them); the fixed wager reads ranks only
+    # through their equality, so one deal per rank pattern and suits will do.
+    return line_shapes(DECK, DEAL, CLASSIFIERS[wager], ranks_alike=wager == FIXED)
+
+
+@cache
+def _line_probabilities(wager, decks):
+    return tuple(shoe_line_probabilities(_shapes(wager), decks, len(DECK)).items())
+
+
+def line_probabilities(wager, decks):
+    """{line: probability} of one wager with ``decks`` decks (a fresh dict)."""
+    return dict(_line_probabilities(wager, decks))
