@@ -154,7 +154,7 @@ def test_meter_return_counts_increments_and_reseeds():
 @pytest.fixture
 def designer(db, client):
     user = User.objects.create_user("dana", password="pw-dana-123")
-    user.groups.add(Group.objects.get(name="designers"))
+    user.groups.add(Group.objects.get_or_create(name="designers")[0])
     client.force_login(user)
     return user
 

@@ -3,6 +3,7 @@ import dataclasses
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.utils.html import format_html
 
 from casino.tables import registry
 from casino.tables.models import Round, Table
@@ -56,8 +57,25 @@ class TableForm(forms.ModelForm):
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
     form = TableForm
-    list_display = ["name", "game", "is_test", "is_open", "version"]
+    list_display = ["name", "game", "test_badge", "is_open", "version"]
     list_filter = ["game", "is_test", "is_open"]
+
+    @admin.display(description="Test table", ordering="is_test")
+    def test_badge(self, obj):
+        # DESIGN.md, "Randomness": test tables are marked wherever they are shown.
+        if not obj.is_test:
+            return "—"
+        return format_html(
+            '<strong class="badge test" style="background:#ff9f43;color:#1b1f2a;padding:0 .4em;'
+            'border-radius:1em">test table{}</strong>',
+            " · seeded" if obj.seed is not None else "",
+        )
+
+    def get_readonly_fields(self, request, obj=None):
+        # Once saved as a test table it stays one (Table.clean refuses the change too).
+        if obj is not None and obj.is_test:
+            return ["is_test"]
+        return []
 
     def get_form(self, request, obj=None, **kwargs):
         # The Rules Submission fields are added per game by TableForm itself.

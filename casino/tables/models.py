@@ -54,6 +54,10 @@ class Table(models.Model):
         if self.seed is not None and not self.is_test:
             # DESIGN.md, "Randomness": public tables never take a seed.
             errors["seed"] = "Only a test table may carry a seed."
+        if not self.is_test and self.pk and Table.objects.filter(pk=self.pk, is_test=True).exists():
+            # DESIGN.md, "Randomness": a test table may have been seeded or
+            # stacked; it stays marked as one and can never become public.
+            errors["is_test"] = "A test table cannot be made public: open a new table instead."
         if not 1 <= self.max_seats <= 50:
             errors["max_seats"] = "A table has 1 to 50 seats."
         if errors:
@@ -70,7 +74,13 @@ class Table(models.Model):
 
 
 class Round(models.Model):
-    """The record of one round: what happened, in order, for replays and disputes."""
+    """The record of one round: what happened, in order, for replays and disputes.
+
+    ``steps`` holds every rules transition that started in this round, in
+    order (docs/protocol.md, "Round records and replay"); with the state,
+    Rules Submission and generator the round started from, ``manage.py
+    replay`` re-runs them through the game's pure rules. ``start_state`` may
+    hold cards still to come (a blackjack shoe): it is never shown to players."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveBigIntegerField()
@@ -78,6 +88,18 @@ class Round(models.Model):
     finished = models.DateTimeField(null=True, blank=True)
     log = models.JSONField(default=list)
     result = models.JSONField(null=True, blank=True)
+    config = models.JSONField(
+        null=True, editable=False, help_text="The Rules Submission at the round's first transition."
+    )
+    start_state = models.JSONField(
+        null=True, editable=False, help_text="The game state before the round's first transition."
+    )
+    is_test = models.BooleanField(default=False, editable=False)
+    seed = models.BigIntegerField(null=True, editable=False)
+    rng_start = models.JSONField(
+        null=True, editable=False, help_text="A seeded table's generator state at the round's start."
+    )
+    steps = models.JSONField(default=list, editable=False)
 
     class Meta:
         ordering = ["-id"]
@@ -85,3 +107,24 @@ class Round(models.Model):
 
     def __str__(self):
         return f"{self.table} round {self.number}"
+
+    def add_step(self, step, start_state, config, rng_start):
+        """Append a transition's step. The first one also records where the
+        round started; later ones carry the Rules Submission only when it
+        changed (an admin edit between phases), to keep the record small."""
+        if not self.steps:
+            self.start_state = start_state
+            self.config = config
+            self.is_test = self.table.is_test
+            self.seed = self.table.seed
+            self.rng_start = rng_start
+        elif config != self.config_at(len(self.steps)):
+            step = {**step, "config": config}
+        self.steps = self.steps + [step]
+
+    def config_at(self, index):
+        """The Rules Submission in force at step ``index`` (0-based)."""
+        for step in reversed(self.steps[: index + 1]):
+            if step.get("config") is not None:
+                return step["config"]
+        return self.config

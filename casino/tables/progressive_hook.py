@@ -29,13 +29,19 @@ def needed(outcome):
 
 
 def settle(rules, config, rng, table_id, round_number, outcome):
-    """(merged Outcome, meter moves to record) for an outcome that locks
-    progressive wagers or asks for awards. The PROGRESSIVE_RESULT outcome's
-    own ``lock`` and ``awards`` are not acted on: one round trip per transition."""
+    """(merged Outcome, meter moves to record, the PROGRESSIVE_RESULT data)
+    for an outcome that locks progressive wagers or asks for awards. The data
+    goes in the round record, so a replay re-applies it without the meters."""
     data, meter_moves = call_meters(table_id, round_number, outcome.lock, outcome.awards)
+    return apply_result(rules, config, rng, outcome, data), meter_moves, data
+
+
+def apply_result(rules, config, rng, outcome, data):
+    """The rules' PROGRESSIVE_RESULT after ``outcome``, merged into it. The
+    PROGRESSIVE_RESULT outcome's own ``lock`` and ``awards`` are not acted on:
+    one round trip per transition."""
     result = rules.apply(outcome.state, Action(PROGRESSIVE_RESULT, None, data), config, rng)
-    merged = Outcome(result.state, log=outcome.log + result.log, moves=outcome.moves + result.moves)
-    return merged, meter_moves
+    return Outcome(result.state, log=outcome.log + result.log, moves=outcome.moves + result.moves)
 
 
 def call_meters(table_id, round_number, lock, awards):

@@ -11,6 +11,11 @@ awards goes through ``progressive_hook``: the meter calls, then the rules'
 ``PROGRESSIVE_RESULT``, all in the same transition; the meters' moves are
 recorded in the transaction that commits it.
 
+Every rules transition is also a step of its round's record (``Round.steps``:
+the action, the generator's draws, the meters' answer, the moves, the log and
+a hash of the new state), written in the same transaction, so ``manage.py
+replay`` can re-run the round through the pure rules (casino/tables/replay.py).
+
 A table's snapshot (``Table.state``):
 
     {"game": <the rules' State as JSON>,
@@ -29,8 +34,9 @@ from django.utils import timezone
 from casino.progressives import api as progressives
 from casino.tables import progressive_hook
 from casino.tables.models import Round, Table
+from casino.tables.replay import step_record
 from casino.wallet.ledger import InsufficientFunds, book_moves
-from games.cards.rng import dump_state, seeded_rng, system_rng
+from games.cards.rng import RecordingRandom, dump_state, seeded_rng, system_rng
 from games.engine import Action, IllegalAction
 
 LOG_LINES = 30
@@ -214,13 +220,15 @@ class TableRuntime:
 
     def _transition(self, action, player_id, leave_seat=None):
         snapshot = self._copy()
-        rng = self._rng(snapshot)
+        # Every value the rules draw is kept in the round record, so a replay
+        # can feed them back (docs/protocol.md, "Round records and replay").
+        rng = RecordingRandom(self._rng(snapshot))
         round_number = self.round  # the round whose escrow these chips (and meter moves) belong to
-        meter_moves = []
+        meter_moves, meters = [], None
         try:
             outcome = self.rules.apply(self.state, action, self.config, rng)
             if progressive_hook.needed(outcome):
-                outcome, meter_moves = progressive_hook.settle(
+                outcome, meter_moves, meters = progressive_hook.settle(
                     self.rules, self.config, rng, self.table.pk, round_number, outcome
                 )
         except IllegalAction as exc:
@@ -239,6 +247,12 @@ class TableRuntime:
             text = " ".join(line if line.endswith((".", "!", "?")) else line + "." for line in lines[:4])
             snapshot["announce"] = {"id": snapshot["announce"]["id"] + 1, "text": text}
         summary = getattr(self.rules, "round_summary", lambda state: None)(new_state)
+        # Where the round started, kept by its record if this is its first step.
+        round_start = {
+            "start_state": self.snapshot["game"],
+            "config": self.config.to_json(),
+            "rng_start": self.snapshot.get("rng") if self.table.seed is not None else None,
+        }
         return self._commit(
             snapshot,
             outcome.moves,
@@ -248,6 +262,8 @@ class TableRuntime:
             summary=summary,
             table_event=player_id is None,
             meter_moves=meter_moves,
+            step=step_record(action, rng.draws, meters, outcome),
+            round_start=round_start,
         )
 
     def _line(self, snapshot, item):
@@ -279,10 +295,13 @@ class TableRuntime:
         summary=None,
         table_event=False,
         meter_moves=(),
+        step=None,
+        round_start=None,
     ):
         """One database transaction: ledger entries, the new snapshot (only if
-        nobody else wrote the table since we read it), the round record and
-        the progressive meters' moves of the transition (their audit)."""
+        nobody else wrote the table since we read it), the round record (with
+        the transition's ``step`` when the rules made one) and the progressive
+        meters' moves of the transition (their audit)."""
         self._set_timer(snapshot)
         try:
             with transaction.atomic():
@@ -292,9 +311,11 @@ class TableRuntime:
                 )
                 if updated != 1:
                     raise StaleOwner(f"table {self.table.pk} was written by someone else")
-                if lines or summary:
+                if lines or summary or step:
                     record, _ = Round.objects.get_or_create(table=self.table, number=round_number)
                     record.log = record.log + lines
+                    if step is not None:
+                        record.add_step(step, **round_start)
                     if summary is not None:
                         record.result = summary
                         record.finished = timezone.now()

@@ -26,7 +26,8 @@ from games.blackjack import side_wagers
 from games.blackjack.dealer import dealer_should_hit
 from games.blackjack.hands import can_split, is_blackjack, is_ten_value, total, total_text
 from games.cards.cards import card, cards, to_json
-from games.cards.shoe import Shoe
+from games.cards.rng import system_rng
+from games.cards.shoe import Shoe, deck_name
 from games.engine import (
     LOSE,
     PROGRESSIVE_RESULT,
@@ -366,9 +367,8 @@ def _progressive_result(variant, state, action, config, rng):
         if cents:
             moves.append(ChipMove(WIN, spot["player"], cents, f"seat {seat} {area} meter"))
         _result_line(state, seat, f"progressive {format_chips(cents)} from the meter", cents)
-        log.append(
-            {"player": None, "text": f"Seat {seat}: Match the Dealer progressive pays {format_chips(cents)}!"}
-        )
+        name = _area_name(variant, area)
+        log.append({"player": None, "text": f"Seat {seat}: {name[0].upper()}{name[1:]} pays {format_chips(cents)}!"})
     return Outcome(state, log=log, moves=moves)
 
 
@@ -930,3 +930,71 @@ _HANDLERS = {
     ACTION_TIMEOUT: _action_timeout,
     NEXT_ROUND: _next_round,
 }
+
+
+# -- test tables: a stacked shoe ---------------------------------------------------
+
+ANY_CARD = "?"
+STACK_HELP = (
+    "Cards in dealing order, separated by spaces: rank A 2–9 J Q K (a Spanish deck has no 10s), "
+    'suit S H D C, ? for any card, e.g. "KS 5C KS KS". At the next deal: a first card to each '
+    "spot with a wager from seat 1 on, the dealer's upcard, a second card to each spot, the hole "
+    "card; then hits, doubles and split hands' cards in the order of play, then the dealer's "
+    "draws. The typed cards start a new shoe and are not burned; the rest of the shoe (the decks "
+    "less the typed cards) follows, shuffled, with the cut card placed as usual."
+)
+
+
+def stack(state, config, text, rng=None):
+    """A test table's stacked shoe (DESIGN.md, "Randomness"): the typed cards
+    are the next cards out of the shoe, whatever the phase (``?`` is any card).
+
+    Burn: the typed cards start a new shoe, and a stacked shoe is not burned
+    (``Shoe.needs_burn``), so the first typed card is the first card dealt
+    (spanish21.md rule 3's burn is for a shuffled shoe). Behind them come the
+    other cards of a full shoe of ``config.decks`` decks, shuffled with
+    ``rng`` (the table's, or the CSPRNG), the cut card at the usual
+    penetration; when it comes out the shoe is reshuffled as any other.
+
+    Raises IllegalAction on an unknown card, a card not in the game's deck
+    (a 10 in a Spanish deck, the joker), or more copies of a card than the
+    shoe holds (five A♠ in a four-deck shoe).
+    """
+    if not isinstance(text, str):
+        raise IllegalAction("Type the cards as text, e.g. KS 5C KS KS.")
+    typed = []
+    for word in text.replace(",", " ").split():
+        try:
+            typed.append(None if word == ANY_CARD else card(word))
+        except ValueError as error:
+            raise IllegalAction(f"Stacked shoe: {error}.") from None
+    if not typed:
+        raise IllegalAction("Nothing to stack: type cards in dealing order, e.g. KS 5C KS KS.")
+    one_deck = config.deck()
+    name = deck_name(config.deck)
+    size = len(one_deck) * config.decks
+    if len(typed) > size:
+        raise IllegalAction(f"A {config.decks}-deck shoe holds {size} cards; {len(typed)} were typed.")
+    known = [item for item in typed if item is not None]
+    for item in known:
+        if item not in one_deck:
+            if name == "spanish":
+                raise IllegalAction(
+                    f"{item.label} is not in a Spanish deck (48 cards, no 10s: spanish21.md rule 1)."
+                )
+            raise IllegalAction(f"{item.label} is not in a {name} deck.")
+    for item in dict.fromkeys(known):
+        wanted, held = known.count(item), one_deck.count(item) * config.decks
+        if wanted > held:
+            raise IllegalAction(
+                f"{wanted} × {item.label} typed, but a {config.decks}-deck shoe holds only {held}."
+            )
+    full = Shoe.shuffled(config.deck, config.decks, rng or system_rng())
+    rest = list(full.cards)
+    for item in known:
+        rest.remove(item)  # the shuffled order of the others is kept
+    front = [item if item is not None else rest.pop() for item in typed]
+    then = Shoe(rest, cut_at=min(full.cut_at, len(rest)) or None, deck=full.deck, decks=full.decks)
+    state = State.from_json(state.to_json())
+    state.shoe = Shoe.stacked(front, then=then).to_json()
+    return state

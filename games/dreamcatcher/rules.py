@@ -114,6 +114,9 @@ class State:
     results: dict = field(default_factory=dict)
     # Newest first: {"round", "symbols": [...], "sections": [...], "result": spot, "multiplier": m}.
     history: list = field(default_factory=list)
+    # A test table's stacked wheel results, consumed by the next spins (see
+    # ``stack``); never shown to players.
+    stacked: list = field(default_factory=list)
 
     @classmethod
     def from_json(cls, data):
@@ -160,6 +163,22 @@ def draw_spin(rng):
     """
     return {
         "section": rng.randrange(len(WHEEL)),
+        "direction": rng.choice((1, -1)),
+        "turns": MIN_REVOLUTIONS + rng.randrange(3),
+    }
+
+
+def next_spin(state, rng):
+    """The next spin of the table: a test table's next stacked result when
+    there is one (a section carrying that symbol, picked by the rng among
+    them, so the animation lands on it), else ``draw_spin``. A round nobody
+    bets on spins at random and leaves the stack for a round with wagers, as
+    the card games deal nothing without one."""
+    if not state.stacked or not any(state.bets.values()):
+        return draw_spin(rng)
+    symbol = state.stacked.pop(0)
+    return {
+        "section": rng.choice([index for index, item in enumerate(WHEEL) if item == symbol]),
         "direction": rng.choice((1, -1)),
         "turns": MIN_REVOLUTIONS + rng.randrange(3),
     }
@@ -285,7 +304,7 @@ def _close_betting(state, action, config, rng):
     if state.phase != BETTING:
         raise IllegalAction("Betting is already closed.")
     state.phase = SPINNING
-    state.spins = [draw_spin(rng)]
+    state.spins = [next_spin(state, rng)]
     return Outcome(state, log=[{"player": None, "text": "No more bets. The wheel spins."}])
 
 
@@ -295,7 +314,7 @@ def _wheel_stopped(state, action, config, rng):
     symbol = state.symbols[-1]
     if symbol in MULTIPLIERS:
         # § 689a.2(f), § 689a.3(c): every wager rides on a bonus spin.
-        state.spins.append(draw_spin(rng))
+        state.spins.append(next_spin(state, rng))
         return Outcome(
             state,
             log=[{
@@ -361,7 +380,7 @@ def _next_round(state, action, config, rng):
     # Remember each bettor's wagers for "rebet"; players who sat out keep their older ones.
     state.last_bets.update({player: spots for player, spots in state.bets.items() if spots})
     return Outcome(
-        State(round=state.round + 1, last_bets=state.last_bets, history=state.history),
+        State(round=state.round + 1, last_bets=state.last_bets, history=state.history, stacked=state.stacked),
         log=[{"player": None, "text": f"Round {state.round + 1}: place your bets."}],
     )
 
@@ -375,6 +394,55 @@ _HANDLERS = {
     WHEEL_STOPPED: _wheel_stopped,
     NEXT_ROUND: _next_round,
 }
+
+
+# -- test tables: a stacked wheel ------------------------------------------------
+
+STACK_HELP = (
+    "Wheel results in order, one per spin, bonus spins included, separated by spaces: "
+    '"7x 2x 10" stops the next round\'s spin on 7x, its bonus spin on 2x and the next one on 10 '
+    "(10 to 1 × 14 = 140 to 1). Symbols: 1 2 5 10 20 40 2x 7x. Results left over go on to the "
+    "next rounds; after the last one the wheel spins at random again. Rounds nobody bets on spin "
+    "at random and leave the stack for the next round with a wager."
+)
+MAX_STACKED = 500
+
+# What a designer may type for each symbol ("7X", "7×", "×7" all mean 7x).
+_STACK_SYMBOLS = {symbol: symbol for symbol in SECTION_COUNTS}
+_STACK_SYMBOLS.update({f"x{value}": f"{value}x" for value in MULTIPLIERS.values()})
+
+
+def parse_stack(text):
+    """The symbols of a stacked wheel typed as "7x 2x 10" (spaces or commas)."""
+    if not isinstance(text, str):
+        raise IllegalAction("Type the wheel results as text, e.g. 7x 2x 10.")
+    symbols = []
+    for item in text.replace(",", " ").split():
+        symbol = _STACK_SYMBOLS.get(item.lower().replace("×", "x"))
+        if symbol is None:
+            raise IllegalAction(
+                f"{item!r} is not on the wheel: its sections carry 1, 2, 5, 10, 20, 40, 2x and 7x "
+                "(§ 689a.1(a))."
+            )
+        symbols.append(symbol)
+    if not symbols:
+        raise IllegalAction("Nothing to stack: type wheel results, e.g. 7x 2x 10.")
+    if len(symbols) > MAX_STACKED:
+        raise IllegalAction(f"At most {MAX_STACKED} wheel results can be stacked; {len(symbols)} were typed.")
+    return symbols
+
+
+def stack(state, config, text, rng=None):
+    """A test table's stacked wheel (DESIGN.md, "Randomness"): the next spins
+    of rounds with wagers stop on the typed symbols, in order, bonus spins
+    included, then the wheel spins at random again. Replaces any stacked results not yet used; a spin
+    already shown is not changed. Raises IllegalAction on a symbol that is
+    not on the wheel. (``rng`` is not needed: sections are picked when the
+    wheel spins.)"""
+    symbols = parse_stack(text)
+    state = State.from_json(state.to_json())
+    state.stacked = symbols
+    return state
 
 
 def section_counts():

@@ -16,7 +16,8 @@ progressive and Mystery bonus settled, § 645c.1(d)-(g)) → betting.
 from dataclasses import asdict, dataclass, field
 
 from games.cards import poker
-from games.cards.cards import cards, joker_deck, to_json
+from games.cards.cards import card, cards, joker_deck, to_json
+from games.cards.rng import system_rng
 from games.engine import (
     LOSE,
     PROGRESSIVE_RESULT,
@@ -711,6 +712,101 @@ def _next_round(state, action, config, rng):
     state.first_position = None
     state.results = {}
     return Outcome(state)
+
+
+# -- test tables: stacked dice and deck ---------------------------------------------
+
+ANY_CARD = "?"
+STACK_HELP = (
+    'Optionally the dice first, red then the two blues: "dice 3 3 3" (total 9: the first hand '
+    "goes to seat 1; 8 or 15 to the dealer, pai_gow_poker.md rule 15). Then cards in deal order, "
+    'seven per hand from that first position on, around the table, e.g. "AS KS QS JS TS JK 2D"; '
+    "JK is the joker, ? any card. The rest of the 53-card deck is shuffled. Both serve the next "
+    "roll and the next deal only."
+)
+
+
+def parse_stack(text):
+    """(dice [red, blue, blue] or None, [card or None for "?"]) typed as
+    "dice 3 3 3; AS KS ?" (spaces, commas or semicolons)."""
+    if not isinstance(text, str):
+        raise IllegalAction("Type the stack as text, e.g. dice 3 3 3; AS KS QS.")
+    words = text.replace(",", " ").replace(";", " ").split()
+    rolled, typed = None, []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        index += 1
+        if word.lower() == "dice":
+            if rolled is not None:
+                raise IllegalAction("Type the dice once: dice, then red, blue, blue.")
+            values = words[index : index + 3]
+            index += 3
+            rolled = [_stacked_die(value) for value in values]
+            if len(rolled) != 3:
+                raise IllegalAction(
+                    "The shaker holds three dice (§ 645c.2(c)): type dice, then red, blue, blue."
+                )
+            if index < len(words) and words[index].isdigit():
+                raise IllegalAction(
+                    f"The shaker holds three dice (§ 645c.2(c)); {words[index]!r} is one too many."
+                )
+        elif word == ANY_CARD:
+            typed.append(None)
+        else:
+            try:
+                typed.append(card(word))
+            except ValueError as error:
+                raise IllegalAction(f"Stacked deck: {error}.") from None
+    return rolled, typed
+
+
+def _stacked_die(value):
+    if not value.isdigit() or int(value) not in dice.FACES:
+        raise IllegalAction(f"A die shows 1 to 6 pips, not {value!r}.")
+    return int(value)
+
+
+def stack(state, config, text, rng=None):
+    """A test table's stacked dice and deck (DESIGN.md, "Randomness").
+
+    The dice are the next roll (``state.dice``), the count of rule 15 picks
+    the first position; the cards are the front of the next round's 53-card
+    deck (``state.deck``), dealt seven per position in the order of rule 16,
+    ``?`` standing for any card; the rest of the deck is shuffled with
+    ``rng`` (the table's, or the CSPRNG). What is not typed is random again:
+    a stack without dice leaves the roll to the shaker, one without cards
+    the deck to the shuffle. Raises IllegalAction on an unknown card, a card
+    typed twice (one deck, rule 13), more than 53 cards, impossible dice, or
+    dice at a table that plays without the shaker (rule 14's RNG count).
+    """
+    rolled, typed = parse_stack(text)
+    if rolled is None and not typed:
+        raise IllegalAction("Nothing to stack: type dice, cards or both, e.g. dice 3 3 3; AS KS QS.")
+    if rolled is not None and not config.dice:
+        raise IllegalAction(
+            "This table plays without the shaker (dice = 0): an RNG number 1–7 picks the first hand "
+            "(pai_gow_poker.md rule 14), so there are no dice to stack."
+        )
+    deck = joker_deck()
+    if len(typed) > len(deck):
+        raise IllegalAction(f"The deck holds {len(deck)} cards; {len(typed)} were typed.")
+    known = [item for item in typed if item is not None]
+    for item in dict.fromkeys(known):
+        if known.count(item) > 1:
+            raise IllegalAction(
+                f"{item.label} is typed {known.count(item)} times: the deck holds one (rule 13)."
+            )
+    rest = [item for item in deck if item not in known]
+    (rng or system_rng()).shuffle(rest)
+    state = State.from_json(state.to_json())
+    state.dice = dice.Roll(rolled[0], tuple(rolled[1:])).to_json() if rolled else None
+    if typed:
+        front = [item if item is not None else rest.pop() for item in typed]
+        state.deck = to_json(front + rest)
+    else:
+        state.deck = None
+    return state
 
 
 def round_summary(state):

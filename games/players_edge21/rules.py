@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from games.blackjack import round as bj
 from games.blackjack import side_wagers
 from games.blackjack.config import BlackjackConfig
-from games.blackjack.round import LEAVE, PLAYER_ACTIONS, State, new_state, timer  # noqa: F401
+from games.blackjack.round import LEAVE, PLAYER_ACTIONS, STACK_HELP, State, new_state, stack, timer  # noqa: F401
 from games.cards.cards import cards
 from games.engine import LOSE, RETURN, WIN, ChipMove, IllegalAction, format_chips
 from games.players_edge21 import paytables

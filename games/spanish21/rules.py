@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from games.blackjack import round as bj
 from games.blackjack import side_wagers
 from games.blackjack.config import BlackjackConfig
-from games.blackjack.round import LEAVE, PLAYER_ACTIONS, State, new_state, timer  # noqa: F401
+from games.blackjack.round import LEAVE, PLAYER_ACTIONS, STACK_HELP, State, new_state, stack, timer  # noqa: F401
 from games.engine import LOSE, RETURN, WIN, ChipMove, IllegalAction, format_chips
 from games.spanish21 import paytables
 

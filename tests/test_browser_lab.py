@@ -1,0 +1,401 @@
+"""Designers' play-test tables (/lab/test-tables/new/): the form (designers
+only; a bad Rules Submission or stack creates nothing), the table it creates
+(a test table with its stacked state, badged everywhere, never made public)
+and, in real browsers (Debian's Chromium, driven by Playwright) against a
+real Daphne and table worker, stacked tables producing their forced events:
+a Dreamcatcher 7x then 2x chain onto 10 settled at 140 to 1, and a Player's
+Edge 21 Monster Match suited four of a kind winning 100% of its meter.
+
+The browser tests are plain (sync) tests, like tests/test_browser.py: the
+database is read before and after the browser, not while it runs."""
+
+import re
+import signal
+import time
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.test import Client
+
+from casino.lab.access import DESIGNERS
+from casino.progressives.models import Meter, MeterEvent, TableLink
+from casino.tables.models import Round, Table
+from casino.wallet.ledger import balance_of
+from games.cards.shoe import Shoe
+from tests.conftest import assert_ledger_balanced, wait_until
+
+NEW = "/lab/test-tables/new/"
+PASSWORD = "lab-pass-689"
+START = 1_000_000  # a new wallet, in cents
+TIMEOUT_MS = 20_000
+
+WHEEL_FORM = {
+    "game": "dreamcatcher",
+    "name": "Chain wheel",
+    "max_seats": 7,
+    "seed": "",
+    "rules_min_bet": 1,
+    "rules_max_bet": 500,
+    "rules_max_payout": 50_000,
+    "rules_betting_seconds": 15,
+    "rules_spin_seconds": 8,
+    "rules_result_seconds": 5,
+    "stack": "7x 2x 10",
+}
+EDGE_FORM = {
+    "game": "players_edge21",
+    "name": "Monster Match lab",
+    "max_seats": 6,
+    "seed": "",
+    "rules_decks": 6,
+    "rules_min_bet": 5,
+    "rules_max_bet": 500,
+    "rules_side_max": 100,
+    "rules_betting_seconds": 8,
+    "rules_deal_seconds": 1,
+    "rules_insurance_seconds": 8,
+    "rules_action_seconds": 30,
+    "rules_result_seconds": 30,
+    "rules_match_up": 1,
+    "rules_match_down": 1,
+    "rules_match_paytable": 1,
+    "rules_monster_match": 1,
+    "rules_monster_paytable": 1,
+    "rules_peek": 1,
+    # The player's K♠ K♠ with the dealer's K♠ up and K♠ in the hole: a suited
+    # four of a kind, 100% of the Monster Match meter (§ 635c.2(h)).
+    "stack": "KS KS KS KS",
+}
+
+
+def make_designer(username="dana", staff=False):
+    user = User.objects.create_user(username, password=PASSWORD, is_staff=staff)
+    if not staff:
+        user.groups.add(Group.objects.get_or_create(name=DESIGNERS)[0])
+    return user
+
+
+def designer_client(**kwargs):
+    client = Client()
+    client.force_login(make_designer(**kwargs))
+    return client
+
+
+# -- the form ------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_only_designers_open_the_form(client):
+    response = client.get(NEW)
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    player = User.objects.create_user("pat", password=PASSWORD)
+    client.force_login(player)
+    assert client.get(NEW).status_code == 403
+    assert client.post(NEW, WHEEL_FORM).status_code == 403
+    assert not Table.objects.exists()
+    for designer in (designer_client(), designer_client(username="sam", staff=True)):
+        page = designer.get(NEW).content.decode()
+        assert "Maximum payout to one player in one round" in page  # the Config's help, one field each
+        assert 'name="rules_max_payout" value="50000"' in page  # prefilled with the default
+        assert "Wheel results in order" in page  # the game's STACK_HELP
+
+
+@pytest.mark.django_db
+def test_the_form_shows_the_chosen_games_settings_and_stack_syntax():
+    client = designer_client()
+    page = client.get(NEW, {"game": "players_edge21"}).content.decode()
+    assert 'name="rules_monster_paytable"' in page and 'name="rules_max_payout"' not in page
+    assert "Monster Match paytable 1–5 = A–E" in page
+    assert "not burned" in page
+    page = client.get(NEW, {"game": "pai_gow"}).content.decode()
+    assert "dice 3 3 3" in page and 'name="rules_sum_paytable"' in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"stack": "7x 3 10"}, "&#x27;3&#x27; is not on the wheel"),
+        ({"rules_max_bet": 0}, "The maximum wager cannot be below the minimum wager."),
+        ({"rules_spin_seconds": "fast"}, "Enter a whole number."),
+        ({"seed": "-4"}, "Ensure this value is greater than or equal to 0."),
+        ({"game": "roulette"}, "Unknown game"),
+    ],
+)
+def test_a_bad_form_creates_nothing(changes, message):
+    response = designer_client().post(NEW, {**WHEEL_FORM, **changes})
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Table.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "form, message",
+    [
+        ({**EDGE_FORM, "stack": "TS KS"}, "10♠ is not in a Spanish deck"),
+        ({**EDGE_FORM, "rules_decks": 5, "stack": "AS " * 6}, "6 × A♠ typed, but a 5-deck shoe holds only 5"),
+        ({**EDGE_FORM, "rules_decks": 7}, "Player&#x27;s Edge 21 uses 5, 6 or 8 decks"),
+    ],
+)
+def test_a_bad_shoe_stack_creates_nothing(form, message):
+    response = designer_client().post(NEW, form)
+    assert message in response.content.decode()
+    assert not Table.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_good_form_creates_a_stacked_test_table(clean_redis):
+    client = designer_client()
+    response = client.post(NEW, WHEEL_FORM)
+    table = Table.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/tables/{table.pk}/"
+    assert table.is_test and table.seed is None and table.game == "dreamcatcher"
+    assert table.rules_config().max_payout == 50_000 and table.config["spin_seconds"] == 8
+    assert table.state["game"]["stacked"] == ["7x", "2x", "10"]
+    assert table.state["timer"] is None  # the owner starts the clock
+    # Badged as a test table: the table page, the lobby, the admin list.
+    assert "test table" in client.get(response["Location"]).content.decode()
+    assert re.search(
+        r"Chain wheel</a> <span class=\"badge test\">test table</span>", client.get("/").content.decode()
+    )
+    admin = Client()
+    admin.force_login(User.objects.create_superuser("root", password=PASSWORD))
+    assert "test table" in admin.get("/admin/tables/table/").content.decode()
+
+
+@pytest.mark.django_db
+def test_a_stacked_shoe_and_deck_are_in_the_new_tables_state():
+    client = designer_client()
+    client.post(NEW, {**EDGE_FORM, "seed": "77"})
+    table = Table.objects.get()
+    assert table.seed == 77 and table.is_test
+    shoe = Shoe.from_json(table.state["game"]["shoe"])
+    assert [str(item) for item in shoe.cards[:4]] == ["KS"] * 4 and len(shoe) == 6 * 48
+    # A seeded table: the same seed and stack give the same shoe.
+    client.post(NEW, {**EDGE_FORM, "seed": "77", "name": "Again"})
+    assert Table.objects.get(name="Again").state["game"]["shoe"] == table.state["game"]["shoe"]
+    pai_gow = {
+        "game": "pai_gow",
+        "name": "Pai gow lab",
+        "max_seats": 6,
+        "stack": "dice 3 3 3; AS AH AD AC KS KH JK",
+    }
+    defaults = client.get(NEW, {"game": "pai_gow"}).context["form"]
+    pai_gow.update(
+        {name: field.initial for name, field in defaults.fields.items() if name.startswith("rules_")}
+    )
+    client.post(NEW, pai_gow)
+    state = Table.objects.get(name="Pai gow lab").state["game"]
+    assert state["dice"] == [3, 3, 3] and state["deck"][:7] == ["AS", "AH", "AD", "AC", "KS", "KH", "JK"]
+
+
+@pytest.mark.django_db
+def test_a_test_table_cannot_be_made_public(make_table):
+    from django.core.exceptions import ValidationError
+
+    table = make_table(name="Lab wheel", seed=5)
+    table.is_test, table.seed = False, None
+    with pytest.raises(ValidationError, match="A test table cannot be made public"):
+        table.save()
+    assert Table.objects.get(pk=table.pk).is_test
+    public = make_table(name="Public wheel")
+    public.is_test = True  # a public table may become a test table
+    public.save()
+
+
+@pytest.mark.django_db
+def test_the_admin_keeps_a_test_table_a_test_table(admin_client, make_table):
+    test, public = make_table(name="Lab wheel", seed=5), make_table(name="Public wheel")
+    page = admin_client.get(f"/admin/tables/table/{test.pk}/change/").content.decode()
+    assert 'name="is_test"' not in page  # read-only once saved as a test table
+    assert 'name="is_test"' in admin_client.get(f"/admin/tables/table/{public.pk}/change/").content.decode()
+    form = {
+        "game": "dreamcatcher",
+        "name": "Lab wheel",
+        "max_seats": 7,
+        "is_open": "on",
+        "seed": "5",
+        **{f"rules_{name}": value for name, value in test.rules_config().to_json().items()},
+    }
+    response = admin_client.post(f"/admin/tables/table/{test.pk}/change/", {**form, "is_test": ""})
+    assert response.status_code == 302
+    assert Table.objects.get(pk=test.pk).is_test  # the posted is_test is ignored
+
+
+# -- in browsers -------------------------------------------------------------------------
+
+
+# (tests/test_browser.py skips itself without Playwright: imported here, in the
+# browser tests only, so that the form's tests above run without it.)
+
+
+def launch(playwright):
+    from tests.test_browser import CHROMIUM, CHROMIUM_ARGS
+
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+
+
+def sign_in(browser, base, next_url):
+    from tests.test_browser import RECORDER
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    context.add_init_script(RECORDER)
+    page = context.new_page()
+    page.goto(f"{base}/accounts/login/?next={next_url}")
+    page.get_by_label("Username").fill("dana")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.get_by_text("Welcome back, dana.").wait_for()
+    return page
+
+
+def sit(page, me_selector):
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    me = page.locator(me_selector)
+    deadline = time.monotonic() + 30
+    while "You sit at seat" not in me.inner_text():
+        if time.monotonic() > deadline:
+            pytest.fail(f"could not sit: {page.locator('#flash').inner_text()}")
+        page.get_by_role("button", name="Take a seat").click()
+        try:
+            me.get_by_text("You sit at seat").wait_for(timeout=5_000)
+        except PlaywrightTimeout:
+            pass  # the button names the round: a click as the round turns is refused; click again
+
+
+def seconds_left(page, status):
+    return page.evaluate(
+        f"""() => {{
+          const el = document.querySelector('{status}.phase-betting [data-deadline-ms]');
+          return el ? (Number(el.dataset.deadlineMs) - Date.now()) / 1000 : 0;
+        }}"""
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_designer_stacks_a_dreamcatcher_chain_in_a_browser(processes):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    make_designer()
+    worker = processes.worker()
+    base = "http://" + processes.daphne()
+
+    with sync_api.sync_playwright() as playwright:
+        browser = launch(playwright)
+        try:
+            page = sign_in(browser, base, NEW)
+            page.wait_for_url(re.compile(re.escape(NEW)))
+            page.locator("#id_game_choice").select_option("dreamcatcher")
+            page.get_by_role("button", name="Show its settings").click()
+            page.get_by_label("Name").fill("Lab chain wheel")
+            page.get_by_label("Betting seconds").fill("6")
+            page.get_by_label("Spin seconds").fill("1")
+            page.get_by_label("Result seconds").fill("20")
+            page.get_by_label("Stack").fill("7x 2x 10")
+            page.get_by_role("button", name="Create test table").click()
+            page.wait_for_url(re.compile(r"/tables/\d+/$"))
+            table_id = int(re.search(r"/tables/(\d+)/", page.url).group(1))
+            badge = page.locator("h1 .badge.test")
+            assert badge.inner_text() == "test table"
+            page.locator("#connection", has_text="Live").wait_for()
+            sit(page, "#dc-me")
+            # Bet 1 on 10; a bet that misses the window goes in the next round
+            # (a round nobody bets on leaves the stack alone).
+            for _attempt in range(4):
+                wait_until(lambda: seconds_left(page, "#dc-status") > 2.5, 40, "a fresh betting window")
+                page.locator('#chip-picker label:has(input[value="1"])').click()
+                page.get_by_role("button", name=re.compile(r"^Bet on 10,")).click()
+                try:
+                    page.locator("#dc-me .my-bets", has_text="10").wait_for(timeout=5_000)
+                    break
+                except sync_api.TimeoutError:
+                    continue
+            else:
+                pytest.fail("the bet never got into a round")
+            # The chain: 7x, a bonus spin onto 2x, one onto 10: 10 to 1 × 14.
+            page.wait_for_function(
+                "() => window.__seen.announce.some(a => a.includes('10 pays 140 to 1'))", timeout=40_000
+            )
+            page.locator("#dc-log", has_text="7x! Bonus spin").wait_for()
+            page.locator(
+                "#dc-log", has_text="2x! Bonus spin: winning bets will be multiplied 14×."
+            ).wait_for()
+            page.locator("#dc-log", has_text="dana wins 140 on 10").wait_for()
+            announced = page.evaluate("window.__seen.announce")
+            badge_seen = badge.is_visible()
+            page.goto(base + "/")
+            lobby_badge = page.locator(f"#table-row-{table_id} .badge.test").inner_text()
+        finally:
+            browser.close()
+
+    processes.kill(worker, signal.SIGTERM)
+    assert badge_seen and lobby_badge == "test table"
+    assert any(
+        text.startswith("The wheel stops on 10: 10 pays 140 to 1 (10 to 1 × 14).") for text in announced
+    ), announced
+    table = Table.objects.get(pk=table_id)
+    assert table.is_test and table.config["spin_seconds"] == 1
+    record = Round.objects.get(table=table, result__multiplier=14)
+    assert record.result["symbols"] == ["7x", "2x", "10"]
+    designer = User.objects.get(username="dana").player
+    assert balance_of(designer) == START + 140 * 100
+    assert_ledger_balanced()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_stacked_players_edge_21_shoe_deals_a_monster_match_in_a_browser(processes):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    make_designer()
+    client = Client()
+    client.login(username="dana", password=PASSWORD)
+    response = client.post(NEW, EDGE_FORM)
+    assert response.status_code == 302, response.content.decode()
+    table = Table.objects.get()
+    meter = Meter.objects.create(name="Monster Match $1", kind="monster_match", paytable="A", wager_dollars=1)
+    TableLink.objects.create(meter=meter, table=table)
+    worker = processes.worker()
+    base = "http://" + processes.daphne()
+    wait_until(lambda: Table.objects.get(pk=table.pk).state.get("timer"), 20, "the worker to start the table")
+
+    with sync_api.sync_playwright() as playwright:
+        browser = launch(playwright)
+        try:
+            page = sign_in(browser, base, f"/tables/{table.pk}/")
+            page.locator("h1 .badge.test", has_text="test table").wait_for()
+            page.locator("#connection", has_text="Live").wait_for()
+            sit(page, "#bj-me")
+            wait_until(lambda: seconds_left(page, "#bj-status") > 5, 30, "a fresh betting window")
+            page.locator('#chip-picker label:has(input[value="10"])').click()
+            page.get_by_role("button", name="Bet on Player's Edge 21 wager").click()
+            page.get_by_role("button", name="Monster Match progressive $1").click()
+            page.locator("#bj-seat-1 .area-monster_match", has_text="1").wait_for()
+            page.locator("#bj-me .your-turn", has_text="20").wait_for(timeout=20_000)
+            page.locator("#bj-me button[data-action=stand]").click()
+            page.locator(
+                "#bj-log", has_text="Seat 1: the Monster Match progressive, 100% of the meter!"
+            ).wait_for()
+            page.locator("#bj-status", has_text="20").wait_for()
+            dealer = page.locator("#bj-dealer .card-svg").evaluate_all(
+                "cs => cs.map(c => c.getAttribute('aria-label'))"
+            )
+            hand = page.locator("#bj-seat-1 .hand").first.get_attribute("aria-label")
+        finally:
+            browser.close()
+
+    processes.kill(worker, signal.SIGTERM)
+    assert dealer == ["king of spades", "king of spades"]
+    assert hand.startswith("Hand 1: K♠ K♠, 20")
+    designer = User.objects.get(username="dana").player
+    (award,) = MeterEvent.objects.filter(meter=meter, kind=MeterEvent.AWARD)
+    assert (award.table_id, award.seat, award.player_id, award.percent_bp) == (
+        table.pk,
+        1,
+        designer.pk,
+        10_000,
+    )
+    assert award.paid_cents > 0
+    # The main 20 pushes 20; the $1 Monster Match wins the whole meter.
+    assert balance_of(designer) == START - 100 + award.paid_cents
+    assert_ledger_balanced()
