@@ -43,7 +43,10 @@ def _rows(specs):
 
 
 def _bar_label(spec):
-    return " ".join(part for part in (spec.paytable, spec.variant) if part) or spec.wager
+    """(label, note) of a row's bar: its paytable (or variant), and the deck count."""
+    label = " ".join(part for part in (spec.paytable, spec.variant) if part)
+    decks = f"{spec.decks}d" if spec.decks else ""
+    return (label, decks) if label else (f"{spec.decks} decks" if spec.decks else spec.wager, "")
 
 
 def _charts(rows):
@@ -51,15 +54,13 @@ def _charts(rows):
     found = []
     key = lambda item: (item[0].game, item[0].wager)  # noqa: E731
     for (game, wager), group in groupby(rows, key=key):
-        bars = [
-            (_bar_label(spec), figures["rtp"], f"{spec.decks} decks" if spec.decks else "")
-            for spec, figures, _ in group
-            if figures is not None
-        ]
+        bars = [(*_bar_label(spec), figures["rtp"]) for spec, figures, _ in group if figures is not None]
         if len(bars) < 2:
             continue
-        name = games.get(game).name
-        found.append(charts.bar_chart(bars, f"{name}: {wager.replace('_', ' ')} — RTP by paytable"))
+        title = f"{games.get(game).name}: {wager.replace('_', ' ')}, RTP by paytable"
+        if any(note for _, note, _ in bars):
+            title += " (under each bar: its decks)"
+        found.append(charts.bar_chart([(label, rtp, note) for label, note, rtp in bars], title))
     return found
 
 
