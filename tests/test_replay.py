@@ -445,3 +445,12 @@ def test_a_rules_submission_changed_mid_round_is_recorded_and_replayed(make_play
     assert len(changed) == 1 and changed[0]["config"]["result_seconds"] == 2
     assert record.config["result_seconds"] == 1
     assert replay(record).identical
+
+
+def test_the_admin_links_each_round_to_its_record(make_player, clean_redis, admin_client):
+    runtime = played("dreamcatcher", None, make_player, rounds=1, meters=False)
+    table = runtime.table
+    record = records(table)[0]
+    page = admin_client.get("/admin/tables/round/").content.decode()
+    assert f'href="/tables/{table.pk}/rounds/{record.number}/"' in page
+    assert f"{len(record.steps)} steps, replay" in page

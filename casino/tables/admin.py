@@ -3,6 +3,7 @@ import dataclasses
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.urls import reverse
 from django.utils.html import format_html
 
 from casino.tables import registry
@@ -94,6 +95,12 @@ class TableAdmin(admin.ModelAdmin):
 
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
-    list_display = ["table", "number", "started", "finished", "result"]
+    list_display = ["table", "number", "started", "finished", "result", "record"]
     list_filter = ["table"]
-    readonly_fields = ["table", "number", "started", "finished", "log", "result"]
+    readonly_fields = ["table", "number", "started", "finished", "log", "result", "record"]
+
+    @admin.display(description="Record")
+    def record(self, obj):
+        """The round page: every step, and the replay's verdict."""
+        url = reverse("tables:round", args=[obj.table_id, obj.number])
+        return format_html('<a href="{}">{} steps, replay</a>', url, len(obj.steps or []))
