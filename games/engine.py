@@ -192,3 +192,24 @@ def format_chips(cents):
     if frac:
         text += f".{frac:02d}"
     return sign + text
+
+
+# A designer's stack on a test table (the platform checks who may send it):
+# every game's rules offer ``stack(state, config, text, rng)`` to put chosen
+# cards, dice or wheel results next, so the same step replays like any other.
+STACK = "stack"
+STACK_MAX_CHARS = 4000
+
+
+def transition(rules, state, action, config, rng):
+    """The rules' ``apply``, and the designer's stack, for the runtime and the
+    replay alike."""
+    if action.kind == STACK:
+        text = action.data.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise IllegalAction("Type what to stack: " + rules.STACK_HELP)
+        if len(text) > STACK_MAX_CHARS:
+            raise IllegalAction(f"A stack is at most {STACK_MAX_CHARS:,} characters.")
+        stacked = rules.stack(state, config, text, rng)
+        return Outcome(stacked, log=[{"player": None, "text": "A designer stacks the results to come."}])
+    return rules.apply(state, action, config, rng)

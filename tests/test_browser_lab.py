@@ -323,6 +323,11 @@ def test_a_designer_stacks_a_dreamcatcher_chain_in_a_browser(processes):
                 "#dc-log", has_text="2x! Bonus spin: winning bets will be multiplied 14×."
             ).wait_for()
             page.locator("#dc-log", has_text="dana wins 140 on 10").wait_for()
+            # On the running table, the designer stacks the next results.
+            page.locator(".stack-tool summary").click()
+            page.locator("#stack-text").fill("2x 20")
+            page.locator(".stack-tool").get_by_role("button", name="Stack").click()
+            page.locator("#dc-log", has_text="A designer stacks the results to come.").wait_for()
             announced = page.evaluate("window.__seen.announce")
             badge_seen = badge.is_visible()
             page.goto(base + "/")
@@ -337,6 +342,7 @@ def test_a_designer_stacks_a_dreamcatcher_chain_in_a_browser(processes):
     ), announced
     table = Table.objects.get(pk=table_id)
     assert table.is_test and table.config["spin_seconds"] == 1
+    assert table.state["game"]["stacked"] == ["2x", "20"]
     record = Round.objects.get(table=table, result__multiplier=14)
     assert record.result["symbols"] == ["7x", "2x", "10"]
     designer = User.objects.get(username="dana").player

@@ -454,3 +454,50 @@ def test_the_admin_links_each_round_to_its_record(make_player, clean_redis, admi
     page = admin_client.get("/admin/tables/round/").content.decode()
     assert f'href="/tables/{table.pk}/rounds/{record.number}/"' in page
     assert f"{len(record.steps)} steps, replay" in page
+
+
+# -- a designer's stack on a running test table ---------------------------------
+
+
+def designer_player(make_player, name="Dee"):
+    from django.contrib.auth.models import Group, User
+
+    player = make_player(name)
+    user = User.objects.create_user(name.lower(), password="pw-designer-1")
+    user.groups.add(Group.objects.get_or_create(name="designers")[0])
+    player.user = user
+    player.save()
+    return player
+
+
+def test_a_designer_stacks_a_running_test_table_and_the_round_replays(make_player, clean_redis):
+    runtime, clock = make_table("dreamcatcher", 99, meters=False)
+    dee = designer_player(make_player)
+    runtime.act(dee.pk, dee.nickname, {"action": "sit", "round": runtime.round})
+    version = runtime.version
+    with pytest.raises(Refused, match="not on the wheel"):
+        runtime.act(dee.pk, dee.nickname, {"action": "stack", "text": "7x 3"})
+    assert runtime.version == version  # nothing changed
+    runtime.act(dee.pk, dee.nickname, {"action": "stack", "text": "7x 2x 10"})
+    bet(runtime, dee, "10", 1)
+    number = runtime.round
+    while runtime.round == number:
+        tick(runtime, clock)
+    record = Round.objects.get(table=runtime.table, number=number)
+    assert record.steps[0]["action"]["kind"] == "stack"
+    assert "140 to 1" in " ".join(record.log)
+    assert replay(record).identical
+
+
+def test_only_a_designer_stacks_and_only_a_test_table(make_player, clean_redis):
+    runtime, _ = make_table("dreamcatcher", 99, meters=False)
+    ann = make_player("Ann")
+    with pytest.raises(Refused, match="designer"):
+        runtime.act(ann.pk, ann.nickname, {"action": "stack", "text": "7x 10"})
+    public, _ = make_table("dreamcatcher", None, meters=False)
+    dee = designer_player(make_player)
+    with pytest.raises(Refused, match="Only a test table"):
+        public.act(dee.pk, dee.nickname, {"action": "stack", "text": "7x 10"})
+    with pytest.raises(Refused, match="Type what to stack"):
+        runtime.act(dee.pk, dee.nickname, {"action": "stack", "text": "  "})
+    assert not public.snapshot["game"].get("stacked")

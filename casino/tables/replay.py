@@ -19,7 +19,7 @@ from django.utils import timezone
 from casino.tables import progressive_hook, registry
 from casino.tables.models import Round
 from games.cards.rng import PlaybackError, PlaybackRandom, redraw, seeded_rng
-from games.engine import Action, format_chips
+from games.engine import Action, format_chips, transition
 
 
 def canonical(value):
@@ -133,7 +133,7 @@ def _replay_step(rules, record, index, step, state, seeded, names):
     config = rules.Config.from_json(record.config_at(index))
     rng = PlaybackRandom(step["draws"])
     try:
-        outcome = rules.apply(state, action, config, rng)
+        outcome = transition(rules, state, action, config, rng)
         called = progressive_hook.needed(outcome)
         if called != (step.get("meters") is not None):
             raise Difference(

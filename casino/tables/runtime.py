@@ -31,13 +31,15 @@ import time
 from django.db import transaction
 from django.utils import timezone
 
+from casino.accounts.models import Player
+from casino.lab.access import is_designer
 from casino.progressives import api as progressives
 from casino.tables import progressive_hook
 from casino.tables.models import Round, Table
 from casino.tables.replay import step_record
 from casino.wallet.ledger import InsufficientFunds, book_moves
 from games.cards.rng import RecordingRandom, dump_state, seeded_rng, system_rng
-from games.engine import Action, IllegalAction
+from games.engine import STACK, Action, IllegalAction, transition
 
 LOG_LINES = 30
 SIT = "sit"
@@ -150,6 +152,8 @@ class TableRuntime:
         kind = message.get("action")
         if not isinstance(kind, str) or not kind:
             raise Refused("Malformed message: it has no action.")
+        if kind == STACK:
+            return self._stack(player_id, message.get("text"))
         self._check_round(message.get("round"))
         seat = self.seat_of(player_id)
         claimed = message.get("seat")
@@ -175,6 +179,16 @@ class TableRuntime:
         except IllegalAction as exc:
             raise Refused(str(exc)) from None
         return self._transition(Action(action.kind, player_id, action.data, seat=seat), player_id=player_id)
+
+    def _stack(self, player_id, text):
+        """A designer puts chosen cards, dice or wheel results next on a test
+        table (any time: it is not a wager, so no round id is needed)."""
+        if not self.table.is_test:
+            raise Refused("Only a test table can be stacked.")
+        player = Player.objects.select_related("user").filter(pk=player_id).first()
+        if player is None or player.user is None or not is_designer(player.user):
+            raise Refused("Only a designer's account can stack a test table.")
+        return self._transition(Action(STACK, player_id, {"text": text}), player_id=player_id)
 
     # -- internals -------------------------------------------------------
 
@@ -226,7 +240,7 @@ class TableRuntime:
         round_number = self.round  # the round whose escrow these chips (and meter moves) belong to
         meter_moves, meters = [], None
         try:
-            outcome = self.rules.apply(self.state, action, self.config, rng)
+            outcome = transition(self.rules, self.state, action, self.config, rng)
             if progressive_hook.needed(outcome):
                 outcome, meter_moves, meters = progressive_hook.settle(
                     self.rules, self.config, rng, self.table.pk, round_number, outcome

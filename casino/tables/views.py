@@ -25,6 +25,7 @@ def table_page(request, table_id):
     context["join"] = request.GET.get("join") == "1"
     context["chip_values"] = _chip_values(table)
     context["meters"] = display.panel(table.pk)
+    context["stack_help"] = getattr(table.spec.rules, "STACK_HELP", "")
     return render(request, table.spec.page_template, context)
 
 
