@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 export PORT
 
-.PHONY: run test setup venv chromium lint bench bench-meters bench-broadcast bench-house-way clean
+.PHONY: run test setup venv chromium lint bench bench-meters bench-broadcast bench-house-way bench-lab clean
 
 venv: $(VENV)/.installed
 
@@ -40,7 +40,7 @@ lint: venv
 # Every bench, each also when an earlier one misses its target (-k); make
 # fails if any does.
 bench: venv
-	$(MAKE) --no-print-directory -k bench-meters bench-broadcast bench-house-way
+	$(MAKE) --no-print-directory -k bench-meters bench-broadcast bench-house-way bench-lab
 
 bench-meters: venv
 	$(PY) -m casino.embedded_redis -- $(PY) bench/meters.py
@@ -51,6 +51,11 @@ bench-broadcast: venv
 # Pure Python, no Redis: hands set per second by the Pai Gow Poker house way.
 bench-house-way: venv
 	$(PY) bench/house_way.py
+
+# Pure Python and numpy, no Redis: the paytable lab's simulations, rounds per
+# second against plain-Python loops (Dreamcatcher target: 10M spins/s).
+bench-lab: venv
+	$(PY) bench/lab.py
 
 clean:
 	rm -rf var/test.sqlite3* .pytest_cache

@@ -217,4 +217,27 @@ def test_a_simulation_runs_with_progress_and_shows_its_band(client, designer):
     assert "Running RTP" in shown and "<polygon" in shown and "3,000 rounds" in shown
     assert run.result["rounds"] == 3000
     table = client.get("/lab/?game=pai_gow").content.decode()
-    assert "Not simulated yet" in table  # the other variant
+    assert "(reference)" in table  # the other variant: its long reference run
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_what_if_simulation_uses_the_designers_copy(client, designer):
+    spec = next(s for s in registry.specs("pai_gow") if s.wager == "tiger9")
+    page = client.get(f"/lab/rows/{spec.key}/").content.decode()
+    assert 'name="line-tiger_9"' in page and "Reference run" in page
+    bad = client.post(f"/lab/rows/{spec.key}/simulate/", {"rounds": "2000", "line-tiger_9": "lots"})
+    assert "was not started" in bad.content.decode() and not SimulationRun.objects.exists()
+    client.post(
+        f"/lab/rows/{spec.key}/simulate/", {"rounds": "20000", "seed": "4", "line-tiger_9": "30 to 1"}
+    )
+    client.post(
+        f"/lab/rows/{spec.key}/simulate/", {"rounds": "20000", "seed": "4", "line-tiger_9": "60 to 1"}
+    )
+    deadline = time.monotonic() + 60
+    while SimulationRun.objects.filter(status=SimulationRun.RUNNING).exists() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    regulation, doubled = SimulationRun.objects.order_by("id")
+    assert regulation.payouts == {} and doubled.payouts == {"tiger_9": "60 to 1"}
+    # The same seed deals the same hands: each Tiger 9 now pays 61 back instead of 31.
+    hits = regulation.result["hit_frequency"]
+    assert doubled.result["rtp"] == pytest.approx(regulation.result["rtp"] + 30 * hits)

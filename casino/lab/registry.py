@@ -7,13 +7,35 @@ with its meter's long-run return. Later games add rows by registering an edge
 module; nothing here names a game.
 """
 
+import json
+from functools import cache
+from pathlib import Path
+
 from casino.lab import progressive
 from casino.tables import registry
 from games.lab.rows import EXACT, SIMULATION
 
+# Long seeded runs of every simulated row (bench/reference_runs.py writes it):
+# the tests check short runs against them, the page shows them until a
+# designer runs their own.
+REFERENCE_RUNS = Path(__file__).resolve().parent.parent.parent / "games" / "lab" / "reference_runs.json"
+
 
 class UnknownRow(KeyError):
     pass
+
+
+@cache
+def _reference_runs():
+    try:
+        return json.loads(REFERENCE_RUNS.read_text())
+    except FileNotFoundError:
+        return {}
+
+
+def reference_run(spec):
+    """{"rounds", "rtp", "ci99", "std_dev", "seed"} of the row's long run, or None."""
+    return _reference_runs().get(spec.key)
 
 
 def lab_games():
@@ -65,4 +87,5 @@ def compute_lines(spec):
     if is_exact(spec):
         return compute(spec).lines
     lab = registry.get(spec.game).lab
-    return list(getattr(lab, "paytable_lines", lambda spec: [])(spec))
+    lines = getattr(lab, "paytable_lines", lambda spec: [])(spec)
+    return [{**line, "probability": None} for line in lines]  # a simulation finds them

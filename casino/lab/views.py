@@ -38,8 +38,26 @@ def _rows(specs):
             rows.append((spec, registry.compute(spec).to_json(), None))
         else:
             run = runs.get(spec.key)
-            rows.append((spec, run.result if run else None, run))
+            rows.append((spec, run.result if run else _reference_figures(spec), run))
     return rows
+
+
+def _reference_figures(spec):
+    """The figures of the row's long reference run (until a designer runs one)."""
+    reference = registry.reference_run(spec)
+    if reference is None:
+        return None
+    return {
+        "rtp": reference["rtp"],
+        "rtp_fixed": reference["rtp"],
+        "rtp_progressive": 0.0,
+        "house_edge": 1 - reference["rtp"],
+        "hit_frequency": None,
+        "std_dev": reference["std_dev"],
+        "rounds": reference["rounds"],
+        "ci99": reference["ci99"],
+        "reference": True,
+    }
 
 
 def _bar_label(spec):
@@ -95,6 +113,7 @@ def row(request, key):
         context["default_rounds"] = spec.default_rounds
         context["default_seed"] = DEFAULT_SEED
         context["max_rounds"] = jobs.MAX_ROUNDS
+        context["reference"] = registry.reference_run(spec)
         if context["run"]:
             context.update(_run_context(context["run"]))
     return render(request, "lab/row.html", context)
@@ -168,8 +187,11 @@ def simulate(request, key):
 def _run_context(run):
     context = {"run": run}
     if run.status == SimulationRun.DONE and run.result:
-        reference = None
-        context["chart"] = charts.band_chart(run.result.get("trace") or [], run.title, reference)
+        reference = None if run.is_what_if else registry.reference_run(registry.spec_for(run.key))
+        context["reference"] = reference
+        context["chart"] = charts.band_chart(
+            run.result.get("trace") or [], run.title, reference["rtp"] if reference else None
+        )
     return context
 
 

@@ -216,10 +216,16 @@ def parse_action(kind, data, areas):
 
 
 def apply(variant, state, action, config, rng):
+    return apply_in_place(variant, State.from_json(state.to_json()), action, config, rng)
+
+
+def apply_in_place(variant, state, action, config, rng):
+    """``apply`` on a state the caller owns and gives up (no copy): the lab's
+    simulations play millions of rounds through the same handlers."""
     handler = _HANDLERS.get(action.kind)
     if handler is None:
         raise IllegalAction(f"Unknown action {action.kind!r}.")
-    return handler(variant, State.from_json(state.to_json()), action, config, rng)
+    return handler(variant, state, action, config, rng)
 
 
 def _seat_of(action):
@@ -368,7 +374,9 @@ def _progressive_result(variant, state, action, config, rng):
             moves.append(ChipMove(WIN, spot["player"], cents, f"seat {seat} {area} meter"))
         _result_line(state, seat, f"progressive {format_chips(cents)} from the meter", cents)
         name = _area_name(variant, area)
-        log.append({"player": None, "text": f"Seat {seat}: {name[0].upper()}{name[1:]} pays {format_chips(cents)}!"})
+        log.append(
+            {"player": None, "text": f"Seat {seat}: {name[0].upper()}{name[1:]} pays {format_chips(cents)}!"}
+        )
     return Outcome(state, log=log, moves=moves)
 
 

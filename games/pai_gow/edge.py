@@ -110,3 +110,8 @@ def _line(wager, paytable, the_roll):
     if wager == MATCH:
         return dice.match_line(the_roll, MATCH_FACE)
     return dice.beat_it_line(the_roll, paytable)
+
+
+def paytable_lines(spec):
+    """The lines a designer may change for a simulated row (games/lab)."""
+    return simulate.paytable_lines(spec)

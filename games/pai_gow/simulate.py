@@ -1,9 +1,225 @@
-"""Simulated lab rows of this game, played through its own rules (stub: filled in by the lab's simulation work)."""
+"""Simulated lab rows of Pai Gow Poker: the main wager in the standard (5%
+commission, Ch. 645a) and commission-free (§ 645c.1) variations, and the
+Tiger 9 wager (§ 645c.1(c), (g)), one player against the dealer.
+
+Pure (no Django, no I/O). Every round is settled by the game's own code, on
+card indices (the fast path ``games/pai_gow/house_way.py`` keeps for the
+lab): both hands are set by ``house_way_indices`` (pai_gow_poker.md § 5),
+valued by ``games.cards.poker``, checked by ``is_foul_values`` (§ 2, rule
+6) and compared by ``compare_values`` (§ 6, rules 20-21: a copy goes to the
+dealer); a win is paid ``paytables.main_win_cents`` (1 to 1 less the
+commission), a dealer Tiger 9 is ``paytables.is_tiger_9`` and the Tiger 9
+wager pays ``paytables.TIGER_9``. This is what ``rules._settle_main`` and
+``rules._reveal_and_settle`` call for a hand set by the house way;
+tests/test_lab_simulated.py plays seeded rounds through ``rules.apply`` and
+checks both give the same result.
+"""
+
+import random
+
+from games.cards.poker import CARDS, TWO_CARD, eval5_indices
+from games.lab.rows import SIMULATION, RowSpec, RunningStats, line, simulated_row
+from games.pai_gow import paytables
+from games.pai_gow.house_way import LOSE, WIN, compare_values, house_way_indices, is_foul_values
+from games.pai_gow.rules import MAIN, TIGER_9, Config
+from games.payouts import Odds
+
+GAME = "pai_gow"
+DECK = tuple(range(53))  # the 53-card deck as card indices (games.cards.poker.CARDS)
+# The wager the figures are computed on: the table minimum (rules.Config.min_bet).
+# The commission on a whole number of dollars is a whole number of cents, so
+# the net per unit is the same at any whole-chip wager.
+WAGER_CENTS = Config().min_bet * 100
+DEFAULT_ROUNDS = 1_000_000
+
+# Line keys a designer may replace (``payouts``).
+WIN_LINE = "win"
+TIGER_9_LINE = "tiger_9"
+
+# § 645c.1(c)(2), (h): whether the dealer's two-card low hand is a Tiger 9,
+# by a * 53 + b, from the rules' own test on every pair of cards.
+_IS_TIGER_9 = tuple(
+    a != b and paytables.is_tiger_9((CARDS[a], CARDS[b])) for a in range(53) for b in range(53)
+)
+
+_VARIATION_NAMES = {
+    paytables.STANDARD: "standard, 5% commission (Ch. 645a)",
+    paytables.COMMISSION_FREE: "commission-free, a dealer Tiger 9 pushes (§ 645c.1)",
+}
 
 
 def specs():
-    return []
+    rows = [
+        RowSpec(
+            game=GAME,
+            wager=MAIN,
+            paytable=None,
+            decks=None,
+            method=SIMULATION,
+            title=f"Pai Gow Poker wager, {_VARIATION_NAMES[variation]}",
+            variant=variation,
+            default_rounds=DEFAULT_ROUNDS,
+        )
+        for variation in paytables.VARIATIONS
+    ]
+    rows.append(
+        RowSpec(
+            game=GAME,
+            wager=TIGER_9,
+            paytable=None,  # § 645c.1(g) gives one payout, 30 to 1
+            decks=None,
+            method=SIMULATION,
+            title="Tiger 9 wager, 30 to 1 (§ 645c.1(g))",
+            default_rounds=DEFAULT_ROUNDS,
+        )
+    )
+    return rows
+
+
+def paytable_lines(spec):
+    """The lines a designer may replace in a what-if copy."""
+    if spec.wager == TIGER_9:
+        return [line(TIGER_9_LINE, "Dealer's Tiger 9", paytables.TIGER_9, 0)]
+    return [line(WIN_LINE, "Both hands win", paytables.WIN, 0)]
+
+
+def win_net(variation, odds=None):
+    """Net per unit wager of a winning Pai Gow Poker wager: 1 to 1 less the
+    5% commission in the standard game (``paytables.main_win_cents``), or
+    ``odds`` (a what-if) less the same commission."""
+    if odds is None:
+        return paytables.main_win_cents(WAGER_CENTS, variation) / WAGER_CENTS
+    winnings = odds.winnings_cents(WAGER_CENTS)
+    return (winnings - paytables.commission_cents(winnings, variation)) / WAGER_CENTS
+
+
+def deal(rng, count):
+    """``count`` cards from a fresh 53-card deck, in order, uniformly: a partial
+    Fisher-Yates draw, each index by rejection from 6 random bits. The very
+    draw ``rng.sample(DECK, count)`` makes (its pool method), the same cards
+    from the same generator, without its general-purpose overhead (up to 21
+    cards, while every deck size left needs 6 bits)."""
+    if not 0 < count <= 21:
+        raise ValueError(f"deal 1 to 21 cards, not {count}")
+    bits = rng.getrandbits
+    deck = list(DECK)
+    cards = []
+    for size in range(53, 53 - count, -1):
+        index = bits(6)
+        while index >= size:
+            index = bits(6)
+        cards.append(deck[index])
+        deck[index] = deck[size - 1]
+    return cards
+
+
+def dealer_setting(dealer):
+    """(high value, low value, Tiger 9?) of the dealer's seven card indices,
+    set by the house way (§ 5; § 645c.1(d): the dealer sets by it)."""
+    back, front = house_way_indices(dealer)
+    a, b = front
+    return eval5_indices(*back), TWO_CARD[a * 53 + b], _IS_TIGER_9[a * 53 + b]
+
+
+def main_result(player, dealer, commission_free):
+    """WIN, LOSE or PUSH of a player's seven cards, set by the house way,
+    against the dealer's, as rules._settle_main settles them."""
+    dealer_high, dealer_low, tiger = dealer_setting(dealer)
+    if commission_free and tiger:
+        return paytables.PUSH  # § 645c.1(e)(1): every Pai Gow Poker wager pushes
+    back, front = house_way_indices(player)
+    high = eval5_indices(*back)
+    low = TWO_CARD[front[0] * 53 + front[1]]
+    if is_foul_values(high, low):
+        return LOSE  # § 6, rule 22 (the house way never fouls; checked as the table does)
+    return compare_values(high, low, dealer_high, dealer_low)
 
 
 def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
-    raise NotImplementedError(spec.key)
+    """The EdgeRow of ``spec`` from ``rounds`` seeded deals."""
+    total = rounds or spec.default_rounds
+    rng = random.Random(seed)
+    payouts = payouts or {}
+    for key, payout in payouts.items():
+        if not isinstance(payout, Odds):
+            raise ValueError(f"{key}: this line pays fixed odds ('30 to 1'), not {payout}")
+    stats = RunningStats(total)
+    chunk = max(1, total // 100)
+    if spec.wager == TIGER_9:
+        odds = payouts.get(TIGER_9_LINE, paytables.TIGER_9)
+        _run_tiger_9(rng, total, chunk, float(odds.winnings(1)), stats, progress)
+        assumptions = [
+            "The Tiger 9 wager is offered with commission-free play only (§ 645c.1(c)); "
+            "it wins when the dealer's low hand, set by the house way, is a Tiger 9.",
+            f"Tiger 9 pays {odds}" + (" (what-if)" if TIGER_9_LINE in payouts else " (§ 645c.1(g))") + ".",
+        ]
+        lines = [line(TIGER_9_LINE, "Dealer's Tiger 9", odds, stats.hits / stats.n)]
+    elif spec.wager == MAIN:
+        variation = spec.variant
+        if variation not in paytables.VARIATIONS:
+            raise ValueError(f"{spec.key}: unknown variation {variation!r}")
+        odds = payouts.get(WIN_LINE)
+        counts = _run_main(rng, total, chunk, variation, win_net(variation, odds), stats, progress)
+        assumptions = [
+            "One player against the dealer, a fresh 53-card deck every round (pai_gow_poker.md rule 13).",
+            "The player and the dealer both set by the house way (pai_gow_poker.md § 5).",
+            "A copy goes to the dealer; one hand won, a push; pushes are not hits.",
+        ]
+        if variation == paytables.STANDARD:
+            assumptions.append(
+                "A win pays 1 to 1 less a 5% commission (§ 645a.7(d); pai_gow_poker.md rule 21); no Tiger 9 rule."
+            )
+        else:
+            assumptions.append("No commission; a dealer Tiger 9 pushes every wager (§ 645c.1(e)(1), (h)).")
+        if odds is not None:
+            assumptions.append(f"What-if: a win pays {odds} before the commission.")
+        lines = [
+            line(WIN_LINE, "Both hands win", odds or paytables.WIN, counts[WIN] / total),
+            line(
+                "push",
+                "Push (one hand each, or a dealer Tiger 9)",
+                "stake back",
+                counts[paytables.PUSH] / total,
+            ),
+            line("lose", "Loses", "stake lost", counts[LOSE] / total),
+        ]
+    else:
+        raise ValueError(f"{spec.key}: pai gow simulates the main and Tiger 9 wagers only")
+    return simulated_row(spec, stats, lines=lines, assumptions=assumptions)
+
+
+def _run_main(rng, total, chunk, variation, win, stats, progress):
+    """Deals and settles ``total`` rounds; adds them to ``stats`` a chunk at a
+    time (the nets are only -1, 0 and ``win``); returns {result: count}."""
+    commission_free = variation == paytables.COMMISSION_FREE
+    counts = {WIN: 0, LOSE: 0, paytables.PUSH: 0}
+    done = 0
+    while done < total:
+        size = min(chunk, total - done)
+        part = {WIN: 0, LOSE: 0, paytables.PUSH: 0}
+        for _ in range(size):
+            cards = deal(rng, 14)
+            part[main_result(cards[:7], cards[7:], commission_free)] += 1
+        wins, losses = part[WIN], part[LOSE]
+        stats.add_many(size, wins * win - losses, wins * win * win + losses, wins)
+        for key, value in part.items():
+            counts[key] += value
+        done += size
+        if progress:
+            progress(done, total)
+    return counts
+
+
+def _run_tiger_9(rng, total, chunk, pays, stats, progress):
+    """The Tiger 9 wager needs the dealer's seven cards only."""
+    done = 0
+    while done < total:
+        size = min(chunk, total - done)
+        tigers = 0
+        for _ in range(size):
+            if dealer_setting(deal(rng, 7))[2]:
+                tigers += 1
+        stats.add_many(size, tigers * pays - (size - tigers), tigers * pays * pays + (size - tigers), tigers)
+        done += size
+        if progress:
+            progress(done, total)

@@ -20,4 +20,6 @@ class PlayersEdge21Config(AppConfig):
         }
         # Played as Spanish 21 (§ 635c.2(a)): six betting positions.
         # The lab finds its rows in games/players_edge21/edge.py.
-        registry.register(game_spec("players_edge21", "Player's Edge 21", rules, labels, max_seats=6, lab=edge))
+        registry.register(
+            game_spec("players_edge21", "Player's Edge 21", rules, labels, max_seats=6, lab=edge)
+        )

@@ -154,3 +154,8 @@ def _line_probabilities(wager, decks):
 def line_probabilities(wager, decks):
     """{line: probability} of one wager with ``decks`` decks (a fresh dict)."""
     return dict(_line_probabilities(wager, decks))
+
+
+def paytable_lines(spec):
+    """The lines a designer may change for a simulated row (games/lab)."""
+    return simulate.paytable_lines(spec)

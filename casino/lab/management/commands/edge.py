@@ -47,7 +47,9 @@ class ProgressBar:
         filled = self.WIDTH * percent // 100
         bar = "#" * filled + "." * (self.WIDTH - filled)
         elapsed = time.monotonic() - self.started
-        self.stream.write(f"\r[{bar}] {percent:3d}% {done:,}/{total:,} {self.label} ({elapsed:.0f} s)", ending="")
+        self.stream.write(
+            f"\r[{bar}] {percent:3d}% {done:,}/{total:,} {self.label} ({elapsed:.0f} s)", ending=""
+        )
         self.stream.flush()
 
     def close(self):

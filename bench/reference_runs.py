@@ -1,0 +1,97 @@
+"""Long reference runs of the paytable lab's simulated rows, recorded in
+games/lab/reference_runs.json for the tests to check short runs against.
+
+    python bench/reference_runs.py                       (every simulated row)
+    python bench/reference_runs.py --only spanish21:main:-:6:- --blackjack-rounds 300000
+
+Each row's ``simulate.run`` (games/<game>/simulate.py) with a fixed seed, one
+row after another in this process; each finished row is merged into the JSON
+file at once (key = RowSpec.key -> {"rounds", "rtp", "seed", "ci99",
+"std_dev", "seconds"}), so a run stopped by a time bound keeps what it
+finished. Regenerate after any change to a game's rules or to the lab's
+strategy: the tests then check the new figures against the new reference.
+"""
+
+import argparse
+import json
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from games.pai_gow import simulate as pai_gow  # noqa: E402
+from games.players_edge21 import simulate as players_edge21  # noqa: E402
+from games.spanish21 import simulate as spanish21  # noqa: E402
+
+PATH = os.path.join(ROOT, "games", "lab", "reference_runs.json")
+SEED = 20_261_130
+MODULES = (pai_gow, spanish21, players_edge21)
+
+
+def load(path=PATH):
+    try:
+        with open(path) as handle:
+            return json.load(handle)
+    except FileNotFoundError:
+        return {}
+
+
+def save(data, path=PATH):
+    with open(path + ".tmp", "w") as handle:
+        json.dump(data, handle, indent=2, sort_keys=True)
+        handle.write("\n")
+    os.replace(path + ".tmp", path)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pai-gow-rounds", type=int, default=5_000_000)
+    parser.add_argument("--blackjack-rounds", type=int, default=1_000_000)
+    parser.add_argument(
+        "--seed", type=int, default=SEED, help="the first row's seed; the n-th row's is seed + n"
+    )
+    parser.add_argument("--only", nargs="*", help="row keys (default: every simulated row)")
+    parser.add_argument("--path", default=PATH)
+    args = parser.parse_args(argv)
+
+    specs = [(module, spec) for module in MODULES for spec in module.specs()]
+    for number, (module, spec) in enumerate(specs):
+        seed = args.seed + number  # a seed of its own for each row: independent runs
+        if args.only and spec.key not in args.only:
+            continue
+        rounds = args.pai_gow_rounds if module is pai_gow else args.blackjack_rounds
+        started = time.perf_counter()
+        last = [started]
+
+        def progress(done, total, key=spec.key, started=started, last=last):
+            now = time.perf_counter()
+            if now - last[0] >= 60:
+                last[0] = now
+                rate = done / (now - started)
+                print(f"  {key}: {done:,}/{total:,} ({rate:,.0f}/s)", flush=True)
+
+        row = module.run(spec, rounds=rounds, seed=seed, progress=progress)
+        seconds = time.perf_counter() - started
+        data = load(args.path)
+        data[spec.key] = {
+            "rounds": row.rounds,
+            "rtp": row.rtp,
+            "seed": seed,
+            "ci99": list(row.ci99),
+            "std_dev": row.std_dev,
+            "seconds": round(seconds, 1),
+        }
+        save(data, args.path)
+        low, high = row.ci99
+        print(
+            f"{spec.key}: RTP {row.rtp:.5%} (99% {low:.5%} - {high:.5%}), {row.rounds:,} rounds, "
+            f"{seconds:,.0f} s ({row.rounds / seconds:,.0f}/s)",
+            flush=True,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
