@@ -241,3 +241,12 @@ def test_a_what_if_simulation_uses_the_designers_copy(client, designer):
     # The same seed deals the same hands: each Tiger 9 now pays 61 back instead of 31.
     hits = regulation.result["hit_frequency"]
     assert doubled.result["rtp"] == pytest.approx(regulation.result["rtp"] + 30 * hits)
+
+
+def test_no_more_than_two_simulations_run_at_once(client, designer):
+    spec = next(s for s in registry.specs("pai_gow") if s.wager == "tiger9")
+    for _ in range(2):
+        SimulationRun.objects.create(key=spec.key, title=spec.title, rounds=10_000_000)
+    refused = client.post(f"/lab/rows/{spec.key}/simulate/", {"rounds": "1000"}, HTTP_HX_REQUEST="true")
+    assert "running already" in refused.content.decode()
+    assert SimulationRun.objects.count() == 2

@@ -6,6 +6,7 @@ and report progress in their SimulationRun row, which any process can read
 import logging
 import threading
 import time
+from datetime import timedelta
 
 from django.db import close_old_connections
 from django.utils import timezone
@@ -17,6 +18,10 @@ from games.payouts import parse_payout
 log = logging.getLogger(__name__)
 
 MAX_ROUNDS = 5_000_000
+# Simulations share the web process's CPU with the tables: at most this many
+# at once (a run left "running" by a stopped process stops counting after STALE).
+MAX_RUNNING = 2
+STALE = timedelta(hours=1)
 PROGRESS_EVERY = 0.5  # seconds between progress writes
 
 
@@ -69,6 +74,14 @@ def run_simulation(run, spec):
         status=SimulationRun.DONE, done=row.rounds or run.rounds, result=result, finished=timezone.now()
     )
     return row
+
+
+def busy():
+    """Why no simulation may start now, or None."""
+    running = SimulationRun.objects.filter(status=SimulationRun.RUNNING, created__gte=timezone.now() - STALE)
+    if running.count() >= MAX_RUNNING:
+        return f"{MAX_RUNNING} simulations are running already: start this one when one of them is done."
+    return None
 
 
 def start(spec, *, rounds, seed, payouts_text, user=None):

@@ -176,6 +176,8 @@ def simulate(request, key):
         jobs.parse_payouts(texts, {line["key"] for line in lines})
     except jobs.BadPayouts as exc:
         errors += [f"{key}: {message}" for key, message in exc.errors.items()]
+    if not errors and jobs.busy():
+        errors.append(jobs.busy())
     if errors:
         return render(request, "lab/_run.html", {"spec": spec, "errors": errors})
     run = jobs.start(spec, rounds=rounds, seed=seed, payouts_text=texts, user=request.user)
