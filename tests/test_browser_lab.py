@@ -18,6 +18,7 @@ from django.contrib.auth.models import Group, User
 from django.test import Client
 
 from casino.lab.access import DESIGNERS
+from casino.lab.models import SimulationRun
 from casino.progressives.models import Meter, MeterEvent, TableLink
 from casino.tables.models import Round, Table
 from casino.wallet.ledger import balance_of
@@ -405,3 +406,40 @@ def test_a_stacked_players_edge_21_shoe_deals_a_monster_match_in_a_browser(proce
     # The main 20 pushes 20; the $1 Monster Match wins the whole meter.
     assert balance_of(designer) == START - 100 + award.paid_cents
     assert_ledger_balanced()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_lab_page_in_a_browser_filters_recomputes_and_simulates(processes):
+    """The lab itself, on a phone-sized screen: the game filter (htmx), a
+    what-if typed into a paytable line, and a simulation's progress bar
+    turning into its running-RTP band."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    make_designer()
+    base = "http://" + processes.daphne()
+    with sync_api.sync_playwright() as playwright:
+        browser = launch(playwright)
+        try:
+            page = sign_in(browser, base, "/lab/")
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.wait_for_url(re.compile(r"/lab/$"))
+            page.get_by_role("navigation", name="Games").get_by_role("link", name="Player's Edge 21").click()
+            page.locator("#lab-table caption", has_text="for players_edge21").wait_for()
+            assert "game=players_edge21" in page.url  # pushed to the history
+            assert page.locator("#lab-table svg").count() >= 3
+            wide = page.evaluate("document.documentElement.scrollWidth > window.innerWidth + 1")
+            page.get_by_role("link", name="Monster Match progressive, paytable A, 6 decks").click()
+            page.get_by_label("Suited pair").fill("4 for 1")
+            page.locator("#what-if", has_text="98.180%").wait_for()
+            # A simulation: the progress bar, then the figures and the band.
+            page.goto(base + "/lab/rows/pai_gow:main:-:-:standard/")
+            page.get_by_label("Rounds").fill("300000")
+            page.get_by_role("button", name="Start the simulation").click()
+            page.locator("#run progress").wait_for()
+            page.locator("#run figure svg polygon").wait_for(timeout=90_000)
+            caption = page.locator("#run figcaption").inner_text()
+        finally:
+            browser.close()
+    assert not wide, "the lab page scrolls sideways on a phone"
+    assert "300,000 rounds" in caption and "reference run" in caption
+    run = SimulationRun.objects.get()
+    assert run.status == SimulationRun.DONE and run.result["rounds"] == 300_000

@@ -95,18 +95,20 @@ def must_hit_by_cycle(rules):
     wager the qualifying minimum. A hit is the first wager that lifts the
     meter above its trigger: from minimum + n × increment > trigger,
     n = floor((trigger - minimum) / increment) + 1."""
-    increment = Fraction(rules.wager_cents * rules.primary_bp, BASIS_POINTS)  # cents per wager
+    # Whole numbers throughout: amounts in units of 1/BASIS_POINTS of a cent,
+    # so the increment (wager × rate) is exact.
+    increment = rules.wager_cents * rules.primary_bp
     minimum, maximum = rules.seed_cents, rules.must_hit_by_cents
-    triggers = range(minimum, maximum)
-    count = len(triggers)
-    wagers = hit = hit_squared = Fraction(0)
-    for trigger in triggers:
-        n = (trigger - minimum) // increment + 1
-        prize = min(minimum + n * increment, maximum)  # the meter never pays above its maximum
+    count = maximum - minimum
+    wagers = hit = hit_squared = 0
+    for trigger in range(minimum, maximum):
+        n = (trigger - minimum) * BASIS_POINTS // increment + 1
+        prize = min(minimum * BASIS_POINTS + n * increment, maximum * BASIS_POINTS)  # never above its maximum
         wagers += n
         hit += prize
         hit_squared += prize * prize
-    return wagers / count, hit / count, hit_squared / count
+    unit = BASIS_POINTS
+    return Fraction(wagers, count), Fraction(hit, count * unit), Fraction(hit_squared, count * unit * unit)
 
 
 def must_hit_by_row(spec):
