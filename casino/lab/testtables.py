@@ -23,12 +23,12 @@ from django.shortcuts import redirect, render
 from casino.lab.access import designer_required
 from casino.tables import registry
 from casino.tables.models import Table
+from casino.tables.rules_fields import PREFIX, rules_fields, rules_values
 from casino.tables.runtime import fresh_snapshot
 from games.cards.rng import dump_state, seeded_rng, system_rng
 from games.engine import IllegalAction
 
 MAX_SEED = 2**63 - 1  # Table.seed is a BigIntegerField
-CONFIG_PREFIX = "rules_"
 
 
 def can_stack(spec):
@@ -59,33 +59,26 @@ class NewTestTableForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["name"].initial = f"{spec.name} test table"
         self.fields["max_seats"].initial = spec.default_max_seats
-        defaults = spec.rules.Config()
-        for field in dataclasses.fields(spec.rules.Config):
-            self.fields[CONFIG_PREFIX + field.name] = forms.IntegerField(
-                label=field.name.replace("_", " ").capitalize(),
-                initial=getattr(defaults, field.name),
-                help_text=field.metadata.get("help", ""),
-            )
+        self.fields.update(rules_fields(spec.rules.Config()))
         if can_stack(spec):
             self.fields["stack"].help_text = spec.rules.STACK_HELP
         else:
             del self.fields["stack"]
 
     def config_fields(self):
-        return [self[name] for name in self.fields if name.startswith(CONFIG_PREFIX)]
+        return [self[name] for name in self.fields if name.startswith(PREFIX)]
 
     def table_fields(self):
         return [self[name] for name in ("name", "max_seats", "seed")]
 
     def clean(self):
         cleaned = super().clean()
-        names = [field.name for field in dataclasses.fields(self.spec.rules.Config)]
-        if any(CONFIG_PREFIX + name not in cleaned for name in names):
+        config = rules_values(self.spec.rules.Config, cleaned)
+        if len(config) < len(dataclasses.fields(self.spec.rules.Config)):
             return cleaned  # a setting is missing or not a number: already reported
-        config = {name: cleaned[CONFIG_PREFIX + name] for name in names}
         rules_config = self.spec.rules.Config.from_json(config)
         for name, message in rules_config.errors().items():
-            self.add_error(CONFIG_PREFIX + name, message)
+            self.add_error(PREFIX + name, message)
         if self.errors:
             return cleaned
         seed = cleaned.get("seed")

@@ -8,6 +8,7 @@ from django.utils.html import format_html
 
 from casino.tables import registry
 from casino.tables.models import Round, Table
+from casino.tables.rules_fields import PREFIX, rules_fields, rules_values
 
 
 class TableForm(forms.ModelForm):
@@ -26,21 +27,11 @@ class TableForm(forms.ModelForm):
         self.config_class = registry.get(slug).rules.Config if slug in dict(registry.choices()) else None
         if self.config_class is None:
             return
-        current = self.config_class.from_json(self.instance.config or {})
-        for field in dataclasses.fields(self.config_class):
-            self.fields[f"rules_{field.name}"] = forms.IntegerField(
-                label=field.name.replace("_", " ").capitalize(),
-                initial=getattr(current, field.name),
-                help_text=field.metadata.get("help", ""),
-            )
+        self.fields.update(rules_fields(self.config_class.from_json(self.instance.config or {})))
 
     def _post_clean(self):
         if self.config_class is not None:
-            self.instance.config = {
-                field.name: self.cleaned_data.get(f"rules_{field.name}")
-                for field in dataclasses.fields(self.config_class)
-                if self.cleaned_data.get(f"rules_{field.name}") is not None
-            }
+            self.instance.config = rules_values(self.config_class, self.cleaned_data)
         super()._post_clean()
 
     def add_error(self, field, error):
@@ -88,7 +79,7 @@ class TableAdmin(admin.ModelAdmin):
         config = registry.get(slug).rules.Config if slug in dict(registry.choices()) else None
         fieldsets = [(None, {"fields": TableForm.Meta.fields})]
         if config is not None:
-            names = [f"rules_{field.name}" for field in dataclasses.fields(config)]
+            names = [PREFIX + field.name for field in dataclasses.fields(config)]
             fieldsets.append(("Rules Submission", {"fields": names}))
         return fieldsets
 
