@@ -14,7 +14,9 @@ One process, no I/O, every line seeded (``--seed``):
 - Pai Gow Poker: ``simulate.run`` of each row (both hands set by the house
   way on card indices) against the plain per-round loop: every round played
   through ``rules.apply`` (bet, no more bets, deal, the house way), as a
-  table plays it.
+  table plays it. The Tiger 9, Fortune and progressive rows (the dealer's or
+  the player's seven cards only; the last two named by
+  ``seven_cards.line_of_indices``) have no plain loop.
 - Spanish 21 and Player's Edge 21: ``simulate.run`` (the bot on the round's
   handlers with a window of the shoe) against the same bot through
   ``round.apply`` with the whole shoe in the state (JSON copies at every

@@ -5,14 +5,20 @@ games/lab/reference_runs.json for the tests to check short runs against.
     python bench/reference_runs.py --only spanish21:main:-:6:- --blackjack-rounds 300000
 
 Each row's ``simulate.run`` (games/<game>/simulate.py) with a fixed seed, one
-row after another in this process; each finished row is merged into the JSON
+row after another in this process (the n-th row of ``ordered_specs`` gets
+seed + n: rows added after the first runs come last, so every row keeps its
+seed); each finished row is merged into the JSON
 file at once (key = RowSpec.key -> {"rounds", "rtp", "seed", "ci99",
 "std_dev", "seconds"}), so a run stopped by a time bound keeps what it
 finished. Regenerate after any change to a game's rules or to the lab's
 strategy: the tests then check the new figures against the new reference.
+A row with a meter (the pai gow progressive payout wager) records its fixed
+part as ``rtp`` and the meter's long-run return (casino/lab/progressive.py,
+pure) as ``rtp_progressive``.
 """
 
 import argparse
+import copy
 import json
 import os
 import sys
@@ -21,6 +27,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+from casino.lab import progressive  # noqa: E402
 from games.pai_gow import simulate as pai_gow  # noqa: E402
 from games.players_edge21 import simulate as players_edge21  # noqa: E402
 from games.spanish21 import simulate as spanish21  # noqa: E402
@@ -28,6 +35,20 @@ from games.spanish21 import simulate as spanish21  # noqa: E402
 PATH = os.path.join(ROOT, "games", "lab", "reference_runs.json")
 SEED = 20_261_130
 MODULES = (pai_gow, spanish21, players_edge21)
+# Rows added after the first reference runs, numbered after every other row
+# (in this order) so that no row's seed moves.
+ADDED_LATER = ("pai_gow:fortune:-:-:-", "pai_gow:progressive:-:-:-")
+
+
+def ordered_specs():
+    """[(module, spec)]: the first rows in the modules' order, then ``ADDED_LATER``."""
+    found = [(module, spec) for module in MODULES for spec in module.specs()]
+    first = [item for item in found if item[1].key not in ADDED_LATER]
+    later = sorted(
+        (item for item in found if item[1].key in ADDED_LATER),
+        key=lambda item: ADDED_LATER.index(item[1].key),
+    )
+    return first + later
 
 
 def load(path=PATH):
@@ -56,8 +77,7 @@ def main(argv=None):
     parser.add_argument("--path", default=PATH)
     args = parser.parse_args(argv)
 
-    specs = [(module, spec) for module in MODULES for spec in module.specs()]
-    for number, (module, spec) in enumerate(specs):
+    for number, (module, spec) in enumerate(ordered_specs()):
         seed = args.seed + number  # a seed of its own for each row: independent runs
         if args.only and spec.key not in args.only:
             continue
@@ -78,6 +98,7 @@ def main(argv=None):
         data[spec.key] = {
             "rounds": row.rounds,
             "rtp": row.rtp,
+            "rtp_progressive": progressive.finish(copy.copy(row)).rtp_progressive,
             "seed": seed,
             "ci99": list(row.ci99),
             "std_dev": row.std_dev,

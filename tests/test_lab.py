@@ -250,3 +250,19 @@ def test_no_more_than_two_simulations_run_at_once(client, designer):
     refused = client.post(f"/lab/rows/{spec.key}/simulate/", {"rounds": "1000"}, HTTP_HX_REQUEST="true")
     assert "running already" in refused.content.decode()
     assert SimulationRun.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_simulated_row_with_a_meter_keeps_rtp_inside_its_band(client, designer):
+    out, _ = edge(
+        "--json", "--game", "pai_gow", "--wager", "progressive", "--rounds", "3000", "--no-progress"
+    )
+    (row,) = json.loads(out)
+    assert row["rtp"] == pytest.approx(row["rtp_fixed"] + row["rtp_progressive"])
+    assert row["rtp_progressive"] > 0.2  # 20% of each wager, plus the reseeds
+    assert row["ci99"][0] < row["rtp"] < row["ci99"][1]
+    # The page's table, before anyone runs it, shows the reference run with its meter part.
+    page = client.get("/lab/?game=pai_gow").content.decode()
+    spec = next(s for s in registry.specs("pai_gow") if s.wager == "progressive")
+    reference = registry.reference_run(spec)
+    assert f"{100 * (reference['rtp'] + reference['rtp_progressive']):.3f}%" in page

@@ -7,6 +7,7 @@ rules.py's settlement and with the exact returns.
     .venv/bin/python -m pytest -q -p no:django tests/test_lab_simulated.py
 """
 
+import itertools
 import json
 import random
 from fractions import Fraction
@@ -19,15 +20,16 @@ from games.blackjack import round as bj
 from games.blackjack import simulate as blackjack
 from games.blackjack import strategy
 from games.cards.cards import cards
-from games.cards.poker import indices
+from games.cards.poker import CARDS, indices
 from games.dreamcatcher import rules as dreamcatcher_rules
 from games.dreamcatcher import simulate as dreamcatcher
-from games.engine import LOSE, REFUND, RETURN, STAKE, WIN, Action
+from games.engine import LOSE, PROGRESSIVE_RESULT, REFUND, RETURN, STAKE, WIN, Action
 from games.lab.rows import SIMULATION
 from games.pai_gow import paytables
 from games.pai_gow import rules as pai_gow_rules
 from games.pai_gow import simulate as pai_gow
-from games.payouts import Odds
+from games.pai_gow.seven_cards import line_of_indices, seven_card_line
+from games.payouts import MeterShare, Odds
 from games.players_edge21 import rules as players_edge21_rules
 from games.players_edge21 import simulate as players_edge21
 from games.spanish21 import rules as spanish21_rules
@@ -39,6 +41,8 @@ SIMULATED = [spec for module in MODULES.values() for spec in module.specs()]
 # A short run per row: a few seconds for the whole file.
 SHORT_ROUNDS = {"pai_gow": 30_000, "spanish21": 2_500, "players_edge21": 2_500}
 SIGN = {STAKE: -1, REFUND: 1, RETURN: 1, WIN: 1, LOSE: 0}
+FORTUNE_SPEC = next(spec for spec in pai_gow.specs() if spec.wager == pai_gow_rules.FORTUNE)
+PROGRESSIVE_SPEC = next(spec for spec in pai_gow.specs() if spec.wager == pai_gow_rules.PROGRESSIVE)
 
 
 def test_the_rows_each_game_simulates():
@@ -47,6 +51,8 @@ def test_the_rows_each_game_simulates():
         "pai_gow:main:-:-:commission_free",
         "pai_gow:main:-:-:standard",
         "pai_gow:tiger9:-:-:-",
+        "pai_gow:fortune:-:-:-",
+        "pai_gow:progressive:-:-:-",
         "spanish21:main:-:6:-",
         "spanish21:main:-:8:-",
         "players_edge21:main:-:5:-",
@@ -90,6 +96,8 @@ def test_the_same_seed_gives_the_same_figures_and_another_seed_others():
     for module, spec, rounds in (
         (pai_gow, pai_gow.specs()[0], 5_000),
         (pai_gow, pai_gow.specs()[2], 5_000),
+        (pai_gow, FORTUNE_SPEC, 5_000),
+        (pai_gow, PROGRESSIVE_SPEC, 5_000),
         (spanish21, spanish21.specs()[0], 300),
         (players_edge21, players_edge21.specs()[0], 300),
     ):
@@ -104,6 +112,9 @@ def test_progress_is_reported_every_percent():
         pai_gow.specs()[1], rounds=10_000, seed=3, progress=lambda done, total: calls.append((done, total))
     )
     assert len(calls) == 100 and calls[0] == (100, 10_000) and calls[-1] == (10_000, 10_000)
+    calls.clear()
+    pai_gow.run(FORTUNE_SPEC, rounds=10_000, seed=3, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(done, 10_000) for done in range(100, 10_001, 100)]
     calls.clear()
     spanish21.run(spanish21.specs()[0], rounds=200, seed=3, progress=lambda done, total: calls.append(done))
     assert calls == list(range(2, 201, 2))
@@ -175,6 +186,160 @@ def test_pai_gow_what_if_payouts():
     assert pai_gow.win_net(standard.variant) == 0.95
     assert pai_gow.win_net(standard.variant, Odds(2)) == 1.9
     assert pai_gow.win_net(paytables.COMMISSION_FREE, Odds(2)) == 2
+
+
+# --- Pai Gow Poker's seven-card wagers: Fortune bonus and progressive payout ------------------
+
+
+def test_the_seven_card_rows():
+    assert FORTUNE_SPEC.paytable is None and FORTUNE_SPEC.variant is None and FORTUNE_SPEC.meter is None
+    assert "common-practice" in FORTUNE_SPEC.title and "not PA text" in FORTUNE_SPEC.title
+    assert PROGRESSIVE_SPEC.meter == ("progressive_payout", "", 1)
+    assert "$1" in PROGRESSIVE_SPEC.title and "not PA text" in PROGRESSIVE_SPEC.title
+    for spec, paytable in ((FORTUNE_SPEC, paytables.FORTUNE), (PROGRESSIVE_SPEC, paytables.PROGRESSIVE)):
+        assert spec.default_rounds == 1_000_000
+        editable = pai_gow.paytable_lines(spec)
+        assert [item["key"] for item in editable] == list(paytable)
+        assert [item["payout"] for item in editable] == [str(payout) for payout in paytable.values()]
+
+
+def test_the_seven_card_straight_flush_without_the_joker_is_exact():
+    """The 100% line, counted by hand: seven suited ranks in sequence, the
+    ace low (A-7) or high (8-A), no wraparound; then every seven-card hand
+    of one suit through the classifier makes exactly those."""
+    order = "A23456789TJQKA"  # the ace at both ends
+    windows = [order[start : start + 7] for start in range(len(order) - 6)]
+    assert windows[0] == "A234567" and windows[-1] == "89TJQKA" and len(windows) == 8
+    by_hand = {frozenset(f"{rank}{suit}" for rank in window) for window in windows for suit in "SHDC"}
+    assert len(by_hand) == 32
+    classified = set()
+    for suit in "SHDC":
+        for ranks in itertools.combinations("23456789TJQKA", 7):
+            hand = [f"{rank}{suit}" for rank in ranks]
+            if seven_card_line(hand) == paytables.SEVEN_CARD_STRAIGHT_FLUSH:
+                classified.add(frozenset(hand))
+    assert classified == by_hand
+    # Seven cards of more than one suit, or with the joker, are no such hand.
+    assert seven_card_line("JS QS KS AS 2S 3S 4S".split()) == paytables.FLUSH  # no wraparound
+    assert seven_card_line("JK 2S 3S 4S 5S 6S 7S".split()) == paytables.SEVEN_CARD_STRAIGHT_FLUSH_JOKER
+    hands = 53 * 52 * 51 * 50 * 49 * 48 * 47 // (7 * 6 * 5 * 4 * 3 * 2)
+    assert hands == 154_143_080
+    expected = Fraction(len(by_hand), hands)
+    assert pai_gow.SEVEN_CARD_STRAIGHT_FLUSH_PROBABILITY == expected == Fraction(4, 19_267_885)
+    row = pai_gow.run(PROGRESSIVE_SPEC, rounds=2_000, seed=1)
+    assert row.meter_shares[100] == expected and isinstance(row.meter_shares[100], Fraction)
+    top = next(item for item in row.lines if item["key"] == paytables.SEVEN_CARD_STRAIGHT_FLUSH)
+    assert top["probability"] == expected
+    assert any("P(100% award) is exact" in text for text in row.assumptions)
+
+
+def test_the_progressive_rows_meter_part():
+    """casino/lab adds primary rate + reseed x P(100%) to the fixed part."""
+    from casino.lab import progressive
+
+    row = progressive.finish(pai_gow.run(PROGRESSIVE_SPEC, rounds=2_000, seed=2))
+    assert row.rtp_progressive == float(Fraction(1, 5) + 5_000 * Fraction(4, 19_267_885))
+    assert row.rtp == pytest.approx(row.rtp_fixed + row.rtp_progressive)
+    # The meter lines count as hits but net -1 in the fixed part.
+    nets = pai_gow.line_nets(paytables.PROGRESSIVE)
+    assert nets[paytables.ROYAL_FLUSH_ROYAL_MATCH] == (-1.0, True)
+    assert nets[paytables.FULL_HOUSE] == (4.0, True) and paytables.FLUSH not in nets
+
+
+def test_seven_card_what_if_payouts():
+    fortune = pai_gow.run(FORTUNE_SPEC, rounds=20_000, seed=5)
+    richer = pai_gow.run(FORTUNE_SPEC, rounds=20_000, seed=5, payouts={paytables.FULL_HOUSE: Odds(7)})
+    full_houses = next(item for item in fortune.lines if item["key"] == paytables.FULL_HOUSE)["probability"]
+    assert full_houses > 0
+    assert richer.rtp == pytest.approx(fortune.rtp + 2 * full_houses)
+    assert richer.hit_frequency == fortune.hit_frequency
+    assert next(item for item in richer.lines if item["key"] == paytables.FULL_HOUSE)["payout"] == "7 to 1"
+    assert paytables.FORTUNE[paytables.FULL_HOUSE] == Odds(5)  # the common-practice table untouched
+    with pytest.raises(ValueError, match="no progressive meter"):
+        pai_gow.run(FORTUNE_SPEC, rounds=100, payouts={paytables.FLUSH: MeterShare(10)})
+    with pytest.raises(ValueError, match="no line"):
+        pai_gow.run(PROGRESSIVE_SPEC, rounds=100, payouts={paytables.FLUSH: Odds(2)})
+    # The progressive: a fixed line made a meter share leaves the fixed part and joins the meter's.
+    plain = pai_gow.run(PROGRESSIVE_SPEC, rounds=20_000, seed=5)
+    shared = pai_gow.run(
+        PROGRESSIVE_SPEC, rounds=20_000, seed=5, payouts={paytables.FULL_HOUSE: MeterShare(5)}
+    )
+    assert next(item for item in plain.lines if item["key"] == paytables.FULL_HOUSE)["probability"] == (
+        full_houses  # the same seed, the same deals as the Fortune row's
+    )
+    assert shared.rtp == pytest.approx(plain.rtp - 5 * full_houses)
+    assert shared.meter_shares[5] == full_houses and shared.hit_frequency == plain.hit_frequency
+
+
+def _seven_card_round(rng, hand=None):
+    """One round through rules.apply with a 5-chip Fortune bonus and the $1
+    progressive (``hand``: the player's seven cards, put in place of the
+    dealt ones): (the player's card indices, Fortune net, progressive net
+    in cents, the meter shares awarded)."""
+    config = pai_gow_rules.Config(fortune=1, progressive=1, mystery=0, dice=0)
+    state, moves, awards = pai_gow_rules.new_state(), [], []
+
+    def do(kind, player=None, seat=None, **data):
+        nonlocal state
+        outcome = pai_gow_rules.apply(state, Action(kind, player, data, seat), config, rng)
+        state = outcome.state
+        moves.extend(outcome.moves)
+        awards.extend(outcome.awards or [])
+        if outcome.lock is not None:
+            do(PROGRESSIVE_RESULT, hits=[], awards=[], refused=[], error=None)
+
+    do(pai_gow_rules.BET, 1, 1, spot=pai_gow_rules.MAIN, amount=pai_gow.WAGER_CENTS)
+    do(pai_gow_rules.BET, 1, 1, spot=pai_gow_rules.FORTUNE, amount=500)
+    do(pai_gow_rules.BET, 1, 1, spot=pai_gow_rules.PROGRESSIVE, amount=100)
+    do(pai_gow_rules.CLOSE_BETTING)
+    do(pai_gow_rules.DEAL)
+    if hand is not None:
+        others = [str(item) for item in CARDS if str(item) not in hand]
+        state.spot(1)["cards"], state.dealer["cards"] = list(hand), others[:7]
+    player = indices(cards(state.spot(1)["cards"]))
+    do(pai_gow_rules.HOUSE_WAY, 1, 1)
+    assert state.phase == pai_gow_rules.RESULT
+
+    def net(word):
+        return sum(SIGN[move.kind] * move.amount for move in moves if word in move.memo)
+
+    return player, net("fortune"), net("progressive"), [award.percent for award in awards]
+
+
+SEVEN_CARD_HANDS = {
+    paytables.SEVEN_CARD_STRAIGHT_FLUSH: "AS 2S 3S 4S 5S 6S 7S",
+    paytables.ROYAL_FLUSH_ROYAL_MATCH: "AS KS QS JS TS KH QH",
+    paytables.SEVEN_CARD_STRAIGHT_FLUSH_JOKER: "JK 9D TD JD QD KD AD",
+    paytables.FIVE_ACES: "AS AH AD AC JK 2S 3H",
+    paytables.ROYAL_FLUSH: "AH KH QH JH TH 2S 3D",
+    paytables.STRAIGHT_FLUSH: "9S 8S 7S 6S 5S 2H KD",
+    paytables.FOUR_OF_A_KIND: "9S 9H 9D 9C 2S 3H 5D",
+    paytables.FULL_HOUSE: "9S 9H 9D 2C 2S 4H 5D",
+    paytables.FLUSH: "2S 5S 7S 9S JS 3H 4D",
+    paytables.THREE_OF_A_KIND: "9S 9H 9D 2C 4S 6H KD",
+    paytables.STRAIGHT: "5S 6H 7D 8C 9S KH 2D",
+    None: "2S 4H 6D 8C TS QH KD",
+}
+
+
+def test_seven_card_rounds_settle_as_the_state_machine_settles_them():
+    """Every line (a hand put in place) and random rounds: the line the
+    simulation tallies is paid by the table as the row's nets say."""
+    fortune, progressive = pai_gow.line_nets(paytables.FORTUNE), pai_gow.line_nets(paytables.PROGRESSIVE)
+    rng = random.Random(35)
+    rounds = [_seven_card_round(rng, hand.split()) for hand in SEVEN_CARD_HANDS.values()]
+    rounds += [_seven_card_round(rng) for _ in range(250)]
+    seen = set()
+    for number, (player, fortune_net, progressive_net, shares) in enumerate(rounds):
+        found = line_of_indices(player)
+        if number < len(SEVEN_CARD_HANDS):
+            assert found == list(SEVEN_CARD_HANDS)[number]
+        seen.add(found)
+        assert fortune_net == 500 * fortune.get(found, (-1.0, False))[0]
+        assert progressive_net == 100 * progressive.get(found, (-1.0, False))[0]
+        payout = paytables.PROGRESSIVE.get(found)
+        assert shares == ([payout.percent] if isinstance(payout, MeterShare) else [])
+    assert seen == {*paytables.SEVEN_CARD_LINES, None}
 
 
 # --- Spanish 21 and Player's Edge 21: the bot plays the state machine ---------------------------

@@ -62,6 +62,11 @@ def finish(row):
     rules = meter_rules(kind, label, dollars)
     full = Fraction(row.meter_shares.get(100, 0))
     row.rtp_progressive = float(meter_return(rules, full))
+    if row.ci99 is not None:
+        # A simulation's band is its fixed part's; the meter's part is exact.
+        shift = row.rtp_progressive
+        row.ci99 = (row.ci99[0] + shift, row.ci99[1] + shift)
+        row.trace = [[rounds, rtp + shift, low + shift, high + shift] for rounds, rtp, low, high in row.trace]
     row.assumptions = row.assumptions + meter_assumptions(rules)
     row.details = {**row.details, "meter": KIND_NAMES.get(kind, kind), "full_award_probability": float(full)}
     return row

@@ -47,15 +47,18 @@ def _reference_figures(spec):
     reference = registry.reference_run(spec)
     if reference is None:
         return None
+    meter = reference.get("rtp_progressive", 0.0)  # exact: the band is the fixed part's
+    rtp = reference["rtp"] + meter
     return {
-        "rtp": reference["rtp"],
+        "rtp": rtp,
         "rtp_fixed": reference["rtp"],
-        "rtp_progressive": 0.0,
-        "house_edge": 1 - reference["rtp"],
+        "rtp_progressive": meter,
+        "house_edge": 1 - rtp,
         "hit_frequency": None,
         "std_dev": reference["std_dev"],
         "rounds": reference["rounds"],
-        "ci99": reference["ci99"],
+        "ci99": [bound + meter for bound in reference["ci99"]],
+        "seed": reference["seed"],
         "reference": True,
     }
 
@@ -113,7 +116,7 @@ def row(request, key):
         context["default_rounds"] = spec.default_rounds
         context["default_seed"] = DEFAULT_SEED
         context["max_rounds"] = jobs.MAX_ROUNDS
-        context["reference"] = registry.reference_run(spec)
+        context["reference"] = _reference_figures(spec)
         if context["run"]:
             context.update(_run_context(context["run"]))
     return render(request, "lab/row.html", context)
@@ -189,8 +192,7 @@ def simulate(request, key):
 def _run_context(run):
     context = {"run": run}
     if run.status == SimulationRun.DONE and run.result:
-        reference = None if run.is_what_if else registry.reference_run(registry.spec_for(run.key))
-        context["reference"] = reference
+        reference = None if run.is_what_if else _reference_figures(registry.spec_for(run.key))
         context["chart"] = charts.band_chart(
             run.result.get("trace") or [], run.title, reference["rtp"] if reference else None
         )

@@ -1,6 +1,8 @@
 """Simulated lab rows of Pai Gow Poker: the main wager in the standard (5%
-commission, Ch. 645a) and commission-free (§ 645c.1) variations, and the
-Tiger 9 wager (§ 645c.1(c), (g)), one player against the dealer.
+commission, Ch. 645a) and commission-free (§ 645c.1) variations, the
+Tiger 9 wager (§ 645c.1(c), (g)), one player against the dealer, and the two
+seven-card wagers: the Fortune bonus (common-practice paytable) and the $1
+progressive payout wager (project-default paytable), neither PA text.
 
 Pure (no Django, no I/O). Every round is settled by the game's own code, on
 card indices (the fast path ``games/pai_gow/house_way.py`` keeps for the
@@ -13,16 +15,30 @@ wager pays ``paytables.TIGER_9``. This is what ``rules._settle_main`` and
 ``rules._reveal_and_settle`` call for a hand set by the house way;
 tests/test_lab_simulated.py plays seeded rounds through ``rules.apply`` and
 checks both give the same result.
+
+The Fortune and progressive wagers are paid on the line of the player's seven
+cards, whatever the setting (pai_gow_poker.md rules 33, 35): each round deals
+seven cards and ``seven_cards.line_of_indices`` (the fast path of the
+``seven_card_line`` that ``rules._reveal_and_settle`` calls) names the line;
+``paytables.FORTUNE`` or ``paytables.PROGRESSIVE`` (or a designer's what-if
+copy) pays it. The rounds are tallied by line, so the figures of any paytable
+follow from the tally. The progressive's "% of the meter" lines are the
+meter's: their fixed part is the lost wager and their probabilities go into
+``meter_shares``; the 100% line (a seven-card straight flush without the
+joker, about 1 in 4.8 million) is given exactly (``SEVEN_CARD_STRAIGHT_FLUSH_PROBABILITY``).
 """
 
+import math
 import random
+from fractions import Fraction
 
 from games.cards.poker import CARDS, TWO_CARD, eval5_indices
-from games.lab.rows import SIMULATION, RowSpec, RunningStats, line, simulated_row
+from games.lab.rows import SIMULATION, RowSpec, RunningStats, line, simulated_row, what_if
 from games.pai_gow import paytables
 from games.pai_gow.house_way import LOSE, WIN, compare_values, house_way_indices, is_foul_values
-from games.pai_gow.rules import MAIN, TIGER_9, Config
-from games.payouts import Odds
+from games.pai_gow.rules import FORTUNE, MAIN, PROGRESSIVE, TIGER_9, Config
+from games.pai_gow.seven_cards import line_of_indices
+from games.payouts import MeterShare, Odds
 
 GAME = "pai_gow"
 DECK = tuple(range(53))  # the 53-card deck as card indices (games.cards.poker.CARDS)
@@ -32,9 +48,23 @@ DECK = tuple(range(53))  # the 53-card deck as card indices (games.cards.poker.C
 WAGER_CENTS = Config().min_bet * 100
 DEFAULT_ROUNDS = 1_000_000
 
-# Line keys a designer may replace (``payouts``).
+# Line keys a designer may replace (``payouts``); the seven-card wagers' are
+# the keys of their paytables (``paytables.SEVEN_CARD_LINES``).
 WIN_LINE = "win"
 TIGER_9_LINE = "tiger_9"
+NO_PAY_LINE = "lose"  # the seven-card rows' losing rounds, shown, not editable
+
+# The progressive payout wager's meter: (kind, paytable label, wager $) as
+# casino/progressives/paytables.py ``meter_rules`` takes them.
+PROGRESSIVE_METER = ("progressive_payout", "", paytables.PROGRESSIVE_WAGER_CENTS // 100)
+
+# The seven-card straight flush without the joker (the progressive's 100%
+# line), exactly: seven natural cards of one suit in sequence, as
+# seven_cards.py calls them: A-2-3-4-5-6-7 (the ace low), 2-8, ..., 8-A (the
+# ace high), no wraparound: 8 sequences in each of 4 suits, out of the
+# C(53, 7) hands of seven cards from the 53-card deck.
+SEVEN_CARD_STRAIGHT_FLUSH_SEQUENCES = 8
+SEVEN_CARD_STRAIGHT_FLUSH_PROBABILITY = Fraction(SEVEN_CARD_STRAIGHT_FLUSH_SEQUENCES * 4, math.comb(53, 7))
 
 # § 645c.1(c)(2), (h): whether the dealer's two-card low hand is a Tiger 9,
 # by a * 53 + b, from the rules' own test on every pair of cards.
@@ -73,13 +103,45 @@ def specs():
             default_rounds=DEFAULT_ROUNDS,
         )
     )
+    rows.append(
+        RowSpec(
+            game=GAME,
+            wager=FORTUNE,
+            paytable=None,  # one common-practice table, not the regulation's
+            decks=None,
+            method=SIMULATION,
+            title="Fortune bonus, common-practice paytable (pai_gow_poker.md § 9, not PA text)",
+            default_rounds=DEFAULT_ROUNDS,
+        )
+    )
+    rows.append(
+        RowSpec(
+            game=GAME,
+            wager=PROGRESSIVE,
+            paytable=None,
+            decks=None,
+            method=SIMULATION,
+            title="Progressive payout wager, $1, project-default paytable (pai_gow_poker.md § 9, not PA text)",
+            meter=PROGRESSIVE_METER,
+            default_rounds=DEFAULT_ROUNDS,
+        )
+    )
     return rows
+
+
+# The regulation's (or the project's) paytable of each seven-card wager.
+SEVEN_CARD_PAYTABLES = {FORTUNE: paytables.FORTUNE, PROGRESSIVE: paytables.PROGRESSIVE}
 
 
 def paytable_lines(spec):
     """The lines a designer may replace in a what-if copy."""
     if spec.wager == TIGER_9:
         return [line(TIGER_9_LINE, "Dealer's Tiger 9", paytables.TIGER_9, 0)]
+    if spec.wager in SEVEN_CARD_PAYTABLES:
+        return [
+            line(key, paytables.SEVEN_CARD_LINE_NAMES[key], payout, 0)
+            for key, payout in SEVEN_CARD_PAYTABLES[spec.wager].items()
+        ]
     return [line(WIN_LINE, "Both hands win", paytables.WIN, 0)]
 
 
@@ -140,6 +202,8 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     total = rounds or spec.default_rounds
     rng = random.Random(seed)
     payouts = payouts or {}
+    if spec.wager in SEVEN_CARD_PAYTABLES:
+        return _seven_card_row(spec, rng, total, payouts, progress)
     for key, payout in payouts.items():
         if not isinstance(payout, Odds):
             raise ValueError(f"{key}: this line pays fixed odds ('30 to 1'), not {payout}")
@@ -184,7 +248,9 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
             line("lose", "Loses", "stake lost", counts[LOSE] / total),
         ]
     else:
-        raise ValueError(f"{spec.key}: pai gow simulates the main and Tiger 9 wagers only")
+        raise ValueError(
+            f"{spec.key}: pai gow simulates the main, Tiger 9, Fortune and progressive wagers only"
+        )
     return simulated_row(spec, stats, lines=lines, assumptions=assumptions)
 
 
@@ -223,3 +289,120 @@ def _run_tiger_9(rng, total, chunk, pays, stats, progress):
         done += size
         if progress:
             progress(done, total)
+
+
+# --- The seven-card wagers: Fortune bonus and progressive payout --------------------------------
+
+
+def seven_card_counts(rng, total, progress=None, chunk=None):
+    """Yields {line or None: rounds} of each chunk of ``total`` rounds (about
+    1% of them), seven cards from a fresh deck each, named by the game's own
+    classifier; ``progress(done, total)`` after each chunk."""
+    chunk = chunk or max(1, total // 100)
+    classify = line_of_indices
+    done = 0
+    while done < total:
+        size = min(chunk, total - done)
+        counts = {}
+        for _ in range(size):
+            key = classify(deal(rng, 7))
+            counts[key] = counts.get(key, 0) + 1
+        done += size
+        yield size, counts
+        if progress:
+            progress(done, total)
+
+
+def line_nets(paytable):
+    """{line: (net per unit wager, a hit?)} of a seven-card paytable
+    ({line: Odds | MeterShare}): an Odds line nets its winnings ("for 1"
+    odds include the stake); a meter line nets -1 in the fixed part (the
+    meter pays it) and is a hit. A line the paytable lacks loses (-1, no hit)."""
+    nets = {}
+    for key, payout in paytable.items():
+        if isinstance(payout, MeterShare):
+            nets[key] = (-1.0, True)
+        else:
+            net = float(payout.winnings(1))
+            nets[key] = (net, net > 0)
+    return nets
+
+
+def _seven_card_row(spec, rng, total, payouts, progress):
+    """The Fortune or progressive row: rounds tallied by line, each line
+    paid by the (what-if) paytable. A line the paytable lacks loses; a meter
+    line's fixed part is the lost wager and it counts as a hit (as
+    ``games.lab.rows.paytable_row`` counts it)."""
+    progressive = spec.wager == PROGRESSIVE
+    paytable = what_if(SEVEN_CARD_PAYTABLES[spec.wager], payouts, meter=progressive)
+    nets = line_nets(paytable)
+    stats = RunningStats(total)
+    counts = {}
+    for size, part in seven_card_counts(rng, total, progress):
+        summed = squares = 0.0
+        hits = 0
+        for key, count in part.items():
+            net, hit = nets.get(key, (-1.0, False))
+            summed += count * net
+            squares += count * net * net
+            hits += count if hit else 0
+            counts[key] = counts.get(key, 0) + count
+        stats.add_many(size, summed, squares, hits)
+
+    lines, meter_shares = [], {}
+    for key, payout in paytable.items():
+        frequency = counts.get(key, 0) / total
+        if isinstance(payout, MeterShare):
+            if key == paytables.SEVEN_CARD_STRAIGHT_FLUSH:
+                frequency = SEVEN_CARD_STRAIGHT_FLUSH_PROBABILITY  # exact: the simulation barely sees it
+            meter_shares[payout.percent] = meter_shares.get(payout.percent, 0) + frequency
+        lines.append(line(key, paytables.SEVEN_CARD_LINE_NAMES[key], payout, frequency))
+    losing = sum(count for key, count in counts.items() if key not in paytable)
+    lines.append(line(NO_PAY_LINE, "No paying hand", "stake lost", losing / total))
+
+    assumptions = [
+        "A fresh 53-card deck every round; the player's seven cards are classified by the game's own "
+        "seven_cards.line_of_indices (the table's seven_card_line): the best hand of all seven, whatever "
+        "the setting; only the highest line pays (pai_gow_poker.md rules 33, 35; a straight ranks above "
+        "three of a kind).",
+    ]
+    if progressive:
+        assumptions += [
+            f"Paytable: {paytables.PROGRESSIVE_SOURCE}. A fixed $1 wager; the fixed lines are 'for 1' "
+            "(the stake included); a hand below the lowest paying line loses.",
+            "The % of the meter lines are paid by the meter (the amount only): their fixed part is the lost "
+            "wager; their probabilities go into the meter's return. The hit frequency counts them as wins; "
+            "the standard deviation is the fixed part's.",
+        ]
+    else:
+        assumptions += [
+            f"Paytable: {paytables.FORTUNE_SOURCE}. All 'to 1', the stake returned on a win; a hand below "
+            "the lowest paying line loses. No Envy bonus (it pays on other players' hands).",
+        ]
+    assumptions.append(_top_line_assumption(paytable[paytables.SEVEN_CARD_STRAIGHT_FLUSH]))
+    if payouts:
+        changed = ", ".join(
+            f"{paytables.SEVEN_CARD_LINE_NAMES[key]} {payout}" for key, payout in payouts.items()
+        )
+        assumptions.append(f"What-if: {changed}.")
+    return simulated_row(spec, stats, lines=lines, meter_shares=meter_shares, assumptions=assumptions)
+
+
+def _top_line_assumption(payout):
+    """How the row counts the seven-card straight flush without the joker."""
+    probability = SEVEN_CARD_STRAIGHT_FLUSH_PROBABILITY
+    exact = (
+        f"a seven-card straight flush without the joker is {SEVEN_CARD_STRAIGHT_FLUSH_SEQUENCES} sequences "
+        f"(A-7 to 8-A, no wraparound) x 4 suits over C(53, 7) hands = {probability.numerator}/"
+        f"{probability.denominator}, 1 in {float(1 / probability):,.0f}"
+    )
+    if isinstance(payout, MeterShare):
+        return (
+            f"The fixed part is simulated; P({payout.percent}% award) is exact: {exact}. The other meter "
+            "lines' probabilities are simulated."
+        )
+    swing = float(probability * (payout.winnings(1) + 1))
+    return (
+        f"Simulated, the top line too ({payout}): {exact}, so most runs of a million rounds see none "
+        f"and then miss its {swing:.3%} of the RTP, which the band does not show."
+    )
