@@ -11,6 +11,7 @@ round is what came back minus what was staked: -1 for a lost wager, +1.5 for
 a 3-to-2 win. RTP = 1 + E[net]; the house edge is its complement.
 """
 
+import functools
 import itertools
 import math
 from dataclasses import asdict, dataclass, field
@@ -355,3 +356,22 @@ def shoe_line_probabilities(shapes, decks, deck_size):
         probability = count * deal_probability(shape, decks, deck_size)
         probabilities[line_key] = probabilities.get(line_key, 0) + probability
     return probabilities
+
+
+def shoe_lines(deck, count, classify, decks, *, ranks_alike=False):
+    """{line: probability} of ``classify`` over the deals of ``count`` cards
+    from a shoe of ``decks`` copies of ``deck`` (a fresh dict). The deals are
+    classified once per classifier and kept; each deck count is then a sum
+    over their shapes, so a what-if costs a dot product."""
+    return dict(_shoe_lines(tuple(deck), count, classify, ranks_alike, decks))
+
+
+@functools.cache
+def _line_shapes(deck, count, classify, ranks_alike):
+    return line_shapes(list(deck), count, classify, ranks_alike=ranks_alike)
+
+
+@functools.cache
+def _shoe_lines(deck, count, classify, ranks_alike, decks):
+    shapes = _line_shapes(deck, count, classify, ranks_alike)
+    return tuple(shoe_line_probabilities(shapes, decks, len(deck)).items())

@@ -12,17 +12,14 @@ the deck count only weighs the deals, once per count, cached, and each
 paytable is a dot product with its lines.
 """
 
-from functools import cache
-
 from games.blackjack import side_wagers
 from games.cards.cards import spanish_deck
 from games.lab.rows import (
     EXACT,
     SIMULATION,
     RowSpec,
-    line_shapes,
     paytable_row,
-    shoe_line_probabilities,
+    shoe_lines,
     what_if,
 )
 from games.players_edge21 import paytables, simulate
@@ -141,19 +138,9 @@ def _monster_match_line(cards):
 CLASSIFIERS = {MATCH_UP: _match_up_line, MATCH_DOWN: _match_down_line, MONSTER_MATCH: _monster_match_line}
 
 
-@cache
-def _shapes(wager):
-    return line_shapes(DECK, DEAL, CLASSIFIERS[wager], ranks_alike=True)
-
-
-@cache
-def _line_probabilities(wager, decks):
-    return tuple(shoe_line_probabilities(_shapes(wager), decks, len(DECK)).items())
-
-
 def line_probabilities(wager, decks):
     """{line: probability} of one wager with ``decks`` decks (a fresh dict)."""
-    return dict(_line_probabilities(wager, decks))
+    return shoe_lines(DECK, DEAL, CLASSIFIERS[wager], decks, ranks_alike=True)
 
 
 def paytable_lines(spec):

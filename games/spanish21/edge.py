@@ -12,17 +12,14 @@ one pass over the classified deals, cached, and each paytable a dot product
 with its lines.
 """
 
-from functools import cache
-
 from games.blackjack import side_wagers
 from games.cards.cards import spanish_deck
 from games.lab.rows import (
     EXACT,
     SIMULATION,
     RowSpec,
-    line_shapes,
     paytable_row,
-    shoe_line_probabilities,
+    shoe_lines,
     what_if,
 )
 from games.spanish21 import paytables, simulate
@@ -122,22 +119,12 @@ def _fixed_line(cards):
 CLASSIFIERS = {PROGRESSIVE: _progressive_line, FIXED: _fixed_line}
 
 
-@cache
-def _shapes(wager):
+def line_probabilities(wager, decks):
+    """{line: probability} of one wager with ``decks`` decks (a fresh dict)."""
     # The ace of spades is special to the progressive's (a)(1) line, so there
     # every deal is classified (48³ of them); the fixed wager reads ranks only
     # through their equality, so one deal per rank pattern and suits will do.
-    return line_shapes(DECK, DEAL, CLASSIFIERS[wager], ranks_alike=wager == FIXED)
-
-
-@cache
-def _line_probabilities(wager, decks):
-    return tuple(shoe_line_probabilities(_shapes(wager), decks, len(DECK)).items())
-
-
-def line_probabilities(wager, decks):
-    """{line: probability} of one wager with ``decks`` decks (a fresh dict)."""
-    return dict(_line_probabilities(wager, decks))
+    return shoe_lines(DECK, DEAL, CLASSIFIERS[wager], decks, ranks_alike=wager == FIXED)
 
 
 def paytable_lines(spec):
