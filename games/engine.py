@@ -194,6 +194,18 @@ def format_chips(cents):
     return sign + text
 
 
+def return_spot_wagers(state, seat, player, text, memo):
+    """Take ``seat``'s spot off ``state.spots`` ({seat: {"bets": {area: cents}}})
+    and give every wager on it back: a player who clears or leaves while
+    betting is open. ``text`` gets the amount in place of "{}"."""
+    amount = sum(state.spots.pop(str(seat))["bets"].values())
+    return Outcome(
+        state,
+        log=[{"player": player, "text": text.format(format_chips(amount))}],
+        moves=[ChipMove(REFUND, player, amount, memo)],
+    )
+
+
 # A designer's stack on a test table (the platform checks who may send it):
 # every game's rules offer ``stack(state, config, text, rng)`` to put chosen
 # cards, dice or wheel results next, so the same step replays like any other.

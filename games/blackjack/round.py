@@ -43,6 +43,7 @@ from games.engine import (
     ProgressiveWager,
     format_chips,
     parse_chips,
+    return_spot_wagers,
 )
 from games.payouts import MeterShare
 
@@ -299,16 +300,7 @@ def _clear(variant, state, action, config, rng):
     spot = state.spots.get(str(seat))
     if not spot or not spot["bets"]:
         raise IllegalAction("You have no wagers to clear.")
-    return _return_wagers(state, seat, action.player, "clears {} of wagers", "wagers cleared")
-
-
-def _return_wagers(state, seat, player, text, memo):
-    total_ = sum(state.spots.pop(str(seat))["bets"].values())
-    return Outcome(
-        state,
-        log=[{"player": player, "text": text.format(format_chips(total_))}],
-        moves=[ChipMove(REFUND, player, total_, memo)],
-    )
+    return return_spot_wagers(state, seat, action.player, "clears {} of wagers", "wagers cleared")
 
 
 def _leave(variant, state, action, config, rng):
@@ -318,7 +310,9 @@ def _leave(variant, state, action, config, rng):
     if seat is None or str(seat) not in state.spots:
         return Outcome(state)
     if state.phase == BETTING:
-        return _return_wagers(state, seat, action.player, "leaves; {} of wagers returned", "left the table")
+        return return_spot_wagers(
+            state, seat, action.player, "leaves; {} of wagers returned", "left the table"
+        )
     state.spot(seat)["left"] = True
     if state.phase == PLAYING and state.turn and state.turn[0] == int(seat):
         return _advance(variant, state, config, log=[], moves=[], stand_current=True)

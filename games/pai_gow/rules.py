@@ -34,6 +34,7 @@ from games.engine import (
     RulesSubmission,
     format_chips,
     parse_chips,
+    return_spot_wagers,
 )
 from games.pai_gow import dice, house_way, paytables
 from games.pai_gow.seven_cards import seven_card_line
@@ -301,16 +302,7 @@ def _clear(state, action, config, rng):
     spot = state.spots.get(str(seat))
     if not spot or not spot["bets"]:
         raise IllegalAction("You have no wagers to clear.")
-    return _return_all(state, seat, action.player, "clears {}", "wagers cleared")
-
-
-def _return_all(state, seat, player, text, memo):
-    amount = sum(state.spots.pop(str(seat))["bets"].values())
-    return Outcome(
-        state,
-        log=[{"player": player, "text": text.format(format_chips(amount))}],
-        moves=[ChipMove(REFUND, player, amount, memo)],
-    )
+    return return_spot_wagers(state, seat, action.player, "clears {}", "wagers cleared")
 
 
 def _leave(state, action, config, rng):
@@ -318,7 +310,9 @@ def _leave(state, action, config, rng):
     if seat is None or str(seat) not in state.spots:
         return Outcome(state)
     if state.phase == BETTING:
-        return _return_all(state, seat, action.player, "leaves; {} of wagers returned", "left the table")
+        return return_spot_wagers(
+            state, seat, action.player, "leaves; {} of wagers returned", "left the table"
+        )
     state.spot(seat)["left"] = True  # the hand is set by the house way; wagers ride
     return Outcome(state)
 
