@@ -29,6 +29,22 @@ document.addEventListener("DOMContentLoaded", function () {
 """
 
 
+def seated_pages(browser, base, table_id, cookies, viewports, me_selector, timeout_ms):
+    """{name: page}: one browser context per player (``viewports``: name ->
+    viewport, in seat order), signed in by session cookie, joining the table
+    and seen seated at seats 1, 2, ..."""
+    pages = {}
+    for seat, (name, viewport) in enumerate(viewports.items(), start=1):
+        context = browser.new_context(viewport=viewport)
+        context.set_default_timeout(timeout_ms)
+        context.add_init_script(RECORDER)
+        context.add_cookies([{"name": "sessionid", "value": cookies[name], "url": base}])
+        page = pages[name] = context.new_page()
+        page.goto(f"{base}/tables/{table_id}/?join=1")
+        page.locator(me_selector, has_text=f"You sit at seat {seat}.").wait_for()
+    return pages
+
+
 def in_thread(function, *args):
     """Run database code outside this thread's Playwright event loop."""
     result = []

@@ -19,7 +19,7 @@ from casino.tables.runtime import fresh_snapshot
 from casino.wallet.ledger import balance_of
 from tests.conftest import assert_ledger_balanced, session_cookie, wait_until
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS
-from tests.test_browser_meters import RECORDER
+from tests.test_browser_meters import seated_pages
 from tests.test_pai_gow_table import DICE, HANDS, names, stacked_deck
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -83,15 +83,7 @@ def test_two_browsers_play_a_round_of_pai_gow(processes, make_player):
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:
-            pages = {}
-            for seat, (name, viewport) in enumerate(PLAYERS.items(), start=1):
-                context = browser.new_context(viewport=viewport)
-                context.set_default_timeout(TIMEOUT_MS)
-                context.add_init_script(RECORDER)
-                context.add_cookies([{"name": "sessionid", "value": cookies[name], "url": base}])
-                page = pages[name] = context.new_page()
-                page.goto(f"{base}/tables/{table.pk}/?join=1")
-                page.locator("#pg-me", has_text=f"You sit at seat {seat}.").wait_for()
+            pages = seated_pages(browser, base, table.pk, cookies, PLAYERS, "#pg-me", TIMEOUT_MS)
             ann, bob = pages["Ann"], pages["Bob"]
 
             wait_until(lambda: seconds_left(ann) > 3, 15, "a fresh betting window")

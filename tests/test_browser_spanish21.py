@@ -22,7 +22,7 @@ from games.cards.shoe import Shoe
 from games.engine import format_chips
 from tests.conftest import assert_ledger_balanced, session_cookie, wait_until
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS
-from tests.test_browser_meters import RECORDER
+from tests.test_browser_meters import seated_pages
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -111,15 +111,7 @@ def test_three_browsers_play_a_round_of_spanish21(processes, make_player):
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:
-            pages = {}
-            for seat, (name, viewport) in enumerate(PLAYERS.items(), start=1):
-                context = browser.new_context(viewport=viewport)
-                context.set_default_timeout(TIMEOUT_MS)
-                context.add_init_script(RECORDER)
-                context.add_cookies([{"name": "sessionid", "value": cookies[name], "url": base}])
-                page = pages[name] = context.new_page()
-                page.goto(f"{base}/tables/{table.pk}/?join=1")
-                page.locator("#bj-me", has_text=f"You sit at seat {seat}.").wait_for()
+            pages = seated_pages(browser, base, table.pk, cookies, PLAYERS, "#bj-me", TIMEOUT_MS)
             ann, bob, cy = pages["Ann"], pages["Bob"], pages["Cy"]
 
             # All bets in one betting window.
