@@ -41,6 +41,7 @@ from games.engine import (
     Outcome,
     ProgressiveAward,
     ProgressiveWager,
+    collect_progressive_wagers,
     format_chips,
     parse_chips,
     return_spot_wagers,
@@ -346,19 +347,7 @@ def _progressive_result(variant, state, action, config, rng):
     refused = {(item["seat"]) for item in action.data.get("refused", [])}
     area = variant.progressive_area
     if state.phase == DEALING:
-        for seat in state.seats():
-            spot = state.spot(seat)
-            amount = spot["bets"].get(area)
-            if not amount:
-                continue
-            if seat in refused:
-                del spot["bets"][area]
-                moves.append(ChipMove(REFUND, spot["player"], amount, f"seat {seat} {area} refused"))
-                log.append(
-                    {"player": None, "text": f"Seat {seat}: progressive wager not accepted, returned."}
-                )
-            else:
-                moves.append(ChipMove(LOSE, spot["player"], amount, f"seat {seat} {area} collected"))
+        moves, log = collect_progressive_wagers(state, area, refused)
         if action.data.get("error"):
             log.append({"player": None, "text": action.data["error"]})
     for award in action.data.get("awards", []):

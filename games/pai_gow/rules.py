@@ -21,7 +21,6 @@ from games.cards.rng import system_rng
 from games.engine import (
     LOSE,
     PROGRESSIVE_RESULT,
-    REFUND,
     RETURN,
     STAKE,
     WIN,
@@ -32,6 +31,7 @@ from games.engine import (
     ProgressiveAward,
     ProgressiveWager,
     RulesSubmission,
+    collect_progressive_wagers,
     format_chips,
     parse_chips,
     return_spot_wagers,
@@ -359,19 +359,7 @@ def _progressive_result(state, action, config, rng):
         refused = {
             item["seat"] for item in action.data.get("refused", []) if item["kind"] == "progressive_payout"
         }
-        for seat in state.seats():
-            spot = state.spot(seat)
-            amount = spot["bets"].get(PROGRESSIVE)
-            if not amount:
-                continue
-            if seat in refused:
-                del spot["bets"][PROGRESSIVE]
-                moves.append(ChipMove(REFUND, spot["player"], amount, f"seat {seat} progressive refused"))
-                log.append(
-                    {"player": None, "text": f"Seat {seat}: progressive wager not accepted, returned."}
-                )
-            else:
-                moves.append(ChipMove(LOSE, spot["player"], amount, f"seat {seat} progressive collected"))
+        moves, log = collect_progressive_wagers(state, PROGRESSIVE, refused)
         for hit in action.data.get("hits", []):
             state.mystery_hits.append({"seat": hit["seat"], "cents": hit["cents"]})
             log.append(
