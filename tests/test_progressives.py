@@ -105,13 +105,17 @@ def test_eight_concurrent_contributors_match_a_sequential_replay(clean_redis, ma
     assert len({hit.trigger_index for hit in hits}) == len(hits)
     assert [hit.trigger_index for hit in hits] == list(range(1, len(hits) + 1))
     # What a player can ever see is the meter between two scripts: after a
-    # contribution that did not win, or after a hit's reset. (Inside the
-    # script, a crossing contribution may overshoot; the prize is capped and
-    # the excess starts the next cycle.)
+    # contribution that did not win, or after a hit's reset, when it is back
+    # at the minimum plus at most a sub-cent rest. (A crossing contribution
+    # may overshoot the maximum; the winner then gets the whole meter.)
     cap = rules.must_hit_by_cents * UNITS_PER_CENT
     crossing_seqs = {hit.seq - 1 for hit in hits}
     assert all(move.meter_after <= cap for move in moves if move.seq not in crossing_seqs)
-    assert all(hit.paid_cents * UNITS_PER_CENT <= cap for hit in hits)
+    assert all(hit.paid_cents == hit.meter_before // UNITS_PER_CENT for hit in hits)
+    assert all(
+        rules.seed_cents * UNITS_PER_CENT <= hit.meter_after < (rules.seed_cents + 1) * UNITS_PER_CENT
+        for hit in hits
+    )
     state, _ = redis_state(meter)
     assert state["meter"] == books.meter and state["hits"] == books.hits == len(hits)
     assert_balanced(meter)
@@ -201,6 +205,27 @@ def test_match_the_dealer_reseeds_from_the_reserve_and_the_house_covers_the_rest
     assert books_of(meter)["reserve"] == 0
     assert books_of(meter)["meter"] == (90_000 + 1) * UNITS_PER_CENT  # the odd cent of the share stays
     assert_balanced(meter)
+
+
+def test_a_must_hit_by_prize_past_the_maximum_pays_the_whole_meter_and_resets_to_the_minimum(
+    clean_redis, make_table
+):
+    # rules/README.md, Prize; § 639c.1(c)(5)(iv), (7): "100% of the bonus
+    # jackpot amount on the progressive meter", then "reset to the minimum".
+    meter = opened("must_hit_by", "A", 1, rng=random.Random(7))
+    rules = meter.rules
+    table = make_table()
+    # One $6,000 wager at 2% adds $120: from $100 to $220, past the $200 maximum.
+    result = api.contribute(table.pk, 1, [api.Wager(meter.pk, 1, 600_000)])
+    (win,) = result.wins
+    assert win.paid_cents == 22_000 > rules.must_hit_by_cents
+    assert books_of(meter)["meter"] == rules.seed_cents * UNITS_PER_CENT == 10_000 * UNITS_PER_CENT
+    books = Books.opened(rules, trigger_cents=win.trigger_units // UNITS_PER_CENT)
+    hit = books.contribute(600_000, lambda: 15_000)
+    assert (hit.prize_cents, books.meter) == (22_000, 10_000 * UNITS_PER_CENT)
+    assert_balanced(meter)
+    api.record_moves(result.moves)
+    assert audit.reconcile([meter]) == []
 
 
 # -- restore and reconcile ----------------------------------------------------

@@ -108,7 +108,7 @@ def must_hit_by_cycle(rules):
     wagers = hit = hit_squared = 0
     for trigger in range(minimum, maximum):
         n = (trigger - minimum) * BASIS_POINTS // increment + 1
-        prize = min(minimum * BASIS_POINTS + n * increment, maximum * BASIS_POINTS)  # never above its maximum
+        prize = minimum * BASIS_POINTS + n * increment  # 100% of the meter, even past the maximum
         wagers += n
         hit += prize
         hit_squared += prize * prize

@@ -59,10 +59,11 @@ class Books:
         self.wagers += 1
         if self.rules.kind != MUST_HIT_BY or self.meter <= self.trigger:
             return None
-        # § 639c.1(c)(5): 100% of the meter, which never shows more than its
-        # maximum: a crossing contribution's excess carries to the next cycle.
+        # § 639c.1(c)(5)(iv), (7): 100% of the meter as the winning
+        # contribution left it, even past the maximum; the meter resets to the
+        # minimum (the sub-cent rest, never paid, stays on it).
         before = self.meter
-        prize = min(self.meter, self.rules.must_hit_by_cents * UNITS_PER_CENT) // UNITS_PER_CENT
+        prize = self.meter // UNITS_PER_CENT
         self.paid += prize * UNITS_PER_CENT
         reseed = self.rules.reseed_cents * UNITS_PER_CENT
         self.meter = self.meter - prize * UNITS_PER_CENT + reseed

@@ -164,12 +164,11 @@ for i = 1, n do
   moves[#moves + 1] = move('contribution', m.seq, pos, seat, player, {wager = wager, primary = primary,
     reserve_in = reserve_in, mb = mb, ma = m.meter, rb = rb, ra = m.reserve})
   if m.kind == 'must_hit_by' and m.meter > m.trigger then
-    -- § 639c.1(c)(3), (5): this contribution won 100% of the meter, which
-    -- never shows more than its maximum: the excess starts the next cycle.
+    -- § 639c.1(c)(3), (5)(iv), (7): this contribution won "100% of the bonus
+    -- jackpot amount on the progressive meter", even past the maximum, and
+    -- the meter resets to the minimum (only the sub-cent rest stays on it).
     local before = m.meter
-    local capped = m.meter
-    if m.cap > 0 and capped > m.cap then capped = m.cap end
-    local prize = math.floor(capped / UPC)
+    local prize = math.floor(m.meter / UPC)
     m.meter = m.meter - prize * UPC + m.reseed
     m.paid, m.seeded, m.hits, m.seq = m.paid + prize * UPC, m.seeded + m.reseed, m.hits + 1, m.seq + 1
     moves[#moves + 1] = move('hit', m.seq, pos, seat, player, {wager = wager, mb = before, ma = m.meter,
