@@ -17,6 +17,8 @@ platform, in the same transition, makes the calls and applies
 they refused (docs/progressives.md, "How the table runtime calls it").
 """
 
+import math
+import re
 from dataclasses import asdict, dataclass, field
 from decimal import Decimal, InvalidOperation
 
@@ -161,19 +163,44 @@ class Outcome:
     awards: list = field(default_factory=list)
 
 
+# A number as a player sends it: ASCII digits only, bounded. Not int() or
+# Decimal() of the text, which read "1_0" as 10 and non-ASCII digits ("١٠",
+# "１０") as numbers, and take "Infinity" or a 5,000-digit string.
+_NUMBER_TEXT = re.compile(r"-?[0-9]{1,15}(?:\.[0-9]{1,15})?")
+_NUMBER_LIMIT = 10**15
+
+
+def _number(value):
+    """The Decimal of a number a player sent (a JSON number or its text), or
+    None if it is not one: a bool, NaN, an infinity, exponents, underscores,
+    non-ASCII digits, more than 15 digits."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return Decimal(value) if -_NUMBER_LIMIT < value < _NUMBER_LIMIT else None
+    if isinstance(value, float):
+        value = repr(value) if math.isfinite(value) else ""
+    if not isinstance(value, str) or not _NUMBER_TEXT.fullmatch(value.strip()):
+        return None
+    return Decimal(value.strip())
+
+
+def parse_whole(value):
+    """A whole number a player sent (a round id, a seat), or None."""
+    number = _number(value)
+    if number is None or number != number.to_integral_value():
+        return None
+    return int(number)
+
+
 def parse_chips(value, what="Amount"):
     """Parse a whole number of chips typed or sent by a player into cents.
 
     Refuses zero, negatives, fractions and anything that is not a number with
     a message fit for the player.
     """
-    if isinstance(value, bool) or value is None:
-        raise IllegalAction(f"{what} must be a whole number of chips.")
-    try:
-        number = Decimal(str(value).strip())
-    except InvalidOperation:
-        raise IllegalAction(f"{what} must be a whole number of chips.") from None
-    if not number.is_finite():
+    number = _number(value)
+    if number is None:
         raise IllegalAction(f"{what} must be a whole number of chips.")
     if number != number.to_integral_value():
         raise IllegalAction(f"{what} must be a whole number of chips, not a fraction.")

@@ -134,10 +134,19 @@ def test_limits_and_bad_bets():
         rules.parse_action("split", {})
 
 
-@pytest.mark.parametrize("value", ["0", "-5", "1.5", "abc", "", None, True, "1e400", "NaN", "Infinity"])
+@pytest.mark.parametrize(
+    "value",
+    ["0", "-5", "1.5", "abc", "", None, True, "1e400", "NaN", "Infinity", float("inf"), 2**64, "1e3"]
+    # int() and Decimal() read these as numbers: only ASCII digits are.
+    + ["1_0", "\u0661\u0660", "\uff11\uff10", "1" * 5000],
+)
 def test_amounts_must_be_whole_positive_chips(value):
     with pytest.raises(IllegalAction):
         parse_chips(value)
+
+
+def test_amounts_are_ascii_digits_or_json_numbers():
+    assert [parse_chips(value) for value in ("25", " 25 ", 25, 25.0)] == [2500] * 4
 
 
 def test_no_bets_after_no_more_bets():

@@ -1,12 +1,12 @@
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 
 from casino.lobby.rows import render_row
 from casino.progressives import display
 from casino.tables.groups import LOBBY_GROUP, METERS_GROUP
+from casino.websocket import GuardedConsumer
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(GuardedConsumer):
     """Pushes a table's lobby row whenever its seats, watchers or results
     change, and the progressive meters whenever the meter ticker sees them move."""
 
@@ -20,9 +20,11 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         meters = await database_sync_to_async(lambda: display.read_meters(display.active_meters()))()
         await self._send_meters(meters, display.now_ms(), wins=[])
 
-    async def disconnect(self, code):
-        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
-        await self.channel_layer.group_discard(METERS_GROUP, self.channel_name)
+    def cleanup_steps(self):
+        return [
+            self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name),
+            self.channel_layer.group_discard(METERS_GROUP, self.channel_name),
+        ]
 
     async def receive(self, text_data=None, bytes_data=None):
         pass  # the lobby is read-only

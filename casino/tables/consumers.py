@@ -11,7 +11,6 @@ import json
 import logging
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from casino.accounts.models import Player
@@ -25,13 +24,12 @@ from casino.tables.owner import lease_key
 from casino.tables.ratelimit import TokenBucket
 from casino.tables.rendering import render_flash, render_private, render_public, table_meta
 from casino.wallet.ledger import balance_of
+from casino.websocket import CLOSE_TOO_BIG, BadMessage, GuardedConsumer, TooBig, decode_message
 
 log = logging.getLogger(__name__)
 
-MAX_MESSAGE_BYTES = 4096
 
-
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(GuardedConsumer):
     async def connect(self):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.version = -1
@@ -86,22 +84,27 @@ class TableConsumer(AsyncWebsocketConsumer):
             display.active_meters(table.pk),
         )
 
-    async def disconnect(self, code):
+    def cleanup_steps(self):
+        if hasattr(self, "heartbeat"):
+            self.heartbeat.cancel()
+        layer, name = self.channel_layer, self.channel_name
+        steps = [layer.group_discard(table_group(self.table_id), name)]
         if not hasattr(self, "meta"):
-            return
-        self.heartbeat.cancel()
-        await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
+            return steps  # it failed or was refused before joining anything else
         if self.player_id is not None:
-            await self.channel_layer.group_discard(player_group(self.player_id), self.channel_name)
+            steps.append(layer.group_discard(player_group(self.player_id), name))
         if self.meter_ids:
-            await self.channel_layer.group_discard(METERS_GROUP, self.channel_name)
-        await presence.unmark(self.table_id, self.channel_name, self.player_id)
+            steps.append(layer.group_discard(METERS_GROUP, name))
+        steps.append(presence.unmark(self.table_id, name, self.player_id))
         if self.player_id is not None:
             # The owner stands the player up if no connection of theirs comes back.
-            await self.channel_layer.send(
-                table_channel(self.table_id), {"type": "table.disconnected", "player": self.player_id}
+            steps.append(
+                layer.send(
+                    table_channel(self.table_id), {"type": "table.disconnected", "player": self.player_id}
+                )
             )
-        await self._notify_lobby()
+        steps.append(self._notify_lobby())
+        return steps
 
     async def _heartbeat(self):
         while True:
@@ -117,20 +120,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not self.bucket.take():
             await self._error("Too many messages: slow down. That one was ignored.")
             return
-        if text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
-            await self._error("Malformed message: send one JSON object of at most 4 KB.")
-            return
         try:
-            data = json.loads(text_data)
-        except ValueError:
-            await self._error("Malformed message: it is not JSON.")
+            data = decode_message(text_data)
+        except TooBig as exc:
+            await self._error(str(exc))
+            await self.close(code=CLOSE_TOO_BIG)
             return
-        if not isinstance(data, dict):
-            await self._error("Malformed message: it must be a JSON object.")
-            return
-        data.pop("HEADERS", None)  # htmx's ws extension adds the request headers
-        if any(isinstance(value, (dict, list)) for value in data.values()):
-            await self._error("Malformed message: fields must be plain values.")
+        except BadMessage as exc:
+            await self._error(str(exc))
             return
         if not isinstance(data.get("action"), str) or not data["action"]:
             await self._error("Malformed message: it has no action.")
@@ -155,9 +152,12 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _error(self, text):
         await self.send(text_data=render_flash(text))
 
+    async def send_error(self, text):
+        await self._error(text)
+
     # -- from the table's owner ------------------------------------------
 
-    async def dispatch(self, message):
+    async def handle(self, message):
         if message["type"] == "table.update":
             # The broadcast's hot path, once per viewer and version. Channels'
             # dispatch would first hop to its database thread to close stale
@@ -167,7 +167,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         elif message["type"] == "meters.update":
             await self.meters_update(message)  # the same: up to 4 times a second
         else:
-            await super().dispatch(message)
+            await super().handle(message)
 
     async def table_update(self, event):
         if event["version"] <= self.version:

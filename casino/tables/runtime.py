@@ -39,7 +39,7 @@ from casino.tables.models import Round, Table
 from casino.tables.replay import step_record
 from casino.wallet.ledger import InsufficientFunds, book_moves
 from games.cards.rng import RecordingRandom, dump_state, seeded_rng, system_rng
-from games.engine import STACK, Action, IllegalAction, transition
+from games.engine import STACK, Action, IllegalAction, parse_whole, transition
 
 LOG_LINES = 30
 SIT = "sit"
@@ -193,10 +193,9 @@ class TableRuntime:
     # -- internals -------------------------------------------------------
 
     def _check_round(self, value):
-        try:
-            claimed = int(value)
-        except (TypeError, ValueError):
-            raise Refused("Malformed message: every action must carry the round id.") from None
+        claimed = parse_whole(value)
+        if claimed is None:
+            raise Refused("Malformed message: every action must carry the round id.")
         if claimed != self.round:
             raise Refused(
                 f"That action was for round {claimed}; the table is on round {self.round} now. "
@@ -209,10 +208,9 @@ class TableRuntime:
         seats = self.snapshot["seats"]
         free = [n for n in range(1, self.table.max_seats + 1) if str(n) not in seats]
         if wanted not in (None, ""):
-            try:
-                wanted = int(wanted)
-            except (TypeError, ValueError):
-                raise Refused("Malformed message: the seat must be a number.") from None
+            wanted = parse_whole(wanted)
+            if wanted is None:
+                raise Refused("Malformed message: the seat must be a number.")
             if wanted not in free:
                 raise Refused(f"Seat {wanted} is not free.")
             chosen = wanted

@@ -1,0 +1,142 @@
+"""What every websocket consumer of the casino shares: a bounded decoder for
+what clients send, and a consumer that survives its own failures.
+
+A handler that raises takes Channels' whole consumer down: Daphne closes the
+socket with 1011 and ``disconnect()`` never runs, so the connection's seat,
+presence and group memberships stay behind (a zombie per bad message).
+``GuardedConsumer`` logs the failure instead, answers the sender, and always
+lets the disconnect cleanup run.
+"""
+
+import json
+import logging
+import math
+import re
+
+from channels.exceptions import StopConsumer
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE_BYTES = 4096
+# Messages are flat objects; htmx's ws extension nests one (HEADERS).
+MAX_DEPTH = 2
+# Round ids, seats and amounts fit; msgpack (the channel layer) takes no
+# integer of 2**64 or more, and Python's int() refuses 4,300 digits.
+MAX_DIGITS = 15
+# Close codes (docs/protocol.md). Autobahn lets a server send only 1000 or
+# 3000-4999, so not RFC 6455's 1009 "message too big" or 1011 "server error".
+CLOSE_TOO_BIG = 4413  # a message over MAX_MESSAGE_BYTES
+CLOSE_FAILED = 4500  # connecting failed on our side
+
+SOMETHING_WENT_WRONG = "Something went wrong with that message; nothing changed."
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+class BadMessage(Exception):
+    """A message refused before it reaches the table; the text is for the sender."""
+
+
+class TooBig(BadMessage):
+    pass
+
+
+def _parse_int(text):
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise BadMessage(f"Malformed message: numbers have at most {MAX_DIGITS} digits.")
+    return int(text)
+
+
+def _parse_float(text):
+    number = float(text)
+    if not math.isfinite(number) or len(text) > 2 * MAX_DIGITS:
+        raise BadMessage("Malformed message: that number is out of range.")
+    return number
+
+
+def _parse_constant(name):
+    raise BadMessage(f"Malformed message: {name} is not a number.")
+
+
+def _depth(text):
+    """How deep arrays and objects nest, strings left out: checked before
+    json.loads, whose recursion a 1,000-deep array exhausts."""
+    depth = deepest = 0
+    for bracket in _BRACKET.findall(_STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def decode_message(text_data):
+    """The JSON object a client sent, HEADERS dropped; raises BadMessage."""
+    if text_data is None:
+        raise BadMessage("Malformed message: send one JSON object as text.")
+    if (
+        len(text_data) > MAX_MESSAGE_BYTES
+        or len(text_data.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES
+    ):
+        raise TooBig(f"Malformed message: send one JSON object of at most {MAX_MESSAGE_BYTES // 1024} KB.")
+    if _depth(text_data) > MAX_DEPTH:
+        raise BadMessage("Malformed message: send one flat JSON object.")
+    try:
+        data = json.loads(
+            text_data, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant
+        )
+    except ValueError:
+        raise BadMessage("Malformed message: it is not JSON.") from None
+    if not isinstance(data, dict):
+        raise BadMessage("Malformed message: it must be a JSON object.")
+    data.pop("HEADERS", None)  # htmx's ws extension adds the request headers
+    if any(isinstance(value, (dict, list)) for value in data.values()):
+        raise BadMessage("Malformed message: fields must be plain values.")
+    return data
+
+
+class GuardedConsumer(AsyncWebsocketConsumer):
+    """Subclasses override ``handle`` (not ``dispatch``) and ``cleanup_steps``."""
+
+    async def dispatch(self, message):
+        try:
+            await self.handle(message)
+        except StopConsumer:
+            raise
+        except Exception:
+            log.exception("websocket %s: %s failed", self.scope.get("path"), message.get("type"))
+            await self._failed(message["type"])
+
+    async def handle(self, message):
+        await super().dispatch(message)
+
+    async def _failed(self, kind):
+        try:
+            if kind == "websocket.receive":
+                await self.send_error(SOMETHING_WENT_WRONG)
+            elif kind == "websocket.connect":
+                # Daphne then sends websocket.disconnect: the cleanup runs.
+                await self.close(code=CLOSE_FAILED)
+            elif kind == "websocket.disconnect":
+                raise StopConsumer
+        except StopConsumer:
+            raise
+        except Exception:
+            log.exception("websocket %s: could not answer a failure", self.scope.get("path"))
+
+    async def send_error(self, text):
+        """Tell the sender; subclasses render it for their page."""
+        await self.send(text_data=text)
+
+    async def disconnect(self, code):
+        # Every step runs even when one before it fails (Redis unreachable):
+        # a half-cleaned connection leaves a ghost seat or watcher behind.
+        for step in self.cleanup_steps():
+            try:
+                await step
+            except Exception:
+                log.exception("websocket %s: a cleanup step failed", self.scope.get("path"))
+
+    def cleanup_steps(self):
+        """Awaitables that undo what connect() did, in order."""
+        return []
