@@ -8,6 +8,7 @@ ALLOWED_HOSTS.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -31,6 +32,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "channels",
+    "axes",
+    "django_ratelimit",
     "casino.accounts",
     "casino.wallet",
     "casino.tables",
@@ -53,6 +56,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "casino.accounts.middleware.PlayerMiddleware",
+    # Last: turns a locked-out sign-in into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "casino.urls"
@@ -108,6 +113,19 @@ CHANNEL_LAYERS = {
     }
 }
 
+# Django's own Redis cache on the project's Redis: shared by every process,
+# with atomic increments, as the guest sign-up limit needs.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] + ":cache",
+    }
+}
+# django-ratelimit lists only django-redis as a Redis backend it supports;
+# Django's RedisCache has the atomic incr it needs (Redis INCR).
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
+
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # a guest keeps their wallet for a year
 
@@ -118,6 +136,24 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "accounts:login"
+
+# Sign-in throttling (django-axes), for our sign-in page and the admin's:
+# LOGIN_FAILURE_LIMIT wrong passwords lock the account (from any address) and
+# the address (for any account) for LOGIN_COOL_OFF_MINUTES.
+AUTHENTICATION_BACKENDS = [
+    "casino.accounts.backends.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOL_OFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "casino.accounts.views.locked_out"
+
+# New guests per address (a /64 for IPv6): each is WALLET_START_CHIPS free
+# chips. Counted in CACHES (Redis), shared by every process.
+GUEST_SIGNUP_RATE_DEFAULT = "5/10m"
+GUEST_SIGNUP_RATE = os.environ.get("GUEST_SIGNUP_RATE", GUEST_SIGNUP_RATE_DEFAULT)
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

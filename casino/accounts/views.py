@@ -1,3 +1,8 @@
+import logging
+import math
+
+from axes.helpers import get_cool_off, get_failure_limit
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth.forms import AuthenticationForm
@@ -5,11 +10,15 @@ from django.db import transaction
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
+from django_ratelimit.core import is_ratelimited
+from redis.exceptions import RedisError
 
 from casino.accounts.forms import NicknameForm, RegisterForm
 from casino.accounts.models import Player
 from casino.accounts.session import log_in_player
 from casino.wallet.ledger import open_wallet
+
+log = logging.getLogger(__name__)
 
 
 def _next(request, default="lobby:home"):
@@ -23,6 +32,11 @@ def _next(request, default="lobby:home"):
 def join(request):
     """A visitor picks a nickname and plays at once as a guest."""
     form = NicknameForm(request.POST)
+    if form.is_valid() and _too_many_guests(request):
+        form.add_error(
+            "nickname",
+            "Too many new guests from your address just now; try again in a few minutes, or sign in.",
+        )
     if not form.is_valid():
         from casino.lobby.views import home
 
@@ -33,6 +47,20 @@ def join(request):
     log_in_player(request, player)
     messages.success(request, f"Welcome, {player.nickname}! Your chips are waiting.")
     return redirect(_next(request))
+
+
+def _too_many_guests(request):
+    """Each new guest is 10,000 free chips: count them per address (a /64
+    for IPv6) in the shared cache, so every Daphne process sees the same
+    count. Only well-formed requests count, so a typo does not use one up."""
+    try:
+        return is_ratelimited(
+            request, group="guest-signup", key="ip", rate=settings.GUEST_SIGNUP_RATE, increment=True
+        )
+    except RedisError:
+        # No Redis, no count: refuse rather than hand out unlimited chips.
+        log.exception("guest sign-up refused: the rate limit's cache is unreachable")
+        return True
 
 
 def register(request):
@@ -48,7 +76,8 @@ def register(request):
                 open_wallet(player)
             player.user = user
             player.save(update_fields=["user"])
-        login(request, user)
+        # Just created, never authenticated: name the backend that will know it.
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         log_in_player(request, player)
         messages.success(request, "Registered: your wallet now follows you when you sign in.")
         return redirect("lobby:home")
@@ -92,3 +121,18 @@ def sign_in(request):
 def sign_out(request):
     logout(request)  # flushes the session, guest player included
     return redirect("lobby:home")
+
+
+def locked_out(request, *args, **kwargs):
+    """django-axes' lockout answer (AXES_LOCKOUT_CALLABLE), for our sign-in
+    page and the admin's: a page for people, not a bare 403. Axes calls it
+    with (request, response, credentials) or, from its async path, with
+    (request, credentials); neither is needed here."""
+    cool_off = get_cool_off(request)
+    minutes = max(1, math.ceil(cool_off.total_seconds() / 60)) if cool_off else None
+    return render(
+        request,
+        "accounts/locked_out.html",
+        {"minutes": minutes, "failure_limit": get_failure_limit(request, None)},
+        status=429,
+    )

@@ -1,0 +1,93 @@
+"""Sign-in throttling, guest sign-up limits and nickname impersonation, over
+HTTP with the real database and the real Redis (the cache)."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from casino.accounts.models import Player
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "a-long-Passphrase-9"
+ELSEWHERE = "203.0.113.7"  # another visitor's address (TEST-NET-3)
+
+
+@pytest.fixture
+def ann(clean_redis):
+    return User.objects.create_user("ann", password=PASSWORD)
+
+
+def fail_sign_ins(client, username, times, url="/accounts/login/"):
+    for _ in range(times):
+        client.post(url, {"username": username, "password": "wrong"})
+
+
+def test_wrong_passwords_lock_the_account_then_the_right_one_is_refused(settings, ann):
+    client = Client()
+    for attempt in range(1, settings.AXES_FAILURE_LIMIT):
+        response = client.post("/accounts/login/", {"username": "ann", "password": "wrong"})
+        assert response.status_code == 200, attempt
+        assert b"correct username" in response.content
+    response = client.post("/accounts/login/", {"username": "ann", "password": "wrong"})
+    assert response.status_code == 429
+    assert b"Too many failed sign-ins; try again in 15 minutes." in response.content
+    response = client.post("/accounts/login/", {"username": "ann", "password": PASSWORD})
+    assert response.status_code == 429 and b"Too many failed sign-ins" in response.content
+    assert "_auth_user_id" not in client.session and "player_id" not in client.session
+    # Per account: the right password from another address is refused too.
+    other = Client(REMOTE_ADDR=ELSEWHERE)
+    response = other.post("/accounts/login/", {"username": "ann", "password": PASSWORD})
+    assert response.status_code == 429
+    assert "_auth_user_id" not in other.session
+
+
+def test_an_address_guessing_many_accounts_is_locked_out(settings, ann):
+    User.objects.create_user("bob", password=PASSWORD)
+    guesser = Client(REMOTE_ADDR=ELSEWHERE)
+    for number in range(settings.AXES_FAILURE_LIMIT):
+        guesser.post("/accounts/login/", {"username": f"nobody{number}", "password": "wrong"})
+    response = guesser.post("/accounts/login/", {"username": "bob", "password": PASSWORD})
+    assert response.status_code == 429 and "_auth_user_id" not in guesser.session
+    # The accounts themselves are not locked for everyone else.
+    response = Client().post("/accounts/login/", {"username": "bob", "password": PASSWORD})
+    assert response.status_code == 302
+
+
+def test_a_right_password_before_the_limit_clears_the_failures(settings, ann):
+    client = Client()
+    fail_sign_ins(client, "ann", settings.AXES_FAILURE_LIMIT - 1)
+    assert client.post("/accounts/login/", {"username": "ann", "password": PASSWORD}).status_code == 302
+    client.post("/accounts/logout/")
+    fail_sign_ins(client, "ann", settings.AXES_FAILURE_LIMIT - 1)
+    assert client.post("/accounts/login/", {"username": "ann", "password": PASSWORD}).status_code == 302
+
+
+def test_the_admin_sign_in_is_locked_out_the_same(settings, clean_redis):
+    User.objects.create_superuser("root", password=PASSWORD)
+    client = Client()
+    fail_sign_ins(client, "root", settings.AXES_FAILURE_LIMIT, url="/admin/login/")
+    response = client.post("/admin/login/", {"username": "root", "password": PASSWORD})
+    assert response.status_code == 429 and b"Too many failed sign-ins" in response.content
+    assert client.get("/admin/").status_code == 302  # still signed out
+    other = Client(REMOTE_ADDR=ELSEWHERE)
+    response = other.post("/admin/login/", {"username": "root", "password": PASSWORD})
+    assert response.status_code == 429
+
+
+def test_guests_per_address_are_limited(settings, clean_redis):
+    # The shipped limit, whatever GUEST_SIGNUP_RATE this run has.
+    settings.GUEST_SIGNUP_RATE = settings.GUEST_SIGNUP_RATE_DEFAULT
+    assert settings.GUEST_SIGNUP_RATE == "5/10m"
+    # A refused nickname does not use up one of the five.
+    assert Client().post("/accounts/join/", {"nickname": "<script>"}).status_code == 400
+    for number in range(5):
+        response = Client().post("/accounts/join/", {"nickname": f"Guest {number}"})
+        assert response.status_code == 302, number
+    response = Client().post("/accounts/join/", {"nickname": "Guest 5"})
+    assert response.status_code == 400
+    assert b"Too many new guests from your address just now" in response.content
+    assert Player.objects.count() == 5
+    # Another address is not affected.
+    assert Client(REMOTE_ADDR=ELSEWHERE).post("/accounts/join/", {"nickname": "Guest 6"}).status_code == 302
+    assert Player.objects.count() == 6
