@@ -46,7 +46,6 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-ORIGIN = "http://127.0.0.1"  # AllowedHostsOriginValidator wants one of ALLOWED_HOSTS
 # A long betting window: the bench players' bets are the state changes. The
 # round still closes every 5 minutes, so the timer's transitions are measured too.
 TABLE_CONFIG = {"betting_seconds": 300, "spin_seconds": 1, "result_seconds": 1}
@@ -167,7 +166,7 @@ async def open_clients(uri, count, cls=Client, headers=None):
         async with gate:
             ws = await connect(
                 uri,
-                origin=ORIGIN,
+                origin="http://" + uri.split("/")[2],  # the site's own origin (casino/origin.py)
                 additional_headers=headers,
                 compression=None,  # Daphne does not offer permessage-deflate anyway
                 proxy=None,

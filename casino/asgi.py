@@ -9,16 +9,31 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
+from django.core.exceptions import SuspiciousFileOperation  # noqa: E402
+from django.http import Http404  # noqa: E402
 
+from casino.origin import SameOriginValidator  # noqa: E402
 from casino.routing import websocket_urlpatterns  # noqa: E402
+
+
+class StaticFilesHandler(ASGIStaticFilesHandler):
+    """Django's, but a path that climbs out of the static folders
+    (``/static/../../etc/passwd``) is a 404, not a 500 with a traceback:
+    its finders raise SuspiciousFileOperation, which it does not catch."""
+
+    def serve(self, request):
+        try:
+            return super().serve(request)
+        except SuspiciousFileOperation:
+            raise Http404("No such file.") from None
+
 
 application = ProtocolTypeRouter(
     {
-        "http": ASGIStaticFilesHandler(django_asgi_app),
-        # Websockets must come from one of ALLOWED_HOSTS (Origin header) and
-        # carry the session cookie; the consumers refuse actions without one.
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "http": StaticFilesHandler(django_asgi_app),
+        # Websockets must come from the site's own origin or a trusted one
+        # (casino/origin.py) and carry the session cookie to act.
+        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

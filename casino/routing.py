@@ -1,9 +1,10 @@
 import os
 
-from django.urls import path
+from django.urls import path, re_path
 
 from casino.lobby.consumers import LobbyConsumer
 from casino.tables.consumers import TableConsumer
+from casino.websocket import NoRouteConsumer
 
 websocket_urlpatterns = [
     path("ws/tables/<int:table_id>/", TableConsumer.as_asgi()),
@@ -15,3 +16,6 @@ if os.environ.get("BENCH_ECHO") == "1":
     from bench.echo import EchoConsumer
 
     websocket_urlpatterns.append(path("ws/bench/echo/", EchoConsumer.as_asgi()))
+
+# Last: any other path closes with 4404 (URLRouter would raise, a 500).
+websocket_urlpatterns.append(re_path(r"", NoRouteConsumer.as_asgi()))

@@ -28,6 +28,7 @@ MAX_DIGITS = 15
 # 3000-4999, so not RFC 6455's 1009 "message too big" or 1011 "server error".
 CLOSE_TOO_BIG = 4413  # a message over MAX_MESSAGE_BYTES
 CLOSE_FAILED = 4500  # connecting failed on our side
+CLOSE_NOT_FOUND = 4404  # no such table, or no such websocket path
 
 SOMETHING_WENT_WRONG = "Something went wrong with that message; nothing changed."
 
@@ -124,6 +125,17 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         except Exception:
             log.exception("websocket %s: could not answer a failure", self.scope.get("path"))
 
+    async def accept(self, subprotocol=None, headers=None):
+        self.accepted = True
+        await super().accept(subprotocol, headers)
+
+    async def close(self, code=None, reason=None):
+        # A close before accept is an HTTP 403 to the client, and its code
+        # is lost: accept first, so the documented 44xx codes arrive.
+        if code not in (None, 1000) and not getattr(self, "accepted", False):
+            await self.accept()
+        await super().close(code, reason)
+
     async def send_error(self, text):
         """Tell the sender; subclasses render it for their page."""
         await self.send(text_data=text)
@@ -140,3 +152,10 @@ class GuardedConsumer(AsyncWebsocketConsumer):
     def cleanup_steps(self):
         """Awaitables that undo what connect() did, in order."""
         return []
+
+
+class NoRouteConsumer(GuardedConsumer):
+    """Any websocket path the casino does not serve."""
+
+    async def connect(self):
+        await self.close(code=CLOSE_NOT_FOUND)

@@ -19,10 +19,11 @@ from tests.conftest import assert_ledger_balanced, session_cookie
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ORIGIN = (b"origin", b"http://127.0.0.1")
+HOST = (b"host", b"127.0.0.1")  # the site's own origin is http://127.0.0.1
 
 
 async def connect(table_id, player=None, origin=ORIGIN):
-    headers = [origin] if origin else []
+    headers = [HOST, origin] if origin else [HOST]
     if player is not None:
         key = await database_sync_to_async(session_cookie)(player)
         headers.append((b"cookie", f"sessionid={key}".encode()))
@@ -181,9 +182,10 @@ async def test_foreign_origin_is_rejected(running_table):
     assert not connected
 
 
-async def test_unknown_table_is_rejected(db, clean_redis):
-    _, connected = await connect(999_999)
-    assert not connected
+async def test_unknown_table_is_closed_with_4404(db, clean_redis):
+    communicator, connected = await connect(999_999)
+    assert connected  # accepted, so the documented close code reaches the client
+    assert await communicator.receive_output(timeout=5) == {"type": "websocket.close", "code": 4404}
 
 
 async def test_flood_is_rate_limited(running_table, make_player, settings):

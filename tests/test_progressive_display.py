@@ -18,6 +18,7 @@ from casino.progressives.models import Meter, TableLink
 from casino.progressives.paytables import UNITS_PER_CENT
 
 ORIGIN = (b"origin", b"http://127.0.0.1")
+HOST = (b"host", b"127.0.0.1")
 OFFERS = "This table offers the Must-Hit-By Mystery bonus"
 
 
@@ -91,7 +92,7 @@ def test_lobby_and_table_pages_show_the_meter_but_never_the_trigger(client, make
 
 
 async def connect(path):
-    communicator = WebsocketCommunicator(application, path, headers=[ORIGIN])
+    communicator = WebsocketCommunicator(application, path, headers=[ORIGIN, HOST])
     connected, _ = await communicator.connect()
     assert connected
     return communicator

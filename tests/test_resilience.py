@@ -197,7 +197,7 @@ class Client:
     async def __aenter__(self):
         self.ws = await websockets.connect(
             self.url,
-            origin="http://127.0.0.1",
+            origin=f"http://{self.url.split('/')[2]}",
             additional_headers={"Cookie": f"sessionid={self.session_key}"},
             open_timeout=30,
         )

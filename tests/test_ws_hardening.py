@@ -18,7 +18,6 @@ from casino.websocket import SOMETHING_WENT_WRONG, GuardedConsumer
 from tests.conftest import session_cookie, wait_until
 
 FLASH = re.compile(r'<div id="flash"[^>]*>(.*?)</div>', re.DOTALL)
-ORIGIN = "http://127.0.0.1"
 
 
 def flash_of(frame):
@@ -29,7 +28,10 @@ def flash_of(frame):
 async def open_socket(host, table_id, session_key=None):
     headers = {"Cookie": f"sessionid={session_key}"} if session_key else {}
     return await websockets.connect(
-        f"ws://{host}/ws/tables/{table_id}/", origin=ORIGIN, additional_headers=headers, open_timeout=30
+        f"ws://{host}/ws/tables/{table_id}/",
+        origin=f"http://{host}",
+        additional_headers=headers,
+        open_timeout=30,
     )
 
 
@@ -181,3 +183,85 @@ async def test_an_unexpected_failure_answers_and_the_cleanup_still_runs(clean_re
     await communicator.disconnect()
     # The failing step did not stop the next one.
     assert len(Failing.cleaned) == 1
+
+
+# -- origins, unknown paths (items 9 and 10) --------------------------------
+
+
+async def handshake(host, path, origin):
+    """The close code of a websocket to ``path`` (None if it stays open), or
+    the HTTP status that refused it."""
+    try:
+        ws = await websockets.connect(f"ws://{host}{path}", origin=origin, open_timeout=30)
+    except websockets.InvalidStatus as exc:
+        return f"HTTP {exc.response.status_code}"
+    try:
+        async with asyncio.timeout(5):
+            while True:
+                await ws.recv()
+    except websockets.ConnectionClosed:
+        return ws.close_code
+    except TimeoutError:
+        await ws.close()
+        return None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_origins_unknown_paths_and_tables(processes, make_table):
+    table = make_table(betting_seconds=120)
+    processes.env["CSRF_TRUSTED_ORIGINS"] = "https://casino.example"
+    host = processes.daphne()
+    port = host.rsplit(":", 1)[1]
+
+    async def scenario():
+        lobby = "/ws/lobby/"
+        return {
+            "own origin": await handshake(host, lobby, f"http://{host}"),
+            "no origin (a bot)": await handshake(host, lobby, None),
+            "trusted origin": await handshake(host, lobby, "https://casino.example"),
+            "other port": await handshake(host, lobby, "http://127.0.0.1:9999"),
+            "no port": await handshake(host, lobby, "http://127.0.0.1"),
+            "other scheme": await handshake(host, lobby, f"https://127.0.0.1:{port}"),
+            "other host": await handshake(host, lobby, f"http://localhost:{port}"),
+            "elsewhere": await handshake(host, lobby, "http://evil.example"),
+            "unknown table": await handshake(host, "/ws/tables/999999/", f"http://{host}"),
+            "unknown path": await handshake(host, "/ws/nowhere/", f"http://{host}"),
+            "not a table id": await handshake(host, "/ws/tables/abc/", f"http://{host}"),
+        }
+
+    closes = asyncio.run(asyncio.wait_for(scenario(), 90))
+    assert closes == {
+        "own origin": None,
+        "no origin (a bot)": None,
+        "trusted origin": None,
+        "other port": "HTTP 403",
+        "no port": "HTTP 403",
+        "other scheme": "HTTP 403",
+        "other host": "HTTP 403",
+        "elsewhere": "HTTP 403",
+        "unknown table": 4404,
+        "unknown path": 4404,
+        "not a table id": 4404,
+    }
+    assert table.pk != 999999
+
+
+@pytest.mark.django_db(transaction=True)
+def test_static_path_traversal_is_a_404(processes):
+    import http.client
+
+    host, port = processes.daphne().split(":")
+    for path in (
+        "/static/../../etc/passwd",
+        "/static/%2e%2e/%2e%2e/etc/passwd",
+        "/static/..%2f..%2fsettings.py",
+    ):
+        connection = http.client.HTTPConnection(host, int(port), timeout=10)
+        connection.request("GET", path)
+        response = connection.getresponse()
+        body = response.read().decode(errors="replace")
+        assert response.status == 404, (path, response.status, body[:300])
+        assert "Traceback" not in body and "passwd" not in body.split("<title>")[0]
+    connection = http.client.HTTPConnection(host, int(port), timeout=10)
+    connection.request("GET", "/static/js/casino.js")
+    assert connection.getresponse().status == 200

@@ -203,7 +203,7 @@ class Command(BaseCommand):
         while True:
             try:
                 async with websockets.connect(
-                    url, origin=f"http://{host.split(':')[0]}", additional_headers=headers
+                    url, origin=f"http://{host}", additional_headers=headers
                 ) as ws:
                     async for frame in ws:
                         await bot.on_frame(ws, frame)
