@@ -91,3 +91,83 @@ def test_guests_per_address_are_limited(settings, clean_redis):
     # Another address is not affected.
     assert Client(REMOTE_ADDR=ELSEWHERE).post("/accounts/join/", {"nickname": "Guest 6"}).status_code == 302
     assert Player.objects.count() == 6
+
+
+@pytest.fixture
+def taken(make_player, clean_redis):
+    """A registered player "admin" and a bot that has played."""
+    admin = make_player("admin")
+    admin.user = User.objects.create_user("admin", password=PASSWORD)
+    admin.save()
+    bot = make_player("Bot Ada")
+    bot.is_bot = True
+    bot.save()
+    return admin, bot
+
+
+@pytest.mark.parametrize(
+    "nickname",
+    [
+        "admin",
+        "Admin",
+        "ADMIN",
+        "\u0430dmin",  # Cyrillic а
+        "\uff41\uff44\uff4d\uff49\uff4e",  # fullwidth ａｄｍｉｎ
+        "adm1n",
+        "Bot Ada",
+        "bot ada",
+        "B0t Ada",
+        "Bot.Ada",
+        "Bot Grace",  # a bot that has not played yet
+        "Bot Anybody",  # the "Bot" prefix is the bots'
+        "Dealer",
+    ],
+)
+def test_taken_and_look_alike_names_are_refused(client, taken, nickname):
+    response = client.post("/accounts/join/", {"nickname": nickname})
+    assert response.status_code == 400
+    assert b"That name is taken or looks too much like one that is." in response.content
+    assert Player.objects.count() == 2 and "player_id" not in client.session
+
+
+@pytest.mark.parametrize(
+    "nickname", ["Ann", "adminton", "Botanist", "Jos\u00e9", "\u041c\u0430\u0440\u0438\u044f"]
+)
+def test_names_unlike_any_taken_one_are_accepted(client, taken, nickname):
+    response = client.post("/accounts/join/", {"nickname": nickname})
+    assert response.status_code == 302
+    assert Player.objects.filter(nickname=nickname).exists()
+
+
+def test_a_guest_name_is_taken_and_stored_normalised(client, clean_redis):
+    assert client.post("/accounts/join/", {"nickname": "\uff21\uff4e\uff4e"}).status_code == 302  # Ａｎｎ
+    assert Player.objects.get().nickname == "Ann"
+    for look_alike in ["Ann", "ann", "\u0410nn", "A.nn"]:
+        response = Client().post("/accounts/join/", {"nickname": look_alike})
+        assert b"That name is taken" in response.content, look_alike
+    assert Player.objects.count() == 1
+
+
+def test_a_new_account_cannot_take_a_look_alike_username(client, taken):
+    response = client.post(
+        "/accounts/register/", {"username": "\u0430dmin", "password1": PASSWORD, "password2": PASSWORD}
+    )
+    assert response.status_code == 200 and b"That name is taken" in response.content
+    assert not User.objects.filter(username="\u0430dmin").exists()
+    # A guest who registers keeps their own nickname, whatever the username.
+    client.post("/accounts/join/", {"nickname": "Carol"})
+    response = client.post(
+        "/accounts/register/", {"username": "carol", "password1": PASSWORD, "password2": PASSWORD}
+    )
+    assert response.status_code == 302
+    assert Player.objects.get(user__username="carol").nickname == "Carol"
+
+
+def test_the_key_follows_a_changed_nickname(make_player):
+    from casino.accounts.names import name_key
+
+    player = make_player("Ann")
+    player.nickname = "\u0410dmin"  # as the admin page might, with update_fields
+    player.save(update_fields=["nickname"])
+    player.refresh_from_db()
+    assert player.name_key == name_key("admin") != name_key("Ann")

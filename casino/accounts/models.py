@@ -2,6 +2,8 @@ from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
 
+from casino.accounts.names import name_key
+
 nickname_validator = RegexValidator(
     r"^[\w][\w .'-]{0,23}$",
     "A nickname is 1 to 24 letters, digits, spaces, dots, dashes or underscores.",
@@ -17,9 +19,19 @@ class Player(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     last_top_up = models.DateTimeField(null=True, blank=True)
     is_bot = models.BooleanField(default=False, help_text="A house bot of the demo tables.")
+    # What the nickname looks like (casino/accounts/names.py): look-alike
+    # nicknames share it, so a taken name is found by one indexed lookup.
+    name_key = models.CharField(max_length=128, db_index=True, editable=False, default="")
 
     def __str__(self):
         return self.nickname
+
+    def save(self, *args, **kwargs):
+        self.name_key = name_key(self.nickname)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "nickname" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
 
     @property
     def is_guest(self):

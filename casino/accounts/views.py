@@ -66,7 +66,7 @@ def _too_many_guests(request):
 def register(request):
     """Turn the current guest (or a new player) into an account that keeps
     its wallet across browsers and devices."""
-    form = RegisterForm(request.POST or None)
+    form = RegisterForm(request.POST or None, player=request.player)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             user = form.save()
