@@ -6,10 +6,18 @@ out), runs one asyncio task per table it owns, and that task alone calls the
 table's TableRuntime. Players' actions reach it on the channel layer, so any
 number of Daphne processes can feed one worker, and several workers on
 several machines share the tables between them.
+
+Workers share the tables fairly: each says it is alive (a heartbeat in
+Redis, with how many tables it holds) and claims at most its fair share,
+ceil(open tables / live workers), so a worker that starts first does not
+keep them all. One over its share, or at it while another is below the
+floor, lets a table go (its owner stops, the lease is released) for one of
+the others; a dead worker stops beating and the rest take its tables.
 """
 
 import asyncio
 import logging
+import math
 import os
 import socket
 import time
@@ -47,6 +55,29 @@ return 0
 
 def lease_key(table_id):
     return key("table-owner", table_id)
+
+
+# Live workers: a sorted set scored by when each last beat, and how many
+# tables each holds. A worker silent for a lease's time is dead.
+WORKERS_KEY = "table-workers"
+LOADS_KEY = "table-worker-loads"
+
+
+class FairShare:
+    """What one scan may do, from every live worker's heartbeat."""
+
+    def __init__(self, tables, loads, me):
+        workers = max(1, len(loads))
+        self.ceiling = math.ceil(tables / workers)
+        self.floor = tables // workers
+        # Someone else holds fewer than the floor: the others make room.
+        self.starving = any(load < self.floor for worker, load in loads.items() if worker != me)
+
+    def may_claim(self, held):
+        return held < self.ceiling and (held < self.floor or not self.starving)
+
+    def should_release(self, held):
+        return held > self.ceiling or (held == self.ceiling > self.floor and self.starving)
 
 
 def update_message(table, step):
@@ -219,9 +250,26 @@ class TableWorker:
             await asyncio.gather(ticker, return_exceptions=True)
             for table_id in list(self.owners):
                 await self._drop(redis, table_id)
+            await redis.zrem(key(WORKERS_KEY), self.worker_id)
+            await redis.hdel(key(LOADS_KEY), self.worker_id)
+
+    async def _beat(self, redis, tables):
+        """Say this worker is alive and what it holds; the fair share of now."""
+        now = time.time()
+        workers, loads = key(WORKERS_KEY), key(LOADS_KEY)
+        await redis.zadd(workers, {self.worker_id: now})
+        await redis.hset(loads, self.worker_id, len(self.owners))
+        dead = await redis.zrangebyscore(workers, "-inf", now - LEASE_MS / 1000)
+        if dead:
+            await redis.zrem(workers, *dead)
+            await redis.hdel(loads, *dead)
+        live = await redis.zrange(workers, 0, -1)
+        counts = await redis.hmget(loads, live) if live else []
+        return FairShare(tables, {w: int(c or 0) for w, c in zip(live, counts, strict=True)}, self.worker_id)
 
     async def _scan(self, redis):
         wanted = await database_sync_to_async(self._open_tables)()
+        share = await self._beat(redis, len(wanted))
         for table_id in wanted:
             task = self.owners.get(table_id)
             if task is not None and task.done():
@@ -230,6 +278,8 @@ class TableWorker:
                 await self._drop(redis, table_id)
                 task = None
             if task is None:
+                if not share.may_claim(len(self.owners)):
+                    continue
                 if await redis.set(lease_key(table_id), self.worker_id, nx=True, px=LEASE_MS):
                     log.info("worker %s owns table %s", self.worker_id, table_id)
                     self.owners[table_id] = asyncio.create_task(TableOwner(table_id).run())
@@ -238,6 +288,14 @@ class TableWorker:
                 await self._drop(redis, table_id)
         for table_id in set(self.owners) - set(wanted):
             await self._drop(redis, table_id)
+        if self.owners and share.should_release(len(self.owners)):
+            # One a scan, so the others see the room before more goes.
+            table_id = max(self.owners)
+            log.info("worker %s lets table %s go to share the tables", self.worker_id, table_id)
+            await self._drop(redis, table_id)
+        # What it holds now, not at the scan's start: the others would still
+        # see a starving worker that has just claimed, and let more go.
+        await redis.hset(key(LOADS_KEY), self.worker_id, len(self.owners))
 
     def _open_tables(self):
         tables = Table.objects.filter(is_open=True)
