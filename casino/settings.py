@@ -174,6 +174,15 @@ WALLET_TOP_UP_INTERVAL_SECONDS = 60 * 60
 # Per-connection flood limit on websocket messages: a token bucket.
 WS_RATE_PER_SECOND = float(os.environ.get("WS_RATE_PER_SECOND", "8"))
 WS_RATE_BURST = int(os.environ.get("WS_RATE_BURST", "16"))
+# Across connections (casino/tables/ratelimit.py, counted in Redis): open
+# table sockets per session and per address, and a session's messages
+# through all its sockets together.
+WS_MAX_PER_SESSION = int(os.environ.get("WS_MAX_PER_SESSION", "20"))
+WS_MAX_PER_ADDRESS = int(os.environ.get("WS_MAX_PER_ADDRESS", "60"))
+WS_SESSION_RATE_PER_SECOND = float(os.environ.get("WS_SESSION_RATE_PER_SECOND", "16"))
+WS_SESSION_RATE_BURST = int(os.environ.get("WS_SESSION_RATE_BURST", "32"))
+# Actions waiting for one table's owner; beyond, they are refused.
+TABLE_INBOX_MAX = int(os.environ.get("TABLE_INBOX_MAX", "64"))
 
 LOGGING = {
     "version": 1,

@@ -21,12 +21,24 @@ from casino.tables import presence
 from casino.tables.groups import LOBBY_GROUP, METERS_GROUP, player_group, table_channel, table_group
 from casino.tables.models import Table
 from casino.tables.owner import lease_key
-from casino.tables.ratelimit import TokenBucket
+from casino.tables.ratelimit import (
+    TokenBucket,
+    close_connection,
+    open_connection,
+    refresh_connection,
+    session_may_send,
+)
 from casino.tables.rendering import render_flash, render_private, render_public, table_meta
 from casino.wallet.ledger import balance_of
 from casino.websocket import CLOSE_TOO_BIG, BadMessage, GuardedConsumer, TooBig, decode_message
 
 log = logging.getLogger(__name__)
+
+
+TOO_MANY_MESSAGES = "Too many messages: slow down. That one was ignored."
+TOO_MANY_SOCKETS = "You have too many table windows open: close some, then reload this one."
+# Refused for too many open sockets of this browser or address (docs/protocol.md).
+CLOSE_TOO_MANY = 4429
 
 
 class TableConsumer(GuardedConsumer):
@@ -45,6 +57,12 @@ class TableConsumer(GuardedConsumer):
             return
         self.meta, self.snapshot, self.config, version, self.nickname, self.balance, meters = loaded
         self.meter_ids = {meter.pk for meter in meters}
+        if not await open_connection(self.scope, self.channel_name):
+            await self.accept()
+            await self._error(TOO_MANY_SOCKETS)
+            await self.close(code=CLOSE_TOO_MANY)
+            return
+        self.counted = True
         await self.accept()
         if self.player_id is not None:
             await self.channel_layer.group_add(player_group(self.player_id), self.channel_name)
@@ -89,6 +107,8 @@ class TableConsumer(GuardedConsumer):
             self.heartbeat.cancel()
         layer, name = self.channel_layer, self.channel_name
         steps = [layer.group_discard(table_group(self.table_id), name)]
+        if getattr(self, "counted", False):
+            steps.append(close_connection(self.scope, name))
         if not hasattr(self, "meta"):
             return steps  # it failed or was refused before joining anything else
         if self.player_id is not None:
@@ -110,6 +130,7 @@ class TableConsumer(GuardedConsumer):
         while True:
             await asyncio.sleep(presence.REFRESH_SECONDS)
             await presence.mark(self.table_id, self.channel_name, self.player_id)
+            await refresh_connection(self.scope, self.channel_name)
 
     async def _notify_lobby(self):
         await self.channel_layer.group_send(LOBBY_GROUP, {"type": "lobby.table", "table_id": self.table_id})
@@ -118,7 +139,12 @@ class TableConsumer(GuardedConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         if not self.bucket.take():
-            await self._error("Too many messages: slow down. That one was ignored.")
+            await self._error(TOO_MANY_MESSAGES)
+            return
+        session = self.scope.get("session")
+        if self.player_id is not None and not await session_may_send(session.session_key):
+            # The same limit whichever of the player's sockets it came through.
+            await self._error(TOO_MANY_MESSAGES)
             return
         try:
             data = decode_message(text_data)

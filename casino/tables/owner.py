@@ -25,6 +25,7 @@ import uuid
 
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from django.conf import settings
 
 from casino.redis_client import get_redis, key
 from casino.tables import presence
@@ -51,6 +52,9 @@ if redis.call('get', KEYS[1]) == ARGV[1] then
 end
 return 0
 """
+
+
+TABLE_BUSY = "The table is too busy to take that right now; nothing changed. Try again in a moment."
 
 
 def lease_key(table_id):
@@ -97,7 +101,9 @@ class TableOwner:
         self.table_id = table_id
         self.layer = layer or get_channel_layer()
         self.clock = clock
-        self.inbox = asyncio.Queue()
+        # Bounded: a flood at this table is refused at its door (the senders
+        # are told) instead of queueing without end.
+        self.inbox = asyncio.Queue(maxsize=settings.TABLE_INBOX_MAX)
         self.runtime = None
         self.absent = {}  # player id -> when to check that they came back
 
@@ -141,7 +147,12 @@ class TableOwner:
         channel = table_channel(self.table_id)
         while True:
             message = await self.layer.receive(channel)
-            await self.inbox.put(message)
+            if not self.inbox.full():
+                self.inbox.put_nowait(message)
+            elif message.get("type") == "table.action":
+                await self._reply(message.get("reply_to"), TABLE_BUSY)
+            else:
+                await self._handle(message)  # a departure: bookkeeping, never refused
 
     async def _tick(self):
         try:
