@@ -170,6 +170,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # back to it once an hour when below a table's minimum.
 WALLET_START_CHIPS = 10_000
 WALLET_TOP_UP_INTERVAL_SECONDS = 60 * 60
+# Test tables play with test chips, a separate balance each player may reset
+# to this at will (DESIGN.md, "Randomness").
+TEST_START_CHIPS = 100_000
 
 # Per-connection flood limit on websocket messages: a token bucket.
 WS_RATE_PER_SECOND = float(os.environ.get("WS_RATE_PER_SECOND", "8"))

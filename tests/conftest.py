@@ -36,24 +36,36 @@ def clean_redis():
 
 
 @pytest.fixture
-def make_player(db):
+def made(db):
+    """The players a test made with ``make_player``. A test table is for
+    designers and the players they invite: ``make_player`` invites its player
+    to every test table there is, ``make_table`` its test table to every
+    player made so far, whichever came first."""
+    return {"players": []}
+
+
+@pytest.fixture
+def make_player(made):
     from casino.accounts.models import Player
+    from casino.tables.models import Table
     from casino.wallet.ledger import open_wallet
 
     def make(nickname="Ann"):
         player = Player.objects.create(nickname=nickname)
         open_wallet(player)
+        player.test_table_invitations.add(*Table.objects.filter(is_test=True))
+        made["players"].append(player)
         return player
 
     return make
 
 
 @pytest.fixture
-def make_table(db):
+def make_table(made):
     from casino.tables.models import Table
 
     def make(name="Test wheel", game="dreamcatcher", seed=None, max_seats=7, **config):
-        return Table.objects.create(
+        table = Table.objects.create(
             game=game,
             name=name,
             config={**FAST, **config},
@@ -61,6 +73,9 @@ def make_table(db):
             seed=seed,
             max_seats=max_seats,
         )
+        if table.is_test:
+            table.invited.add(*made["players"])
+        return table
 
     return make
 
@@ -73,15 +88,19 @@ def assert_ledger_balanced():
     total, mismatched = ledger_totals()
     assert total == 0, f"ledger sums to {total}, not zero"
     assert mismatched == [], f"balances differ from their entries: {mismatched}"
-    assert not Account.objects.filter(kind=Account.PLAYER, balance__lt=0).exists()
+    assert not Account.objects.filter(kind__in=Account.WALLETS, balance__lt=0).exists()
 
 
 def stakes_of(player):
-    """{round: {spot: cents}} staked by ``player``, from the ledger's stake entries."""
+    """{round: {spot: cents}} staked by ``player`` (real or test chips), from the ledger's stake entries."""
+    from django.db.models import Q
+
     from casino.wallet.models import Entry
 
     stakes = {}
-    entries = Entry.objects.filter(account__player=player, transaction__kind="stake")
+    entries = Entry.objects.filter(
+        Q(account__player=player) | Q(account__test_player=player), transaction__kind="stake"
+    )
     for entry in entries.select_related("transaction"):
         spot = entry.transaction.memo.rsplit(" ", 1)[1]
         by_spot = stakes.setdefault(entry.transaction.round_number, {})

@@ -48,6 +48,7 @@ def test_seeded_rounds_with_random_play_keep_ledger_and_meter_straight(
     runtime = TableRuntime(table, clock=clock)
     runtime.start()
     players = [make_player(name) for name in ("Ann", "Bob", "Cy")]
+    table.invited.add(*players)  # a test table: for the players a designer invites
     for player in players:
         runtime.act(player.pk, player.nickname, {"action": "sit", "round": runtime.round})
     choices = random.Random(21)

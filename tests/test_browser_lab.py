@@ -27,7 +27,7 @@ from tests.conftest import assert_ledger_balanced, wait_until
 
 NEW = "/lab/test-tables/new/"
 PASSWORD = "lab-pass-689"
-START = 1_000_000  # a new wallet, in cents
+START = 10_000_000  # test chips: a test table never touches the wallet
 TIMEOUT_MS = 20_000
 
 WHEEL_FORM = {
@@ -155,11 +155,11 @@ def test_a_good_form_creates_a_stacked_test_table(clean_redis):
     assert table.rules_config().max_payout == 50_000 and table.config["spin_seconds"] == 8
     assert table.state["game"]["stacked"] == ["7x", "2x", "10"]
     assert table.state["timer"] is None  # the owner starts the clock
-    # Badged as a test table: the table page, the lobby, the admin list.
+    # Badged as a test table on its page and in the admin list; listed in the
+    # lab, never in the public lobby.
     assert "test table" in client.get(response["Location"]).content.decode()
-    assert re.search(
-        r"Chain wheel</a> <span class=\"badge test\">test table</span>", client.get("/").content.decode()
-    )
+    assert "Chain wheel" in client.get("/lab/").content.decode()
+    assert "Chain wheel" not in client.get("/").content.decode()
     admin = Client()
     admin.force_login(User.objects.create_superuser("root", password=PASSWORD))
     assert "test table" in admin.get("/admin/tables/table/").content.decode()
@@ -331,13 +331,15 @@ def test_a_designer_stacks_a_dreamcatcher_chain_in_a_browser(processes):
             page.locator("#dc-log", has_text="A designer stacks the results to come.").wait_for()
             announced = page.evaluate("window.__seen.announce")
             badge_seen = badge.is_visible()
+            page.goto(base + "/lab/")
+            in_lab = page.locator(f'#test-tables ~ ul a[href="/tables/{table_id}/"]').count()
             page.goto(base + "/")
-            lobby_badge = page.locator(f"#table-row-{table_id} .badge.test").inner_text()
+            in_lobby = page.locator(f"#table-row-{table_id}").count()
         finally:
             browser.close()
 
     processes.kill(worker, signal.SIGTERM)
-    assert badge_seen and lobby_badge == "test table"
+    assert badge_seen and (in_lab, in_lobby) == (1, 0)  # listed in the lab, never in the public lobby
     assert any(
         text.startswith("The wheel stops on 10: 10 pays 140 to 1 (10 to 1 × 14).") for text in announced
     ), announced
@@ -347,7 +349,7 @@ def test_a_designer_stacks_a_dreamcatcher_chain_in_a_browser(processes):
     record = Round.objects.get(table=table, result__multiplier=14)
     assert record.result["symbols"] == ["7x", "2x", "10"]
     designer = User.objects.get(username="dana").player
-    assert balance_of(designer) == START + 140 * 100
+    assert balance_of(designer, test=True) == START + 140 * 100
     assert_ledger_balanced()
 
 
@@ -404,7 +406,7 @@ def test_a_stacked_players_edge_21_shoe_deals_a_monster_match_in_a_browser(proce
     )
     assert award.paid_cents > 0
     # The main 20 pushes 20; the $1 Monster Match wins the whole meter.
-    assert balance_of(designer) == START - 100 + award.paid_cents
+    assert balance_of(designer, test=True) == START - 100 + award.paid_cents
     assert_ledger_balanced()
 
 

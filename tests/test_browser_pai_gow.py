@@ -17,6 +17,7 @@ from casino.tables import registry
 from casino.tables.models import Round, Table
 from casino.tables.runtime import fresh_snapshot
 from casino.wallet.ledger import balance_of
+from games.engine import format_chips
 from tests.conftest import assert_ledger_balanced, session_cookie, wait_until
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS
 from tests.test_browser_meters import seated_pages
@@ -24,7 +25,8 @@ from tests.test_pai_gow_table import DICE, HANDS, names, stacked_deck
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-START = 1_000_000
+START = 10_000_000  # test chips: a test table never touches the wallet
+WALLET = 1_000_000
 EXPECTED = {"Ann": START + 1_000, "Bob": START}  # Ann both hands win; Bob one each, a push
 PLAYERS = {"Ann": {"width": 1280, "height": 900}, "Bob": {"width": 375, "height": 740}}
 TIMEOUT_MS = 20_000
@@ -171,8 +173,9 @@ def test_two_browsers_play_a_round_of_pai_gow(processes, make_player):
     result = [text for text in announced if text.startswith("Dealer: Pair of kings")]
     assert "Ann: both hands win: +10 (+10)." in result[-1] and "Bob: push (even)." in result[-1]
     for name, player in players.items():
-        assert balance_of(player) == EXPECTED[name], name
-        assert seen[name]["balance"] == seen[name]["nav_balance"], name
+        assert balance_of(player, test=True) == EXPECTED[name], name
+        assert seen[name]["balance"] == format_chips(EXPECTED[name]), name
+        assert balance_of(player) == WALLET and seen[name]["nav_balance"] == format_chips(WALLET), name
     log = Round.objects.get(table=table, number=number).log
     assert "Seat 1 shakes the dice." in log and "Bob asks for the house way" in log
     assert "Ann sets the hand" in log

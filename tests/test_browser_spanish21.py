@@ -33,7 +33,8 @@ sync_api = pytest.importorskip("playwright.sync_api")
 # The dealer: 9♥ 7♦ = 16 draws 6♠: bust. Q♥ and A♣ stay in the shoe.
 SHOE = "8S 5C 9H 9H 8D 6C 9H 7D KS 3C 7C 9S 6S QH AC"
 HOLE = "7 of diamonds"
-START = 1_000_000
+START = 10_000_000  # test chips: a test table never touches the wallet
+WALLET = 1_000_000
 SEED = 100_000  # a $1 Match the Dealer meter starts at $1,000 (§ 635c.1(j))
 # Cy's $1 adds 15% to the meter; the 10% award is rounded down to the cent.
 AWARD = (SEED + 15) // 10
@@ -187,8 +188,9 @@ def test_three_browsers_play_a_round_of_spanish21(processes, make_player):
     result = [text for text in announced if text.startswith("Dealer busts with 22.")]
     assert result[-1] == f"Dealer busts with 22. Ann wins 20. Bob wins 15. Cy wins {cy_net}."
     for name, player in players.items():
-        assert balance_of(player) == EXPECTED[name], name
-        assert seen[name]["balance"] == seen[name]["nav_balance"] == format_chips(EXPECTED[name]), name
+        assert balance_of(player, test=True) == EXPECTED[name], name
+        assert seen[name]["balance"] == format_chips(EXPECTED[name]), name
+        assert balance_of(player) == WALLET and seen[name]["nav_balance"] == format_chips(WALLET), name
     log = Round.objects.get(table=table, number=number).log
     seat3 = [line for line in log if line.startswith("Seat 3:")]
     assert any("10% of the meter" in line for line in seat3), log

@@ -39,6 +39,7 @@ def test_seeded_rounds_feed_both_meters_and_pay_a_mystery_hit(make_player, clean
     runtime = TableRuntime(table, clock=clock)
     runtime.start()
     players = [make_player(name) for name in ("Ann", "Bob")]
+    table.invited.add(*players)  # a test table: for the players a designer invites
     for player in players:
         runtime.act(player.pk, player.nickname, {"action": "sit", "round": runtime.round})
     choices = random.Random(9)

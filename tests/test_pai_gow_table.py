@@ -27,6 +27,7 @@ from tests.test_spanish21_table import View, assert_refused, owner, page, watch 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 START = 1_000_000  # a new wallet, in cents
+TEST_START = 10_000_000  # test chips (a test table never touches the wallet)
 TIMERS = {
     "betting_seconds": 3,
     "shake_seconds": 30,
@@ -108,7 +109,8 @@ async def betting_window(view, at_least=1.5):
 def test_the_page_renders_for_a_player_and_a_spectator(make_player):
     table = make_table()
     ann = make_player("Ann")
-    for html in (page(table, ann), page(table)):
+    spy = make_player("Spy")  # invited to the test table, watching
+    for html in (page(table, ann), page(table, spy)):
         assert 'id="pg-status"' in html and 'id="pg-dealer"' in html and 'id="pg-seat-6"' in html
         assert 'id="pg-seat-7"' not in html  # six players and the dealer (rule 7)
         assert 'id="pg-dice"' in html and "css/pai_gow.css" in html and "Place your bets" in html
@@ -117,7 +119,7 @@ def test_the_page_renders_for_a_player_and_a_spectator(make_player):
             for name in names(hand):
                 assert f'aria-label="{name}"' not in html
     assert "Take a seat" in page(table, ann)
-    assert "Choose a nickname" in page(table)
+    assert "Take a seat" in page(table, spy) and "You are watching" in page(table, spy)
 
 
 async def test_a_round_over_websockets(owner, make_player):  # noqa: F811
@@ -125,7 +127,8 @@ async def test_a_round_over_websockets(owner, make_player):  # noqa: F811
     await owner(table)
     ann = await database_sync_to_async(make_player)("Ann")
     bob = await database_sync_to_async(make_player)("Bob")
-    spectator = await watch(table)
+    spy = await database_sync_to_async(make_player)("Spy")  # invited to the test table, watching
+    spectator = await watch(table, spy)
     ws_ann = await seat(table, ann, 1)
     ws_bob = await seat(table, bob, 2)
     assert "Bet on Pai Gow Poker" in ws_ann["pg-me"] and "Bet on Tiger 9" in ws_ann["pg-me"]
@@ -178,7 +181,7 @@ async def test_a_round_over_websockets(owner, make_player):  # noqa: F811
                     assert name not in html, name
     for html, mine in (
         (await database_sync_to_async(page)(table, ann), HANDS[1]),
-        (await database_sync_to_async(page)(table), ""),
+        (await database_sync_to_async(page)(table, spy), ""),
     ):
         for hand in HANDS.values():
             for name in names(hand):
@@ -219,8 +222,8 @@ async def test_a_round_over_websockets(owner, make_player):  # noqa: F811
     assert "The dice: red 2, blue 3 and 3" in log and "Seat 2: Sum, 3 to 1: +15." in log
     await ws_ann.until(lambda v: "You won 5." in v["pg-me"], "Ann's result")
     await ws_bob.until(lambda v: "You won 15." in v["pg-me"], "Bob's result")
-    assert await database_sync_to_async(balance_of)(ann) == START + 500
-    assert await database_sync_to_async(balance_of)(bob) == START + 1_500
+    assert await database_sync_to_async(balance_of)(ann, test=True) == TEST_START + 500
+    assert await database_sync_to_async(balance_of)(bob, test=True) == TEST_START + 1_500
     announced = re.findall(
         r'id="announce-src" hidden data-id="([^"]*)" data-text="([^"]*)"', "".join(spectator.frames)
     )

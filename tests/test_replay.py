@@ -410,12 +410,16 @@ def test_an_unfinished_public_round_shows_only_what_the_table_showed(make_player
     assert "direction" not in html and "section&quot;" not in html and '"section"' not in html
 
 
-def test_a_test_table_round_page_shows_its_badge_and_seed(make_player, clean_redis):
+def test_a_test_table_round_page_shows_its_badge_and_seed_to_designers_only(
+    make_player, clean_redis, admin_client
+):
     runtime = played("dreamcatcher", 4242, make_player, rounds=1)
-    html = Client().get(f"/tables/{runtime.table.pk}/rounds/1/").content.decode()
+    html = admin_client.get(f"/tables/{runtime.table.pk}/rounds/1/").content.decode()
     assert "test table" in html and "4242" in html and "Identical" in html
     assert "random draw" in html
-    assert Client().get(f"/tables/{runtime.table.pk}/rounds/99/").status_code == 404
+    assert admin_client.get(f"/tables/{runtime.table.pk}/rounds/99/").status_code == 404
+    refused = Client().get(f"/tables/{runtime.table.pk}/rounds/1/")
+    assert refused.status_code == 403 and "4242" not in refused.content.decode()
 
 
 def test_the_record_stays_small(make_player, clean_redis):

@@ -58,6 +58,9 @@ def replay_round(seed, config):
 
 # -- a worker killed mid-round ---------------------------------------------
 
+WALLET_START = 1_000_000  # a new wallet: 10,000 chips
+TEST_START = 10_000_000  # test chips: 100,000
+
 RESTART_BETS = {
     "Ann": {"2": 10 * CENTS_PER_CHIP, "10": 5 * CENTS_PER_CHIP},
     "Bob": {"1": 20 * CENTS_PER_CHIP, "5": 3 * CENTS_PER_CHIP},
@@ -129,8 +132,9 @@ def test_killed_worker_table_finishes_round_with_same_result(processes, make_tab
 
     results = {1: record.result}
     for name, player in players.items():
-        account = Account.objects.get(player=player)
-        assert account.balance == expected_balance({1: RESTART_BETS[name]}, results), name
+        account = Account.objects.get(test_player=player)  # a seeded table plays with test chips
+        assert account.balance == expected_balance({1: RESTART_BETS[name]}, results, TEST_START), name
+        assert Account.objects.get(player=player).balance == WALLET_START, name  # the wallet never moved
         # Each wager settled exactly once (collected, or returned and paid).
         settled = Entry.objects.filter(
             account=account, transaction__round_number=1, transaction__kind__in=["lose", "return", "win"]

@@ -32,6 +32,7 @@ from tests.test_consumer import connect, round_of
 pytestmark = pytest.mark.django_db(transaction=True)
 
 START = 1_000_000  # a new wallet, in cents
+TEST_START = 10_000_000  # test chips (a test table never touches the wallet)
 TIMERS = {"betting_seconds": 3, "deal_seconds": 1, "action_seconds": 30, "result_seconds": 30}
 # Ann (seat 1) 5♠ 6♥ = 11 doubles onto 9♣ = 20; Bob (seat 2) A♦ 5♣ = 6/16 hits 2♥ = 8/18.
 # The dealer shows 9♠ with 8♥ in the hole: 17, stands. K♥ and Q♣ stay in the shoe.
@@ -142,14 +143,14 @@ async def betting_window(view, at_least=1.5):
 
 async def assert_refused(view, expected, player, table, **message):
     before = await database_sync_to_async(
-        lambda: (Table.objects.get(pk=table.pk).version, balance_of(player))
+        lambda: (Table.objects.get(pk=table.pk).version, balance_of(player, test=True))
     )()
     await view.send(**message)
     await view.until(lambda v: expected in v["flash"], f"the refusal {expected!r}")
     assert 'role="alert"' in view["flash"]
     await asyncio.sleep(0.2)
     after = await database_sync_to_async(
-        lambda: (Table.objects.get(pk=table.pk).version, balance_of(player))
+        lambda: (Table.objects.get(pk=table.pk).version, balance_of(player, test=True))
     )()
     assert after == before, "a refused action changed the table or the balance"
 
@@ -166,14 +167,15 @@ def page(table, player=None):
 def test_the_page_renders_for_a_player_and_a_spectator(make_player):
     table = make_table(progressive=0)
     ann = make_player("Ann")
-    for html in (page(table, ann), page(table)):
+    spy = make_player("Spy")  # invited to the test table, watching
+    for html in (page(table, ann), page(table, spy)):
         assert 'id="bj-status"' in html and 'id="bj-dealer"' in html and 'id="bj-seat-6"' in html
         assert 'id="bj-seat-7"' not in html  # Spanish 21 seats six (spanish21.md rule 5)
         assert "Place your bets" in html and "css/blackjack.css" in html
         for name in NEVER_DEALT + (HOLE, "5 of spades"):
             assert name not in html
     assert "Take a seat" in page(table, ann)
-    assert "Choose a nickname" in page(table)
+    assert "Take a seat" in page(table, spy) and "You are watching" in page(table, spy)
 
 
 async def test_a_round_over_websockets(owner, make_player):
@@ -181,7 +183,8 @@ async def test_a_round_over_websockets(owner, make_player):
     await owner(table)
     ann = await database_sync_to_async(make_player)("Ann")
     bob = await database_sync_to_async(make_player)("Bob")
-    spectator = await watch(table)
+    spy = await database_sync_to_async(make_player)("Spy")  # invited to the test table, watching
+    spectator = await watch(table, spy)
     ws_ann = await seat(table, ann, 1)
     ws_bob = await seat(table, bob, 2)
     assert "Bet on Main wager" in ws_ann["bj-me"] and "Bet on Match the Dealer" in ws_ann["bj-me"]
@@ -217,7 +220,7 @@ async def test_a_round_over_websockets(owner, make_player):
 
     # Neither the hole card nor the shoe is on any page or in any frame.
     for html in await asyncio.gather(
-        database_sync_to_async(page)(table, ann), database_sync_to_async(page)(table)
+        database_sync_to_async(page)(table, ann), database_sync_to_async(page)(table, spy)
     ):
         assert 'aria-label="face-down card"' in html and "Ann to play" in html
         for name in (HOLE, "9 of clubs", "2 of hearts") + NEVER_DEALT:
@@ -265,9 +268,9 @@ async def test_a_round_over_websockets(owner, make_player):
     )
     await ws_ann.until(lambda v: "You won 20." in v["bj-me"], "Ann's result")
     await ws_bob.until(lambda v: "You won 5." in v["bj-me"], "Bob's result")
-    assert "10,020" in ws_ann["bj-me"] and "10,005" in ws_bob["bj-me"]
-    assert await database_sync_to_async(balance_of)(ann) == START + 2_000
-    assert await database_sync_to_async(balance_of)(bob) == START + 500
+    assert "100,020" in ws_ann["bj-me"] and "100,005" in ws_bob["bj-me"]
+    assert await database_sync_to_async(balance_of)(ann, test=True) == TEST_START + 2_000
+    assert await database_sync_to_async(balance_of)(bob, test=True) == TEST_START + 500
     # Screen readers hear the deal and the result (#announce-src: a new id is read out).
     announced = re.findall(
         r'id="announce-src" hidden data-id="([^"]*)" data-text="([^"]*)"', "".join(spectator.frames)

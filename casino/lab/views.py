@@ -11,6 +11,7 @@ from casino.lab import charts, jobs, registry
 from casino.lab.access import designer_required
 from casino.lab.models import SimulationRun
 from casino.tables import registry as games
+from casino.tables.models import Table
 
 DEFAULT_SEED = 0
 
@@ -92,6 +93,9 @@ def home(request):
         game = None
     rows = _rows(registry.specs(game))
     context = {"rows": rows, "charts": _charts(rows), "games": _games(), "game": game}
+    if not request.htmx:
+        # Test tables are listed here, never in the public lobby (DESIGN.md, "Randomness").
+        context["test_tables"] = list(Table.objects.filter(is_open=True, is_test=True))
     template = "lab/_table.html" if request.htmx else "lab/home.html"
     return render(request, template, context)
 

@@ -25,7 +25,8 @@ def table_row(table):
 
 
 def open_tables():
-    return Table.objects.filter(is_open=True)
+    """The public lobby's tables: test tables are listed in the lab only."""
+    return Table.objects.filter(is_open=True, is_test=False)
 
 
 def render_row(table_id):

@@ -17,7 +17,7 @@ from casino.accounts.models import Player
 from casino.accounts.session import player_id_from_session
 from casino.progressives import display
 from casino.redis_client import get_redis
-from casino.tables import presence
+from casino.tables import access, presence
 from casino.tables.groups import LOBBY_GROUP, METERS_GROUP, player_group, table_channel, table_group
 from casino.tables.models import Table
 from casino.tables.owner import lease_key
@@ -33,6 +33,10 @@ from casino.wallet.ledger import balance_of
 from casino.websocket import CLOSE_TOO_BIG, BadMessage, GuardedConsumer, TooBig, decode_message
 
 log = logging.getLogger(__name__)
+
+# A test table refuses whoever is not a designer or invited (docs/protocol.md).
+CLOSE_TEST_TABLE = 4403
+FORBIDDEN = object()
 
 
 TOO_MANY_MESSAGES = "Too many messages: slow down. That one was ignored."
@@ -51,9 +55,9 @@ class TableConsumer(GuardedConsumer):
         # between is missed (pushes queue until connect() is done).
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         loaded = await self._load()
-        if loaded is None:
+        if loaded is None or loaded is FORBIDDEN:
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
-            await self.close(code=4404)
+            await self.close(code=4404 if loaded is None else CLOSE_TEST_TABLE)
             return
         self.meta, self.snapshot, self.config, version, self.nickname, self.balance, meters = loaded
         self.meter_ids = {meter.pk for meter in meters}
@@ -92,13 +96,15 @@ class TableConsumer(GuardedConsumer):
         player = Player.objects.filter(pk=self.player_id).first() if self.player_id else None
         if player is None:
             self.player_id = None
+        if not access.may_join(table, player, self.scope.get("user")):
+            return FORBIDDEN
         return (
             table_meta(table),
             table.state,
             table.config,
             table.version,
             player.nickname if player else None,
-            balance_of(player) if player else None,
+            balance_of(player, test=table.is_test) if player else None,
             display.active_meters(table.pk),
         )
 
@@ -209,6 +215,8 @@ class TableConsumer(GuardedConsumer):
         the new balance here too."""
         if event.get("table_id") == self.table_id or self.snapshot is None:
             return  # this table's own pushes carry it
+        if event.get("test", False) != self.meta["is_test"]:
+            return  # test chips show at test tables only, real chips everywhere else
         self.balance = event["balance"]
         await self._send_table(self.version)
 

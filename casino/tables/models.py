@@ -21,6 +21,12 @@ class Table(models.Model):
         null=True, blank=True, help_text="Test tables only: the same seed gives the same results."
     )
     is_open = models.BooleanField(default=True, help_text="Closed tables are not run or listed.")
+    invited = models.ManyToManyField(
+        "accounts.Player",
+        blank=True,
+        related_name="test_table_invitations",
+        help_text="Test tables only: the players a designer invited to sit and watch.",
+    )
     state = models.JSONField(null=True, blank=True, editable=False)
     version = models.PositiveBigIntegerField(default=0, editable=False)
     updated = models.DateTimeField(auto_now=True)

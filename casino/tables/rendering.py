@@ -42,7 +42,10 @@ def table_context(meta, snapshot, config, version, viewer_id=None, balance=None)
         server_now_ms=int(time.time() * 1000),
         viewer_id=viewer_id,
         balance=balance,
-        start_chips=settings.WALLET_START_CHIPS * CENTS_PER_CHIP,
+        # A test table plays with the player's test chips, never their wallet.
+        balance_label="Test chips" if meta["is_test"] else "Balance",
+        start_chips=(settings.TEST_START_CHIPS if meta["is_test"] else settings.WALLET_START_CHIPS)
+        * CENTS_PER_CHIP,
     )
     return context
 

@@ -78,7 +78,7 @@ class Difference(Exception):
     pass
 
 
-def replay(record):
+def replay(record, show_seed=True):
     """Re-run ``record`` through its game's pure rules: a Report whose
     ``difference`` names the first thing that did not come out the same."""
     report = Report(record)
@@ -100,13 +100,13 @@ def replay(record):
         _check_chain(record, report)
         if seeded is not None:
             report.notes.append(
-                f"Seeded test table (seed {record.seed}): the draws are checked against the seed."
+                f"Seeded test table ({_seed_name(record, show_seed)}): the draws are checked against the seed."
             )
         for index, step in enumerate(record.steps):
             item = StepReport(index + 1, step)
             report.steps.append(item)
             try:
-                state = _replay_step(rules, record, index, step, state, seeded, names)
+                state = _replay_step(rules, record, index, step, state, seeded, names, show_seed)
             except Difference as exc:
                 item.problem = str(exc)
                 raise
@@ -119,13 +119,18 @@ def replay(record):
     return report
 
 
-def _replay_step(rules, record, index, step, state, seeded, names):
+def _seed_name(record, show_seed):
+    """A test table's seed is for designers only (casino/tables/access.py)."""
+    return f"seed {record.seed}" if show_seed else "its seed"
+
+
+def _replay_step(rules, record, index, step, state, seeded, names, show_seed=True):
     where = f"Step {index + 1} ({describe_action(step['action'], names)})"
     if seeded is not None:
         missed = redraw(seeded, step["draws"])
         if missed is not None:
             raise Difference(
-                f"{where}: draw {missed + 1} is not what seed {record.seed} gives "
+                f"{where}: draw {missed + 1} is not what {_seed_name(record, show_seed)} gives "
                 f"(recorded {step['draws'][missed]!r})."
             )
     recorded = step["action"]

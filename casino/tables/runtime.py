@@ -34,7 +34,7 @@ from django.utils import timezone
 from casino.accounts.models import Player
 from casino.lab.access import is_designer
 from casino.progressives import api as progressives
-from casino.tables import progressive_hook
+from casino.tables import access, progressive_hook
 from casino.tables.models import Round, Table
 from casino.tables.replay import step_record
 from casino.wallet.ledger import InsufficientFunds, book_moves
@@ -205,6 +205,10 @@ class TableRuntime:
     def _sit(self, player_id, nickname, seat, wanted):
         if seat is not None:
             raise Refused(f"You already sit at seat {seat}.")
+        if self.table.is_test:
+            player = Player.objects.select_related("user").filter(pk=player_id).first()
+            if not access.may_join(self.table, player):
+                raise Refused(access.TEST_TABLE_ONLY)
         seats = self.snapshot["seats"]
         free = [n for n in range(1, self.table.max_seats + 1) if str(n) not in seats]
         if wanted not in (None, ""):
@@ -317,7 +321,7 @@ class TableRuntime:
         self._set_timer(snapshot)
         try:
             with transaction.atomic():
-                accounts = book_moves(moves, self.table.pk, round_number)
+                accounts = book_moves(moves, self.table.pk, round_number, test=self.table.is_test)
                 updated = Table.objects.filter(pk=self.table.pk, version=self.version).update(
                     state=snapshot, version=self.version + 1, updated=timezone.now()
                 )

@@ -1,23 +1,39 @@
 from datetime import datetime
 
+from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 
+from casino.accounts.models import Player
 from casino.progressives import display
-from casino.tables import replay
+from casino.tables import access, replay
 from casino.tables.models import Round, Table
 from casino.tables.rendering import table_context, table_meta
 from casino.tables.runtime import fresh_snapshot
+from casino.wallet import ledger
 from casino.wallet.ledger import balance_of
-from games.engine import CENTS_PER_CHIP
+from casino.wallet.views import notify_balance
+from games.engine import CENTS_PER_CHIP, format_chips
+
+
+def _open_to(request, table):
+    """None when the viewer may see ``table``; else the page that says why
+    (a test table is for designers and the players they invite)."""
+    if access.may_join(table, request.player, request.user):
+        return None
+    return render(request, "tables/test_table_only.html", {"table": table}, status=403)
 
 
 def table_page(request, table_id):
     """The first page of a table: the same fragments the websocket pushes."""
     table = get_object_or_404(Table, pk=table_id, is_open=True)
+    refused = _open_to(request, table)
+    if refused:
+        return refused
     meta = table_meta(table)
     player = request.player
-    balance = balance_of(player) if player else None
+    balance = balance_of(player, test=table.is_test) if player else None
     snapshot = table.state or fresh_snapshot(table.spec)
     context = table_context(
         meta, snapshot, table.config, table.version, player.pk if player else None, balance
@@ -26,7 +42,40 @@ def table_page(request, table_id):
     context["chip_values"] = _chip_values(table)
     context["meters"] = display.panel(table.pk)
     context["stack_help"] = getattr(table.spec.rules, "STACK_HELP", "")
+    if table.is_test and access.shows_seed(request.user):
+        context["invited"] = list(table.invited.order_by("nickname"))
     return render(request, table.spec.page_template, context)
+
+
+@require_POST
+def invite(request, table_id):
+    """A designer invites a player, by nickname, to a test table."""
+    table = get_object_or_404(Table, pk=table_id, is_open=True, is_test=True)
+    if not access.shows_seed(request.user):
+        return render(request, "tables/test_table_only.html", {"table": table}, status=403)
+    nickname = (request.POST.get("nickname") or "").strip()[:24]
+    player = Player.objects.filter(nickname__iexact=nickname, is_bot=False).order_by("-user", "-pk").first()
+    if not nickname or player is None:
+        messages.error(request, f"No player is called “{nickname}”: check the spelling of their nickname.")
+    else:
+        table.invited.add(player)
+        messages.success(request, f"{player.nickname} is invited: send them this page's address.")
+    return redirect("tables:table", table_id=table.pk)
+
+
+@require_POST
+def reset_test_chips(request, table_id):
+    """Anyone who may play at a test table may reset their test chips."""
+    table = get_object_or_404(Table, pk=table_id, is_open=True, is_test=True)
+    refused = _open_to(request, table)
+    if refused:
+        return refused
+    if request.player is None:
+        return redirect("lobby:home")
+    balance = ledger.reset_test_chips(request.player)
+    notify_balance(request.player, test=True)
+    messages.success(request, f"Your test chips are back to {format_chips(balance)}.")
+    return redirect("tables:table", table_id=table.pk)
 
 
 CHIP_DENOMINATIONS = (1, 5, 10, 25, 100, 500, 1_000, 5_000, 10_000)
@@ -45,6 +94,9 @@ RECENT_ROUNDS = 20
 def latest_round(request, table_id):
     """The table's round records start at its last finished round."""
     table = get_object_or_404(Table, pk=table_id)
+    refused = _open_to(request, table)
+    if refused:
+        return refused
     rounds = Round.objects.filter(table=table).order_by("-number")
     record = rounds.filter(finished__isnull=False).first() or rounds.first()
     if record is None:
@@ -60,6 +112,9 @@ def round_page(request, table_id, number):
     a shuffle give the order of a whole shoe). Until the round is over, only
     what the table itself showed: who did what, the log and the chips."""
     table = get_object_or_404(Table, pk=table_id)
+    refused = _open_to(request, table)
+    if refused:
+        return refused
     record = get_object_or_404(Round, table=table, number=number)
     finished = record.finished is not None
     names = replay.nicknames(record)
@@ -83,9 +138,12 @@ def round_page(request, table_id, number):
         "table": table,
         "record": record,
         "finished": finished,
+        "shows_seed": access.shows_seed(request.user),
         "config": _settings(record.config),
         "steps": steps,
-        "report": replay.replay(record) if finished and record.steps else None,
+        "report": replay.replay(record, show_seed=access.shows_seed(request.user))
+        if finished and record.steps
+        else None,
         "previous": numbers.filter(number__lt=number).first(),
         "next": numbers.filter(number__gt=number).last(),
         "recent": list(numbers[:RECENT_ROUNDS]),

@@ -6,10 +6,12 @@ from django.db import transaction
 from django.db.models import F, Sum
 from django.utils import timezone
 
+from casino.accounts.models import Player
 from casino.wallet.models import Account, Entry, LedgerTransaction
 from games.engine import CENTS_PER_CHIP, LOSE, REFUND, RETURN, STAKE, WIN, format_chips
 
 HOUSE_NAME = "house"
+TEST_HOUSE_NAME = "house:test-chips"
 
 
 class InsufficientFunds(Exception):
@@ -36,6 +38,31 @@ def player_account(player):
     return account
 
 
+def test_house_account():
+    """Where test chips come from and go back to: never the real house."""
+    account, _ = Account.objects.get_or_create(name=TEST_HOUSE_NAME, defaults={"kind": Account.HOUSE})
+    return account
+
+
+def test_account(player):
+    """The player's test chips (DESIGN.md, "Randomness"), opened with the
+    starting amount the first time they play at a test table. Call it
+    inside transaction.atomic()."""
+    account = Account.objects.filter(test_player=player).first()
+    if account is None:
+        account = Account.objects.create(kind=Account.TEST, name=f"test:{player.pk}", test_player=player)
+        start = settings.TEST_START_CHIPS * CENTS_PER_CHIP
+        post(
+            [(test_house_account(), -start), (account, start)], kind="test_chips", memo="starting test chips"
+        )
+    return account
+
+
+def wallet_account(player, test=False):
+    """The account a player plays from: their test chips at a test table."""
+    return test_account(player) if test else player_account(player)
+
+
 def escrow_account(table_id, round_number):
     account, _ = Account.objects.get_or_create(
         name=f"escrow:table:{table_id}:round:{round_number}", defaults={"kind": Account.ESCROW}
@@ -43,7 +70,12 @@ def escrow_account(table_id, round_number):
     return account
 
 
-def balance_of(player):
+def balance_of(player, test=False):
+    """The player's chips; ``test``: their test chips (the starting amount
+    until they first play at a test table)."""
+    if test:
+        balance = Account.objects.filter(test_player=player).values_list("balance", flat=True).first()
+        return settings.TEST_START_CHIPS * CENTS_PER_CHIP if balance is None else balance
     return Account.objects.filter(player=player).values_list("balance", flat=True).first() or 0
 
 
@@ -64,7 +96,7 @@ def post(legs, kind, memo="", table_id=None, round_number=None):
     for account, amount in legs:
         Account.objects.filter(pk=account.pk).update(balance=F("balance") + amount)
         account.balance = Account.objects.values_list("balance", flat=True).get(pk=account.pk)
-        if account.kind == Account.PLAYER and account.balance < 0:
+        if account.kind in Account.WALLETS and account.balance < 0:
             raise InsufficientFunds(account, account.balance - amount, -amount)
     return txn
 
@@ -79,16 +111,20 @@ _MOVE_LEGS = {
 }
 
 
-def book_moves(moves, table_id, round_number, player_accounts=None):
+def book_moves(moves, table_id, round_number, player_accounts=None, test=False):
     """Book a game transition's ChipMoves in order; returns the player
-    accounts touched, by player id, with their new balances."""
+    accounts touched, by player id, with their new balances. ``test``: a
+    test table's moves, between the players' test chips and the test house."""
     accounts = dict(player_accounts or {})
     house = escrow = None
     for move in moves:
         if move.player not in accounts:
-            accounts[move.player] = Account.objects.get(player_id=move.player)
+            if test:
+                accounts[move.player] = test_account(Player.objects.get(pk=move.player))
+            else:
+                accounts[move.player] = Account.objects.get(player_id=move.player)
         if house is None:
-            house = house_account()
+            house = test_house_account() if test else house_account()
         if escrow is None:
             escrow = escrow_account(table_id, round_number)
         sides = {"player": accounts[move.player], "escrow": escrow, "house": house}
@@ -112,15 +148,32 @@ def open_wallet(player):
     return account
 
 
+def at_stake(account):
+    """Cents of ``account`` riding in rounds not settled yet: what it staked
+    into round escrows that still hold chips, less what came back from them.
+    A stake lost while the rest of its round plays on still counts until the
+    round settles."""
+    open_escrows = Account.objects.filter(kind=Account.ESCROW).exclude(balance=0)
+    legs = Entry.objects.filter(account=account, transaction__entries__account__in=open_escrows)
+    return max(0, -(legs.aggregate(total=Sum("amount"))["total"] or 0))
+
+
 def top_up(player, table_minimum_cents):
     """Bring a player back to the starting chips, when below the table's
-    minimum wager and at most once per interval."""
+    minimum wager and at most once per interval. Chips still riding in a
+    round count as the player's: no top-up while they could come back."""
     target = settings.WALLET_START_CHIPS * CENTS_PER_CHIP
     now = timezone.now()
     with transaction.atomic():
         account = player_account(player)
         player.refresh_from_db(fields=["last_top_up"])
-        if account.balance >= table_minimum_cents:
+        staked = at_stake(account)
+        if account.balance + staked >= table_minimum_cents:
+            if staked:
+                raise TopUpRefused(
+                    f"You have {format_chips(staked)} riding in a round: top-ups are for players below the "
+                    "table minimum once their rounds are over."
+                )
             raise TopUpRefused(
                 f"Top-ups are for players below the table minimum "
                 f"({format_chips(table_minimum_cents)}); you have {format_chips(account.balance)}."
@@ -134,6 +187,24 @@ def top_up(player, table_minimum_cents):
         player.last_top_up = now
         player.save(update_fields=["last_top_up"])
     return amount
+
+
+def reset_test_chips(player):
+    """Bring the player's test chips back to the starting amount, at will
+    (up or down): they are worth nothing outside test tables. Chips riding
+    in a test round stay there and settle as usual. Returns the new balance."""
+    target = settings.TEST_START_CHIPS * CENTS_PER_CHIP
+    with transaction.atomic():
+        account = test_account(player)
+        account.refresh_from_db(fields=["balance"])
+        change = target - account.balance
+        if change:
+            post(
+                [(test_house_account(), -change), (account, change)],
+                kind="test_chips",
+                memo="test chips reset",
+            )
+    return target
 
 
 def ledger_totals():

@@ -13,12 +13,20 @@ class Account(models.Model):
     PLAYER = "player"
     HOUSE = "house"
     ESCROW = "escrow"
-    KINDS = [(PLAYER, "Player"), (HOUSE, "House"), (ESCROW, "Round escrow")]
+    TEST = "test"
+    KINDS = [(PLAYER, "Player"), (HOUSE, "House"), (ESCROW, "Round escrow"), (TEST, "Player's test chips")]
+    WALLETS = (PLAYER, TEST)  # accounts that belong to a player and may never go below zero
 
     kind = models.CharField(max_length=8, choices=KINDS)
     name = models.CharField(max_length=80, unique=True)
     player = models.OneToOneField(
         "accounts.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="account"
+    )
+    # DESIGN.md, "Randomness": a test table plays with test chips that never
+    # touch the player's real wallet; they come from, and go back to, the
+    # test house account.
+    test_player = models.OneToOneField(
+        "accounts.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="test_account"
     )
     balance = models.BigIntegerField(default=0, help_text="Cents; the sum of this account's entries.")
 

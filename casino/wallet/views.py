@@ -16,10 +16,12 @@ def lowest_minimum(tables):
     return min(minimums) if minimums else 0
 
 
-def notify_balance(player):
-    """Tell the player's open tables their new balance."""
+def notify_balance(player, test=False):
+    """Tell the player's open tables their new balance (``test``: their test
+    chips, which only test tables show)."""
     async_to_sync(get_channel_layer().group_send)(
-        player_group(player.pk), {"type": "player.balance", "balance": balance_of(player), "table_id": None}
+        player_group(player.pk),
+        {"type": "player.balance", "balance": balance_of(player, test=test), "table_id": None, "test": test},
     )
 
 
@@ -30,7 +32,10 @@ def top_up_view(request):
         return redirect("lobby:home")
     table = Table.objects.filter(pk=request.POST.get("table") or 0, is_open=True).first()
     back = reverse("tables:table", args=[table.pk]) if table else reverse("lobby:home")
-    minimum = lowest_minimum([table] if table else Table.objects.filter(is_open=True))
+    if table is not None and table.is_test:
+        messages.error(request, "Test tables play with test chips: reset them on the table's page.")
+        return redirect(back)
+    minimum = lowest_minimum([table] if table else Table.objects.filter(is_open=True, is_test=False))
     try:
         amount = top_up(player, minimum)
     except TopUpRefused as exc:
