@@ -290,7 +290,7 @@ def opened(kind, paytable="", wager_dollars=1, rng=None):
 
 @pytest.fixture
 def coin_table(make_table, clean_redis):
-    def make(*meters, seed=11):
+    def make(*meters, seed=None):
         table = make_table(name="Coin", game=SLUG, seed=seed)
         for meter in meters:
             TableLink.objects.create(meter=meter, table=table)
@@ -342,34 +342,43 @@ def assert_round_settled(runtime):
 def test_no_more_bets_contributes_the_accepted_wagers_in_seat_order(coin_table, make_player):
     mystery, match = opened("must_hit_by", "A", 1), opened("match_the_dealer", "", 1)
     runtime, clock = coin_table(mystery, match)
-    ann, bob, cat = make_player("Ann"), make_player("Bob"), make_player("Cat")
+    ann, bob, cat, dan = make_player("Ann"), make_player("Bob"), make_player("Cat"), make_player("Dan")
     sit(runtime, ann, 3)
     sit(runtime, bob, 1)
     sit(runtime, cat, 2)
+    sit(runtime, dan, 4)
     side(runtime, ann, "must_hit_by", 5)
     side(runtime, ann, "match_the_dealer", 1)
-    side(runtime, bob, "match_the_dealer", 2)  # Match the Dealer is exactly $1: refused at the lock
+    side(runtime, bob, "match_the_dealer", 1)
     side(runtime, bob, "must_hit_by", 1)
+    side(runtime, dan, "match_the_dealer", 2)  # Match the Dealer is exactly $1: refused at the lock
+    side(runtime, dan, "must_hit_by", 1)  # ... so Dan's Mystery wager does not qualify either
     bet(runtime, ann, "heads", 10)
     side(runtime, cat, "must_hit_by", 1)
     runtime.act(cat.pk, "Cat", {"action": "leave", "round": runtime.round})  # never contributes
-    assert [(s["seat"], s["player"]) for s in runtime.state.sides] == [(3, ann.pk)] * 2 + [(1, bob.pk)] * 2
+    assert [(s["seat"], s["player"]) for s in runtime.state.sides] == [(3, ann.pk)] * 2 + [
+        (1, bob.pk)
+    ] * 2 + [(4, dan.pk)] * 2
     assert events(mystery) == events(match) == []
     version = runtime.version
 
     step = advance(runtime, clock)  # no more bets: one transition, one commit
     assert runtime.version == version + 1
     assert events(mystery) == [("contribution", 1, bob.pk, 100, 0), ("contribution", 3, ann.pk, 500, 0)]
-    assert events(match) == [("contribution", 3, ann.pk, 100, 0)]
-    assert api.state(mystery.pk)["amount_in"] == 600 and api.state(match.pk)["amount_in"] == 100
+    assert events(match) == [("contribution", 1, bob.pk, 100, 0), ("contribution", 3, ann.pk, 100, 0)]
+    assert api.state(mystery.pk)["amount_in"] == 600 and api.state(match.pk)["amount_in"] == 200
     (result,) = runtime.state.progressive
     assert result["hits"] == result["awards"] == []
-    assert result["refused"] == [{"kind": "match_the_dealer", "seat": 1, "player": bob.pk, "amount": 200}]
-    assert "exactly $1.00" in result["error"]
-    assert step.lines[0] == "No more bets." and "Bob gets the match_the_dealer wager back" in step.lines
-    assert balance_of(bob) == START - 100  # the refused $2 came back in the same transition
+    assert result["refused"] == [
+        {"kind": "match_the_dealer", "seat": 4, "player": dan.pk, "amount": 200},
+        {"kind": "must_hit_by", "seat": 4, "player": dan.pk, "amount": 100},
+    ]
+    assert "exactly $1.00" in result["error"] and "Mystery bonus" in result["error"]
+    assert step.lines[0] == "No more bets." and "Dan gets the match_the_dealer wager back" in step.lines
+    assert "Dan gets the must_hit_by wager back" in step.lines
+    assert balance_of(dan) == START  # the refused wagers came back in the same transition
     record = Round.objects.get(table=runtime.table, number=1)
-    assert "Bob gets the match_the_dealer wager back" in record.log
+    assert "Dan gets the match_the_dealer wager back" in record.log
 
     # The hard lock-out: the rules refuse a late wager, the meters refuse the round.
     with pytest.raises(Refused, match="No more bets"):
@@ -380,11 +389,34 @@ def test_no_more_bets_contributes_the_accepted_wagers_in_seat_order(coin_table, 
     advance(runtime, clock)  # settle
     flip = runtime.state.flip
     assert balance_of(ann) == START - 600 + (1000 if flip == "heads" else -1000)
-    assert balance_of(bob) == START - 100
-    assert balance_of(cat) == START
+    assert balance_of(bob) == START - 200
+    assert balance_of(cat) == balance_of(dan) == START
     assert_round_settled(runtime)
     advance(runtime, clock)
     api.ensure_open(runtime.table.pk, runtime.round)  # the next round is open
+
+
+def test_a_mystery_wager_riding_on_a_refused_progressive_wager_never_wins(coin_table, make_player):
+    # rules/README.md, "Refused progressive wager": the Mystery meter's
+    # trigger is just above its minimum, so any contribution would win it.
+    mystery = opened("must_hit_by", "A", 1, rng=Draws(10_001))
+    runtime, clock = coin_table(mystery)  # no Match the Dealer meter at this table
+    ann = make_player("Ann")
+    sit(runtime, ann, 2)
+    side(runtime, ann, "match_the_dealer", 1)
+    side(runtime, ann, "must_hit_by", 1)
+    advance(runtime, clock)
+    (result,) = runtime.state.progressive
+    assert result["hits"] == []
+    assert [(w["kind"], w["seat"]) for w in result["refused"]] == [
+        ("match_the_dealer", 2),
+        ("must_hit_by", 2),
+    ]
+    assert events(mystery) == [] and api.state(mystery.pk)["amount_in"] == 0
+    assert balance_of(ann) == START
+    advance(runtime, clock)
+    advance(runtime, clock)
+    assert_round_settled(runtime)
 
 
 def test_a_round_without_progressive_wagers_is_still_locked(coin_table, make_player):

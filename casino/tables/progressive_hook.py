@@ -18,7 +18,7 @@ from dataclasses import asdict
 from redis.exceptions import RedisError
 
 from casino.progressives import api
-from casino.progressives.paytables import KIND_NAMES
+from casino.progressives.paytables import KIND_NAMES, MUST_HIT_BY
 from games.engine import PROGRESSIVE_RESULT, Action, Outcome
 
 log = logging.getLogger(__name__)
@@ -60,6 +60,13 @@ def call_meters(table_id, round_number, lock, awards):
                 errors.append(problem)
             else:
                 accepted.append(wager)
+        unqualified = _unqualified_mystery(accepted, refused)
+        if unqualified:
+            refused += [asdict(accepted[index]) for index in unqualified]
+            accepted = [wager for index, wager in enumerate(accepted) if index not in unqualified]
+            errors.append(
+                "A Mystery bonus wager rides on a progressive wager that was refused: it is void too."
+            )
         if meters:  # the round is locked even when no wager was accepted
             wagers = [api.Wager(meters[w.kind].pk, w.seat, w.amount, w.player) for w in accepted]
             try:
@@ -88,6 +95,24 @@ def call_meters(table_id, round_number, lock, awards):
         "error": " ".join(dict.fromkeys(errors)) or None,
     }
     return data, moves
+
+
+def _unqualified_mystery(accepted, refused):
+    """The positions in ``accepted`` of the Must-Hit-By wagers that no
+    longer qualify: a seat
+    whose own progressive wager was refused loses as many of its Mystery
+    wagers (rules/README.md, "Refused progressive wager"; seed § 645c.3(c)(1)-(2)
+    and twins: only a qualifying wager feeds the bonus meter). A seat whose
+    lock holds Mystery wagers alone is left to its meter."""
+    refused_by_seat = defaultdict(int)
+    for item in refused:
+        if item["kind"] != MUST_HIT_BY:
+            refused_by_seat[item["seat"]] += 1
+    unqualified = set()
+    for seat, count in refused_by_seat.items():
+        mystery = [i for i, wager in enumerate(accepted) if wager.seat == seat and wager.kind == MUST_HIT_BY]
+        unqualified.update(mystery[len(mystery) - min(count, len(mystery)) :])
+    return unqualified
 
 
 def _missing(kind, refused="its wagers are refused"):
