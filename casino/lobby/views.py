@@ -2,7 +2,7 @@ from django.conf import settings
 from django.shortcuts import render
 
 from casino.lobby.rows import open_tables, table_row
-from casino.progressives import display
+from casino.progressives import display, owed
 from casino.wallet.ledger import balance_of
 from casino.wallet.views import lowest_minimum
 
@@ -21,6 +21,7 @@ def home(request, form=None):
             "start_chips": f"{settings.WALLET_START_CHIPS:,}",
             "can_top_up": can_top_up,
             "meters": display.panel(),
+            "owed_awards": owed.unpaid_for(request.player) if request.player else [],
         },
         status=400 if form is not None else 200,
     )

@@ -5,7 +5,7 @@ only once it is spent."""
 from django.contrib import admin, messages
 
 from casino.progressives import api, audit
-from casino.progressives.models import Meter, MeterEvent, MeterSnapshot, TableLink
+from casino.progressives.models import Meter, MeterEvent, MeterSnapshot, OwedAward, TableLink
 from casino.progressives.paytables import UNITS_PER_CENT
 from casino.wallet.admin import ReadOnly
 
@@ -99,3 +99,22 @@ class MeterSnapshotAdmin(ReadOnly):
     list_display = ["meter", "taken", "seq", "wagers", "hits"]
     list_filter = ["meter"]
     list_select_related = ["meter"]
+
+
+@admin.register(OwedAward)
+class OwedAwardAdmin(ReadOnly):
+    """Progressive wins a meter could not pay at once; the meter ticker pays
+    them as soon as the meter answers (``manage.py meters pay-owed`` too)."""
+
+    list_display = ["created", "table", "round_number", "seat", "player", "kind", "share", "status", "reason"]
+    list_filter = ["kind", ("paid", admin.EmptyFieldListFilter)]
+
+    @admin.display(description="Share of the meter")
+    def share(self, row):
+        return row.share
+
+    @admin.display(description="Paid")
+    def status(self, row):
+        if row.paid is None:
+            return "owed"
+        return f"${row.paid_cents / 100:,.2f} on {row.paid:%Y-%m-%d %H:%M}"

@@ -361,7 +361,7 @@ def contribute(table_id, round_number, wagers, *, record=True):
     return result
 
 
-def award(table_id, round_number, meter_id, winners, *, record=True):
+def award(table_id, round_number, meter_id, winners, *, record=True, owed_batch=None):
     """Pay "100% progressive" / "x% progressive" wins of one round at one
     table from a Match the Dealer or Monster Match meter.
 
@@ -370,7 +370,9 @@ def award(table_id, round_number, meter_id, winners, *, record=True):
     reserve first, the house covering any shortfall); x% winners are paid
     from the meter as it then stands, no reseed. Returns a ``Result`` whose
     ``wins`` carry ``seat``, ``player_id`` and ``paid_cents``. Idempotent for
-    a retried round, like ``contribute``.
+    a retried round, like ``contribute``. ``owed_batch``: paying awards the
+    meter could not pay in their round (casino/progressives/owed.py), later,
+    when the table has had awards since: idempotent per batch instead.
     """
     _check_round(table_id, round_number)
     meter_rules(meter_id)
@@ -387,7 +389,10 @@ def award(table_id, round_number, meter_id, winners, *, record=True):
     if not winners:
         return Result([])
     digest = _digest(args_winners)
-    keys = [award_key(table_id, meter_id), meter_key(meter_id)]
+    first = (
+        award_key(table_id, meter_id) if owed_batch is None else key("progressive-owed", owed_batch, meter_id)
+    )
+    keys = [first, meter_key(meter_id)]
     args = [
         digest,
         0,

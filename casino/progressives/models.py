@@ -199,3 +199,42 @@ class MeterSnapshot(models.Model):
 
     def __str__(self):
         return f"{self.meter} at {self.taken:%Y-%m-%d %H:%M:%S}"
+
+
+class OwedAward(models.Model):
+    """A progressive win the meter could not pay when the hand won it (the
+    meter unreachable, or no meter of its kind linked any more). A won award
+    is never dropped (DESIGN.md; seed §§ 635c.1(h), 645c.3(c)): it is recorded
+    here in the transaction that settles the hand, shown to the player, and
+    paid through the ledger as soon as the meter answers (``owed.pay_due``).
+
+    The winners of one table round and meter kind form one ``batch``, paid in
+    one meter call, so 100% winners still share the meter (rule 20 of
+    progressives_605a.md)."""
+
+    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="owed_awards")
+    round_number = models.PositiveBigIntegerField()
+    kind = models.CharField(max_length=24, help_text="The meter kind the win is a share of.")
+    batch = models.CharField(max_length=40, db_index=True)
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(
+        "accounts.Player", null=True, on_delete=models.PROTECT, related_name="owed_awards"
+    )
+    percent_bp = models.PositiveIntegerField(help_text="The share of the meter won, in basis points.")
+    reason = models.CharField(max_length=200)
+    created = models.DateTimeField(auto_now_add=True)
+    meter = models.ForeignKey(Meter, null=True, blank=True, on_delete=models.PROTECT)
+    paid = models.DateTimeField(null=True, blank=True)
+    paid_cents = models.BigIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created", "id"]
+        indexes = [models.Index(fields=["paid", "player"])]
+
+    def __str__(self):
+        return f"{self.table} round {self.round_number} seat {self.seat}: {self.share} {self.kind}"
+
+    @property
+    def share(self):
+        """The share won, as players read it: "100%", "10%", "0.5%"."""
+        return f"{self.percent_bp / 100:g}%"

@@ -24,9 +24,9 @@ import uuid
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from casino.progressives import api, audit, display
+from casino.progressives import api, audit, display, owed
 from casino.redis_client import get_redis, key
-from casino.tables.groups import METERS_GROUP
+from casino.tables.groups import METERS_GROUP, player_group
 from casino.tables.owner import _RELEASE, _RENEW, LEASE_MS
 
 log = logging.getLogger(__name__)
@@ -35,6 +35,8 @@ POLL_SECONDS = 0.25
 # How often the list of active meters and their tables is read again.
 REFRESH_SECONDS = 2.0
 SNAPSHOT_SECONDS = 60.0
+# How often progressive wins owed (a meter that could not pay) are tried again.
+OWED_SECONDS = 5.0
 
 
 def lease_key():
@@ -50,6 +52,7 @@ class MeterTicker:
         self.names = {}  # table id -> name, for "won at Table 2"
         self.refresh_at = 0.0
         self.snapshot_at = time.monotonic() + SNAPSHOT_SECONDS
+        self.owed_at = 0.0
         self.last = None  # (meters, lights) as last sent
 
     async def run(self):
@@ -84,12 +87,25 @@ class MeterTicker:
             return True
         return False
 
+    async def _pay_owed(self):
+        """Pay what meters owe since they could not pay; tell the winners' tables."""
+        paid = await database_sync_to_async(owed.pay_due)()
+        for (player_id, test), _cents in paid.items():
+            balance = await database_sync_to_async(owed.balance_after)(player_id, test)
+            await self.layer.group_send(
+                player_group(player_id),
+                {"type": "player.balance", "balance": balance, "table_id": None, "test": test},
+            )
+
     async def tick(self):
         """Read the meters; push them if anything players see changed."""
         now = time.monotonic()
         if now >= self.snapshot_at:
             self.snapshot_at = now + SNAPSHOT_SECONDS
             await database_sync_to_async(audit.take_snapshots)()
+        if now >= self.owed_at:
+            self.owed_at = now + OWED_SECONDS
+            await self._pay_owed()
         if now >= self.refresh_at:
             self.refresh_at = now + REFRESH_SECONDS
             self.meters = await database_sync_to_async(display.active_meters)()

@@ -77,16 +77,27 @@ def call_meters(table_id, round_number, lock, awards):
     by_kind = defaultdict(list)
     for award in awards:
         by_kind[award.kind].append(award)
+    owed = []
     for kind, group in by_kind.items():
         meter = meters.get(kind)
         if meter is None:
-            errors.append(_missing(kind, "its wins cannot be paid"))
-            continue
-        winners = [api.Winner(award.seat, award.percent, award.player) for award in group]
-        try:
-            moves += api.award(table_id, round_number, meter.pk, winners, record=False).moves
-        except (api.ProgressiveError, RedisError) as exc:
-            errors.append(_reason(exc, table_id, round_number))
+            problem = _missing(kind, "its wins cannot be paid now")
+        else:
+            winners = [api.Winner(award.seat, award.percent, award.player) for award in group]
+            try:
+                moves += api.award(table_id, round_number, meter.pk, winners, record=False).moves
+                continue
+            except (api.ProgressiveError, RedisError) as exc:
+                problem = _reason(exc, table_id, round_number)
+        # A won award is never dropped (DESIGN.md): owed, recorded with the
+        # settlement (runtime), paid when the meter answers (owed.pay_due).
+        owed += [
+            {"kind": a.kind, "seat": a.seat, "player": a.player, "percent": str(a.percent)} for a in group
+        ]
+        seats = ", ".join(str(a.seat) for a in group)
+        errors.append(
+            f"{problem} The progressive win of seat {seats} is owed: it is paid as soon as the meter answers."
+        )
     kinds = {meter.pk: kind for kind, meter in meters.items()}
     data = {
         "hits": [_paid(move, kinds) for move in moves if move.kind == "hit"],
@@ -94,6 +105,8 @@ def call_meters(table_id, round_number, lock, awards):
         "refused": refused,
         "error": " ".join(dict.fromkeys(errors)) or None,
     }
+    if owed:
+        data["owed"] = owed
     return data, moves
 
 

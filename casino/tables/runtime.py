@@ -34,6 +34,7 @@ from django.utils import timezone
 from casino.accounts.models import Player
 from casino.lab.access import is_designer
 from casino.progressives import api as progressives
+from casino.progressives import owed as owed_awards
 from casino.tables import access, progressive_hook
 from casino.tables.models import Round, Table
 from casino.tables.replay import step_record
@@ -278,6 +279,7 @@ class TableRuntime:
             summary=summary,
             table_event=player_id is None,
             meter_moves=meter_moves,
+            owed=meters if meters and meters.get("owed") else None,
             step=step_record(action, rng.draws, meters, outcome),
             round_start=round_start,
         )
@@ -311,6 +313,7 @@ class TableRuntime:
         summary=None,
         table_event=False,
         meter_moves=(),
+        owed=None,
         step=None,
         round_start=None,
     ):
@@ -338,6 +341,9 @@ class TableRuntime:
                     record.save()
                 if meter_moves:
                     progressives.record_moves(meter_moves)
+                if owed:
+                    # The meter could not pay a won award: it is owed, with this settlement.
+                    owed_awards.record(self.table.pk, round_number, owed["owed"], owed["error"] or "")
         except InsufficientFunds as exc:
             raise Refused(str(exc)) from None
         self.snapshot = snapshot

@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from casino.accounts.models import Player
-from casino.progressives import display
+from casino.progressives import display, owed
 from casino.tables import access, replay
 from casino.tables.models import Round, Table
 from casino.tables.rendering import table_context, table_meta
@@ -42,6 +42,7 @@ def table_page(request, table_id):
     context["chip_values"] = _chip_values(table)
     context["meters"] = display.panel(table.pk)
     context["stack_help"] = getattr(table.spec.rules, "STACK_HELP", "")
+    context["owed_awards"] = owed.unpaid_for(player) if player else []
     if table.is_test and access.shows_seed(request.user):
         context["invited"] = list(table.invited.order_by("nickname"))
     return render(request, table.spec.page_template, context)

@@ -1,8 +1,8 @@
-"""python manage.py meters reconcile|restore|snapshot|show"""
+"""python manage.py meters reconcile|restore|snapshot|show|pay-owed"""
 
 from django.core.management.base import BaseCommand, CommandError
 
-from casino.progressives import api, audit
+from casino.progressives import api, audit, owed
 from casino.progressives.models import Meter
 
 
@@ -10,11 +10,12 @@ class Command(BaseCommand):
     help = (
         "Progressive meters: 'reconcile' rebuilds every meter from the database audit and reports any "
         "difference with Redis to the cent (exit status 1 if there is one); 'restore' reloads Redis from "
-        "the database after Redis was lost; 'snapshot' records the meters; 'show' lists them."
+        "the database after Redis was lost; 'snapshot' records the meters; 'show' lists them; 'pay-owed' pays "
+        "the progressive wins owed since a meter could not pay them (the meter ticker does it too)."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("action", choices=["reconcile", "restore", "snapshot", "show"])
+        parser.add_argument("action", choices=["reconcile", "restore", "snapshot", "show", "pay-owed"])
         parser.add_argument("--meter", type=int, action="append", help="Only this meter id (repeatable).")
         parser.add_argument(
             "--missing", action="store_true", help="restore: only the meters Redis does not hold."
@@ -27,7 +28,7 @@ class Command(BaseCommand):
             unknown = set(meter) - set(meters.values_list("pk", flat=True))
             if unknown:
                 raise CommandError(f"No meter with id {', '.join(map(str, sorted(unknown)))}.")
-        getattr(self, action)(list(meters), missing)
+        getattr(self, action.replace("-", "_"))(list(meters), missing)
 
     def reconcile(self, meters, missing):
         differences = audit.reconcile(meters)
@@ -55,3 +56,12 @@ class Command(BaseCommand):
             if reading.must_hit_by_cents:
                 line += f"  must hit by ${reading.must_hit_by_cents / 100:,.2f}"
             self.stdout.write(line)
+
+    def pay_owed(self, meters, missing):
+        paid = owed.pay_due()
+        for (player_id, _test), cents in paid.items():
+            self.stdout.write(f"paid player {player_id}: ${cents / 100:,.2f}")
+        left = owed.OwedAward.objects.filter(paid__isnull=True).count()
+        self.stdout.write(
+            self.style.SUCCESS(f"{len(paid)} player(s) paid; {left} owed award(s) still unpaid.")
+        )
