@@ -60,6 +60,21 @@ def seeded_table(**config):
     )
 
 
+def running(table):
+    """The table's runtime, started, on a clock the test moves."""
+    clock = Clock()
+    runtime = TableRuntime(table, clock=clock)
+    runtime.start()
+    return runtime, clock
+
+
+def sit_and_play(table, player, amount="10"):
+    runtime, clock = running(table)
+    runtime.act(player.pk, player.nickname, {"action": "sit", "round": 1})
+    play_round(runtime, clock, player, amount)
+    return runtime
+
+
 def play_round(runtime, clock, player, amount="10"):
     message = {"action": "bet", "spot": "1", "amount": amount, "round": runtime.round}
     runtime.act(player.pk, player.nickname, message)
@@ -114,11 +129,7 @@ def test_the_seed_is_shown_to_designers_only_even_once_the_round_is_over(clean_r
     table = seeded_table()
     invited = guest("Ivy")
     table.invited.add(invited)
-    clock = Clock()
-    runtime = TableRuntime(table, clock=clock)
-    runtime.start()
-    runtime.act(invited.pk, "Ivy", {"action": "sit", "round": 1})
-    play_round(runtime, clock, invited)
+    sit_and_play(table, invited)
     url = f"/tables/{table.pk}/rounds/1/"
     seen = client_of(invited).get(url).content.decode()
     assert "Identical" in seen and "seeded" in seen and "689" not in seen
@@ -133,9 +144,7 @@ def test_an_uninvited_player_cannot_sit_and_an_invited_one_plays_with_test_chips
     table = seeded_table()
     outsider, invited = guest("Eve"), guest("Ivy")
     dana, _ = designer()
-    clock = Clock()
-    runtime = TableRuntime(table, clock=clock)
-    runtime.start()
+    runtime, clock = running(table)
     with pytest.raises(Refused, match="only designers and the players they invite"):
         runtime.act(outsider.pk, "Eve", {"action": "sit", "round": 1})
     assert runtime.snapshot["seats"] == {}
@@ -157,11 +166,7 @@ def test_test_chips_reset_at_will_and_the_wallet_top_up_is_not_for_test_tables(c
     table = seeded_table()
     invited = guest("Ivy")
     table.invited.add(invited)
-    clock = Clock()
-    runtime = TableRuntime(table, clock=clock)
-    runtime.start()
-    runtime.act(invited.pk, "Ivy", {"action": "sit", "round": 1})
-    play_round(runtime, clock, invited, amount="500")
+    sit_and_play(table, invited, amount="500")
     client = client_of(invited)
     response = client.post(f"/tables/{table.pk}/test-chips/", follow=True)
     assert "Your test chips are back to 100,000" in response.content.decode()
@@ -218,9 +223,7 @@ def test_a_top_up_counts_the_chips_still_riding_in_a_round(clean_redis):
     config = {**FAST, "max_bet": 10_000, "max_payout": 500_000}
     table = Table.objects.create(game="dreamcatcher", name="Public wheel", config=config)
     ann = guest("Ann")
-    clock = Clock()
-    runtime = TableRuntime(table, clock=clock)
-    runtime.start()
+    runtime, clock = running(table)
     runtime.act(ann.pk, "Ann", {"action": "sit", "round": 1})
     runtime.act(ann.pk, "Ann", {"action": "bet", "spot": "1", "amount": "10000", "round": 1})
     assert balance_of(ann) == 0
