@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 export PORT
 
-.PHONY: run test setup venv chromium lint bench bench-meters bench-broadcast bench-house-way bench-lab clean
+.PHONY: run test setup venv chromium lint chaos bench bench-meters bench-broadcast bench-house-way bench-lab clean
 
 venv: $(VENV)/.installed
 
@@ -20,8 +20,10 @@ setup: venv
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_tables
 
+# supervisord runs Redis, the table worker, Daphne and the bots, and restarts
+# any that dies (casino/launcher.py; docs/deploy.md for production).
 run: setup
-	$(PY) -m casino.embedded_redis --persist -- $(PY) -m casino.launcher
+	$(PY) -m casino.launcher
 
 # Debian's Chromium drives the browser tests (never a downloaded browser).
 chromium:
@@ -36,6 +38,13 @@ test: venv chromium
 lint: venv
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+
+# Not part of make test (which runs one kill of each, tests/test_supervised.py):
+# kill -9 the supervised worker, Daphne and Redis 3 times each at random
+# moments while bots play every game, checking after each that all heals
+# (bench/chaos.py; a few minutes, loopback only).
+chaos: venv
+	$(PY) bench/chaos.py
 
 # Every bench, each also when an earlier one misses its target (-k); make
 # fails if any does.

@@ -89,7 +89,45 @@
     if (el) { el.textContent = text; el.classList.toggle("down", !ok); }
   }
 
-  document.addEventListener("htmx:wsOpen", function () { setConnection("Live", true); });
+  // Reconnecting. htmx's ws extension doubles its random delay up to 64 s, so
+  // a page could stay stale for minutes after a few short outages: cap it at
+  // 4 s, half of it random so that a restarted Daphne is not hit by every
+  // browser in the same instant.
+  htmx.config.wsReconnectDelay = function (retryCount) {
+    var delay = Math.min(4000, 500 * Math.pow(2, retryCount));
+    return delay / 2 + Math.random() * delay / 2;
+  };
+
+  // "?join=1" (the lobby's Join) seats the player when the socket first
+  // opens. The extension reconnects to the URL it started with, so once a
+  // socket has opened the join is dropped from later sockets (and from the
+  // page's URL, for a reload): a player who left their seat is not sat again.
+  function withoutJoin(url) {
+    var parsed = new URL(url, window.location.href);
+    parsed.searchParams.delete("join");
+    parsed.search = parsed.searchParams.toString();
+    // A path stays a path: the extension makes ws:// or wss:// of those.
+    return url.charAt(0) === "/" ? parsed.pathname + parsed.search + parsed.hash : parsed.toString();
+  }
+  var opened = false;
+  var createWebSocket = htmx.createWebSocket;
+  if (createWebSocket) {
+    htmx.createWebSocket = function (url) {
+      return createWebSocket(opened ? withoutJoin(url) : url);
+    };
+  }
+
+  document.addEventListener("htmx:wsOpen", function (e) {
+    setConnection("Live", true);
+    if (!opened) {
+      opened = true;
+      var socket = e.target.closest("[ws-connect]");
+      if (socket) { socket.setAttribute("ws-connect", withoutJoin(socket.getAttribute("ws-connect"))); }
+      if (/[?&]join=/.test(window.location.search)) {
+        window.history.replaceState(window.history.state, "", withoutJoin(window.location.href));
+      }
+    }
+  });
   document.addEventListener("htmx:wsClose", function () { setConnection("Reconnecting…", false); });
   document.addEventListener("htmx:wsAfterMessage", function () {
     syncClock();

@@ -41,6 +41,9 @@ FIXED_AMOUNT = re.compile(r'"spot": "(\w+)", "amount": "(\d+)"')
 # Pai Gow Poker: the Shake button and the setting panel (the bot's private fragment).
 SHAKE = re.compile(r'data-shake-round="(\d+)"')
 SETTING = re.compile(r'data-set-round="(\d+)"')
+# A page is sections swapped by id; the viewer's panel offers a seat when it has none.
+FRAGMENT = re.compile(r'<section id="([\w-]+)"')
+SIT = re.compile(r'"action": "sit", "round": "(\d+)"')
 
 
 def _bot_session(name):
@@ -71,6 +74,38 @@ class Bot:
         self.player = player
         self.rng = rng
         self.betted = None  # the last round it bet in
+        self.sat = None  # the last round it asked for a seat in
+        self.fragments = {}  # section id -> its latest HTML
+
+    def view(self, frame):
+        """The page as a browser shows it: a push carries only the sections
+        that changed, laid over the ones before (htmx swaps them by id). A
+        decision needs the whole page: the round's status and the bot's own
+        panel often come in different pushes."""
+        starts = [(found.start(), found.group(1)) for found in FRAGMENT.finditer(frame)]
+        ends = [start for start, _name in starts[1:]] + [len(frame)]
+        for (start, name), end in zip(starts, ends[: len(starts)], strict=True):
+            self.fragments[name] = frame[start:end]
+        return "".join(self.fragments.values())
+
+    async def sit_if_watching(self, ws, page):
+        """Take a seat when the page offers one: the table was still opening
+        when the bot joined, or it stood the bot up while it was away."""
+        found = SIT.search(page)
+        if found and found.group(1) != self.sat:
+            self.sat = found.group(1)
+            await self.send(ws, action="sit", round=found.group(1))
+
+    def reconnected(self):
+        """A new connection after a lost one (Daphne or Redis restarted). The
+        table may have stood the bot up and returned its bets meanwhile: it
+        forgets what it did in the round, or a round that waits for a first
+        bet would wait for ever."""
+        self.betted = self.sat = None
+        self.fragments = {}  # the new connection sends the whole page
+        for name in ("decided", "shaken", "set"):
+            if hasattr(self, name):
+                setattr(self, name, None)
 
     def betting_round(self, frame):
         """The round number if this frame opens a round's betting the bot has not bet in yet."""
@@ -200,12 +235,16 @@ class Command(BaseCommand):
         bot = BOTS[table.game](table, player, secrets.SystemRandom())
         url = f"ws://{host}/ws/tables/{table.pk}/?join=1"
         headers = {"Cookie": f"sessionid={session}"}
+        connected = False
         while True:
             try:
-                async with websockets.connect(
-                    url, origin=f"http://{host}", additional_headers=headers
-                ) as ws:
+                async with websockets.connect(url, origin=f"http://{host}", additional_headers=headers) as ws:
+                    if connected:
+                        bot.reconnected()
+                    connected = True
                     async for frame in ws:
-                        await bot.on_frame(ws, frame)
+                        page = bot.view(frame)
+                        await bot.sit_if_watching(ws, page)
+                        await bot.on_frame(ws, page)
             except (OSError, websockets.WebSocketException):
                 await asyncio.sleep(2)
