@@ -7,19 +7,51 @@ default, PostgreSQL for scale-out, see docs/deploy.md), SECRET_KEY, DEBUG,
 ALLOWED_HOSTS.
 """
 
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF, UNSAFE_INLINE
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("CASINO_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me-in-production")
+DEV_SECRET_KEY = "dev-only-insecure-key-change-me-in-production"
+SECRET_KEY = os.environ.get("SECRET_KEY", DEV_SECRET_KEY)
 DEBUG = os.environ.get("DEBUG", "0") == "1"
 ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
+
+
+def _is_loopback(host):
+    host = host.strip().lower().rstrip(".")
+    if host in ("", "localhost") or host.endswith(".localhost"):  # RFC 6761: .localhost is loopback
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False  # a name, "*" or ".example.com": other hosts
+
+
+# Here, at import, not as a system check: Daphne and the table worker run no
+# checks, and a site served to others with the published key lets anyone
+# forge sessions (a player's wallet) and password-reset tokens.
+if not DEBUG and SECRET_KEY == DEV_SECRET_KEY and not all(map(_is_loopback, ALLOWED_HOSTS)):
+    raise ImproperlyConfigured(
+        "SECRET_KEY is the development key and ALLOWED_HOSTS serves other hosts than this machine "
+        f"({', '.join(ALLOWED_HOSTS)}): set SECRET_KEY (docs/deploy.md)."
+    )
+
+# Behind HTTPS (HTTPS=1), the session and CSRF cookies are sent over HTTPS
+# only; Lax keeps them off other sites' cross-site posts either way.
+HTTPS = os.environ.get("HTTPS", "0") == "1"
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
 CSRF_TRUSTED_ORIGINS = [origin for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if origin]
 
 INSTALLED_APPS = [
@@ -34,6 +66,7 @@ INSTALLED_APPS = [
     "channels",
     "axes",
     "django_ratelimit",
+    "csp",
     "casino.accounts",
     "casino.wallet",
     "casino.tables",
@@ -48,6 +81,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -165,6 +200,55 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# No inline script anywhere (pai gow's aid is static/js/pai_gow.js; htmx is
+# told to inject no <style> and eval nothing, base.html); 'self' covers the
+# same-origin websockets (ws:/wss:) in CSP Level 3 browsers. Inline style
+# *attributes* stay allowed: the wheel's angle and the spots' colours are
+# per-element values in server-rendered SVG (they run no code and, with
+# img-src 'self', load nothing from elsewhere); <style> elements do not.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "style-src-attr": [UNSAFE_INLINE],
+        "img-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
+# Browser features nothing here uses, denied to the pages and any frame.
+# django-permissions-policy: it knows every feature name browsers ship and
+# refuses a misspelt one at start-up, which a hand-written header would not.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in [
+        "accelerometer",
+        "autoplay",
+        "bluetooth",
+        "browsing-topics",
+        "camera",
+        "display-capture",
+        "fullscreen",
+        "geolocation",
+        "gyroscope",
+        "hid",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "publickey-credentials-get",
+        "screen-wake-lock",
+        "serial",
+        "usb",
+        "xr-spatial-tracking",
+    ]
+}
 
 # Play money: every new player starts with this many chips and may top up
 # back to it once an hour when below a table's minimum.
