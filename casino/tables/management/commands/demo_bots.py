@@ -33,6 +33,7 @@ from games.engine import CENTS_PER_CHIP
 BOT_NAMES = ["Bot Ada", "Bot Grace", "Bot Alan", "Bot Edsger", "Bot Barbara", "Bot Ken"]
 ROUND = re.compile(r'<span class="round">Round (\d+)</span>')
 BETTING = 'phase-betting"'
+DEADLINE = re.compile(r'data-deadline-ms="(\d+)"')
 # Spanish 21: the bot's own controls (its private fragment).
 TURN = re.compile(r'data-turn="(\d+):[^"]*" data-total="(\d+)"')
 HAND_ACTION = re.compile(r'data-action="(\w+)"')
@@ -73,7 +74,7 @@ class Bot:
         self.config = table.rules_config()
         self.player = player
         self.rng = rng
-        self.betted = None  # the last round it bet in
+        self.betted = None  # the last betting window it bet in: (round, deadline)
         self.sat = None  # the last round it asked for a seat in
         self.fragments = {}  # section id -> its latest HTML
 
@@ -108,11 +109,18 @@ class Bot:
                 setattr(self, name, None)
 
     def betting_round(self, frame):
-        """The round number if this frame opens a round's betting the bot has not bet in yet."""
+        """The round number if this page opens a betting window the bot has
+        not bet in yet. A window, not a round: a bet lost on the way (the
+        connection or the owner restarted under it) leaves a round nobody bet
+        in, whose window reopens with a new deadline, and the bot bets again."""
         found = ROUND.search(frame)
-        if not found or BETTING not in frame or self.betted == found.group(1):
+        if not found or BETTING not in frame:
             return None
-        self.betted = found.group(1)
+        deadline = DEADLINE.search(frame)
+        window = (found.group(1), deadline.group(1) if deadline else "")
+        if self.betted == window:
+            return None
+        self.betted = window
         return found.group(1)
 
     async def before_betting(self):

@@ -1,0 +1,40 @@
+"""How a house bot reads its table's pushes (casino/tables/management/commands/demo_bots.py):
+the page is the sections laid over each other, and it bets once per betting window."""
+
+import random
+
+from casino.tables.management.commands.demo_bots import PaiGowBot
+from casino.tables.models import Table
+
+
+def status(number, deadline, phase="betting"):
+    return (
+        f'<section id="pg-status" class="pg-status phase-{phase}" data-version="1">'
+        f'<span class="round">Round {number}</span><span data-deadline-ms="{deadline}"></span></section>'
+    )
+
+
+MINE = '<section id="pg-me" class="pg-me"><button data-area="main"></button></section>'
+
+
+def bot():
+    return PaiGowBot(Table(game="pai_gow", config={}), player=None, rng=random.Random(1))
+
+
+def test_the_page_is_every_section_seen_last():
+    house = bot()
+    house.view(status(6, 1000) + MINE)
+    page = house.view(status(6, 2000))  # a push with only the status
+    assert 'data-area="main"' in page and 'data-deadline-ms="2000"' in page
+    assert 'data-deadline-ms="1000"' not in page
+    assert house.view('<div id="flash">Too late</div>') == page  # no section: nothing changes
+
+
+def test_a_bot_bets_again_when_a_round_nobody_bet_in_reopens():
+    house = bot()
+    assert house.betting_round(house.view(status(6, 1000) + MINE)) == "6"
+    assert house.betting_round(house.view(status(6, 1000))) is None  # the same window
+    # The bet was lost (an owner restarted under it): nobody bet, the window
+    # reopens with a new deadline, and the bot bets again.
+    assert house.betting_round(house.view(status(6, 4000))) == "6"
+    assert house.betting_round(house.view(status(6, 4000, phase="shaking"))) is None
