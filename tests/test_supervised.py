@@ -25,8 +25,12 @@ CLOCKS = {"betting_seconds": 2, "spin_seconds": 1, "result_seconds": 1}
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-sync"]
 
 
-LIVE = "document.getElementById('connection').textContent === 'Live'"
-SEATED = "(document.getElementById('dc-me') || {textContent: ''}).textContent.includes('You sit at seat')"
+# Functions, not bare expressions: Playwright evaluates an expression
+# predicate with eval() in the page, which the Content-Security-Policy refuses.
+LIVE = "() => document.getElementById('connection').textContent === 'Live'"
+SEATED = (
+    "() => (document.getElementById('dc-me') || {textContent: ''}).textContent.includes('You sit at seat')"
+)
 
 
 def wait_page(page, script, what, timeout_ms=30_000):
