@@ -39,6 +39,7 @@ LEASE_MS = int(os.environ.get("TABLE_LEASE_MS", "10000"))
 # A seated player whose every connection to the table is gone for this long
 # (closed tab, lost network) is stood up, so seats do not fill with ghosts.
 SEAT_GRACE_SECONDS = float(os.environ.get("SEAT_GRACE_SECONDS", "60"))
+RECEIVE_RETRY_SECONDS = 0.5
 
 _RENEW = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
@@ -146,7 +147,15 @@ class TableOwner:
         # no action read from the channel layer is dropped.
         channel = table_channel(self.table_id)
         while True:
-            message = await self.layer.receive(channel)
+            try:
+                message = await self.layer.receive(channel)
+            except Exception:
+                # Redis went away (restarted, unreachable): an owner that
+                # stopped receiving would run its clock and never see another
+                # action, so keep trying; the connection pool reconnects.
+                log.warning("table %s: receiving actions failed; retrying", self.table_id, exc_info=True)
+                await asyncio.sleep(RECEIVE_RETRY_SECONDS)
+                continue
             if not self.inbox.full():
                 self.inbox.put_nowait(message)
             elif message.get("type") == "table.action":
