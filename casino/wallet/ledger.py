@@ -208,8 +208,19 @@ def reset_test_chips(player):
 
 
 def ledger_totals():
-    """(sum of every entry, accounts whose cached balance differs from its entries)."""
-    total = Entry.objects.aggregate(total=Sum("amount"))["total"] or 0
-    sums = dict(Entry.objects.values_list("account").annotate(total=Sum("amount")))
-    mismatched = [account for account in Account.objects.all() if account.balance != sums.get(account.pk, 0)]
+    """(sum of every entry, accounts whose cached balance differs from its entries).
+
+    The reads share one snapshot, so a transaction committing between them
+    (a live table settling) is never reported as a difference: SQLite's
+    transaction holds one; PostgreSQL's needs REPEATABLE READ."""
+    connection = transaction.get_connection()
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if connection.vendor == "postgresql" and outermost:
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        total = Entry.objects.aggregate(total=Sum("amount"))["total"] or 0
+        sums = dict(Entry.objects.values_list("account").annotate(total=Sum("amount")))
+        accounts = list(Account.objects.all())
+    mismatched = [account for account in accounts if account.balance != sums.get(account.pk, 0)]
     return total, mismatched
