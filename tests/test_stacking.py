@@ -242,6 +242,8 @@ def test_pai_gow_cards_without_dice_leave_the_roll_random():
     [
         ("dice 1 2 7", {}, "A die shows 1 to 6 pips, not '7'"),
         ("dice 0 2 3", {}, "A die shows 1 to 6 pips, not '0'"),
+        ("dice 1 ² 3", {}, "A die shows 1 to 6 pips, not '²'"),  # a digit to str.isdigit, not to int()
+        ("dice 1 2 ٣", {}, "A die shows 1 to 6 pips, not '٣'"),
         ("dice 2 3", {}, "The shaker holds three dice"),
         ("dice 2 3 4 5", {}, "'5' is one too many"),
         ("dice 1 1 1 dice 2 2 2", {}, "Type the dice once"),

@@ -151,7 +151,7 @@ def match_face(value):
     """The face a Match wager is on, as an int 1-6. Accepts an int or its
     digit as text (a form field); anything else is a ``BadMatchFace``."""
     face = value
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():  # not "²" or "٣"
         face = int(value.strip())
     if isinstance(face, bool) or not isinstance(face, int) or face not in FACES:
         raise BadMatchFace(

@@ -729,7 +729,7 @@ def parse_stack(text):
                 raise IllegalAction(
                     "The shaker holds three dice (§ 645c.2(c)): type dice, then red, blue, blue."
                 )
-            if index < len(words) and words[index].isdigit():
+            if index < len(words) and words[index].isascii() and words[index].isdigit():
                 raise IllegalAction(
                     f"The shaker holds three dice (§ 645c.2(c)); {words[index]!r} is one too many."
                 )
@@ -744,7 +744,7 @@ def parse_stack(text):
 
 
 def _stacked_die(value):
-    if not value.isdigit() or int(value) not in dice.FACES:
+    if value not in {str(face) for face in dice.FACES}:  # "1" to "6", never "²" (int() refuses it)
         raise IllegalAction(f"A die shows 1 to 6 pips, not {value!r}.")
     return int(value)
 
