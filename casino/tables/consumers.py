@@ -9,6 +9,7 @@ docs/protocol.md.
 import asyncio
 import json
 import logging
+import time
 
 from channels.db import database_sync_to_async
 from django.conf import settings
@@ -178,6 +179,9 @@ class TableConsumer(GuardedConsumer):
                 "nickname": self.nickname,
                 "message": data,
                 "reply_to": self.channel_name,
+                # When the casino got it: a bet made before "no more bets"
+                # counts even if the owner reaches it after (owner.arrival).
+                "sent_at": time.time(),
             },
         )
 

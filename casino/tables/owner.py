@@ -40,6 +40,8 @@ LEASE_MS = int(os.environ.get("TABLE_LEASE_MS", "10000"))
 # (closed tab, lost network) is stood up, so seats do not fill with ghosts.
 SEAT_GRACE_SECONDS = float(os.environ.get("SEAT_GRACE_SECONDS", "60"))
 RECEIVE_RETRY_SECONDS = 0.5
+# How far back a Daphne's stamp on an action may date it (owner.arrival).
+ARRIVAL_GRACE_SECONDS = 2.0
 
 _RENEW = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
@@ -121,8 +123,25 @@ class TableOwner:
         for player in self.runtime.snapshot["seats"].values():
             self.absent[player] = self.clock() + SEAT_GRACE_SECONDS
         receiver = asyncio.create_task(self._receive())
+        held = None  # taken from the inbox, waiting for a deadline to fire first
         try:
             while True:
+                await self._check_absent()
+                if held is None and not self.inbox.empty():
+                    held = self.inbox.get_nowait()
+                deadline = self._deadline()
+                if deadline is not None and self.clock() >= deadline:
+                    # A deadline is a deadline (DESIGN.md, "Timers"): it fires
+                    # however many actions are queued. Those that reached the
+                    # owner before it still count; the rest meet the next phase
+                    # and are refused as late with the rules' message.
+                    if held is None or held.get("received_at", 0) > deadline:
+                        await self._tick()
+                        continue
+                if held is not None:
+                    message, held = held, None
+                    await self._handle(message)
+                    continue
                 timeout = self.runtime.seconds_left()
                 if self.absent:
                     check = max(0.0, min(self.absent.values()) - self.clock())
@@ -132,15 +151,27 @@ class TableOwner:
                     # cancellation that lands as a message arrives, and the
                     # owner then outlives its worker's stop or lost lease.
                     async with asyncio.timeout(timeout):
-                        message = await self.inbox.get()
+                        held = await self.inbox.get()
                 except TimeoutError:
-                    await self._check_absent()
-                    if self.runtime.seconds_left() == 0:
-                        await self._tick()
-                    continue
-                await self._handle(message)
+                    pass
         finally:
             receiver.cancel()
+
+    def arrival(self, message):
+        """When an action reached the casino: an action that came before a
+        deadline is applied even if the deadline passes while it waits its
+        turn. The consumer stamps it as it forwards it; a stamp later than
+        now or older than ARRIVAL_GRACE_SECONDS (clocks of two machines
+        that disagree, or a message stuck somewhere) counts from now."""
+        now = self.clock()
+        sent = message.get("sent_at")
+        if isinstance(sent, float) and 0 <= now - sent <= ARRIVAL_GRACE_SECONDS:
+            return sent
+        return now
+
+    def _deadline(self):
+        timer = self.runtime.snapshot.get("timer")
+        return timer["deadline"] if timer else None
 
     async def _receive(self):
         # Its own task, never cancelled mid-receive while the table runs, so
@@ -156,6 +187,7 @@ class TableOwner:
                 log.warning("table %s: receiving actions failed; retrying", self.table_id, exc_info=True)
                 await asyncio.sleep(RECEIVE_RETRY_SECONDS)
                 continue
+            message["received_at"] = self.arrival(message)
             if not self.inbox.full():
                 self.inbox.put_nowait(message)
             elif message.get("type") == "table.action":
