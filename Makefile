@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 export PORT
 
-.PHONY: run test setup venv chromium lint chaos bench bench-meters bench-broadcast bench-house-way bench-lab clean
+.PHONY: run test setup venv chromium lint chaos bench bench-meters bench-broadcast bench-house-way bench-lab bench-load clean
 
 venv: $(VENV)/.installed
 
@@ -65,6 +65,14 @@ bench-house-way: venv
 # second against plain-Python loops (Dreamcatcher target: 10M spins/s).
 bench-lab: venv
 	$(PY) bench/lab.py
+
+# Not in make bench (about 20 minutes): players betting at Dreamcatcher
+# tables against a bare relay at the same rate and fan-out, at 100/10,
+# 300/30 and 1,000/100 players/tables (bench/load.py; it starts its own
+# Redis, database, worker and Daphne, loopback only). LOAD_ARGS adds options,
+# e.g. LOAD_ARGS="--players 1000 --tables 100 --workers 2 --daphnes 2".
+bench-load: venv
+	$(PY) bench/load.py $(LOAD_ARGS)
 
 clean:
 	rm -rf var/test.sqlite3* .pytest_cache

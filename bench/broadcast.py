@@ -28,10 +28,7 @@ import json
 import math
 import os
 import re
-import resource
 import shutil
-import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -46,57 +43,33 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.layout import (  # noqa: E402  (after the path: run as a script)
+    bench_players,
+    free_port,
+    log,
+    migrate,
+    raise_fd_limit,
+    redis_pid,
+    start_daphne,
+    start_worker,
+    stop,
+    table_running,
+    throwaway_environment,
+    wait_for_port,
+)
+from bench.stats import percentile  # noqa: E402
+from bench.wsclients import close_clients, open_clients, sleep_until, wait_for  # noqa: E402
+
 # A long betting window: the bench players' bets are the state changes. The
 # round still closes every 5 minutes, so the timer's transitions are measured too.
 TABLE_CONFIG = {"betting_seconds": 300, "spin_seconds": 1, "result_seconds": 1}
 SPOTS = ("1", "2", "5", "10", "20", "40")
 PREFIX_BYTES = 512  # #dc-status opens every table push: its attributes are in here
-CONNECT_CONCURRENCY = 25
 TARGET_RATIO = 2.0
 
 VERSION_RE = re.compile(rb'data-version="(\d+)"')
 CHANGED_RE = re.compile(rb'data-changed-at="([0-9.]+)"')
 ROUND_RE = re.compile(rb'<span class="round">Round (\d+)</span>')
-
-
-def log(text):
-    print(text, file=sys.stderr, flush=True)
-
-
-def percentile(values, p):
-    """Nearest-rank percentile of a sorted list."""
-    if not values:
-        return math.nan
-    return values[max(0, math.ceil(p / 100 * len(values)) - 1)]
-
-
-async def sleep_until(deadline):
-    delay = deadline - time.monotonic()
-    if delay > 0:
-        await asyncio.sleep(delay)
-
-
-async def wait_for(predicate, timeout, step=0.05):
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            return False
-        await asyncio.sleep(step)
-    return True
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def raise_fd_limit(wanted=65536):
-    """Two sockets a client at K=500 (table and echo), and a few more."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
-    if soft != resource.RLIM_INFINITY and soft < target:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
 # -- clients -------------------------------------------------------------
@@ -157,32 +130,6 @@ class Bettor(Client):
         await self.ws.send(json.dumps({"action": "bet", "spot": spot, "amount": "1", "round": self.round}))
 
 
-async def open_clients(uri, count, cls=Client, headers=None):
-    from websockets.asyncio.client import connect
-
-    gate = asyncio.Semaphore(CONNECT_CONCURRENCY)
-
-    async def one():
-        async with gate:
-            ws = await connect(
-                uri,
-                origin="http://" + uri.split("/")[2],  # the site's own origin (casino/origin.py)
-                additional_headers=headers,
-                compression=None,  # Daphne does not offer permessage-deflate anyway
-                proxy=None,
-                ping_interval=None,
-                open_timeout=30,
-                max_queue=1024,
-            )
-            return cls(ws)
-
-    return list(await asyncio.gather(*(one() for _ in range(count))))
-
-
-async def close_clients(clients):
-    await asyncio.gather(*(client.close() for client in clients))
-
-
 # -- measuring ------------------------------------------------------------
 
 
@@ -236,12 +183,12 @@ class Bench:
         and echo bursts alternate, so both meet the same background load."""
         args = self.args
         table, echo = Series("table"), Series("echo")
-        table_clients = await open_clients(f"{self.base}/ws/tables/{self.table_id}/", k)
+        table_clients = await open_clients(f"{self.base}/ws/tables/{self.table_id}/", k, Client)
         echo_clients = []
         try:
             if not await wait_for(lambda: all(client.got for client in table_clients), 60):
                 log(f"  K={k}: not every spectator got the table")
-            echo_clients = await open_clients(f"{self.base}/ws/bench/echo/", k)
+            echo_clients = await open_clients(f"{self.base}/ws/bench/echo/", k, Client)
             await asyncio.sleep(args.settle)
             chunks = [len(part) for part in _split(range(updates_for(k, args)), args.chunks)]
             for number, count in enumerate(chunks):
@@ -396,48 +343,18 @@ def publisher_main():
 
 def prepare(bettor_count):
     """A throwaway database with the bench table and its seated players."""
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True)
+    migrate()
     import django
 
     django.setup()
-    from django.conf import settings
-    from django.contrib.sessions.backends.db import SessionStore
     from django.db import connections
 
-    from casino.accounts.models import Player
-    from casino.accounts.session import SESSION_KEY
     from casino.tables.models import Table
-    from casino.wallet.ledger import open_wallet
 
     table = Table.objects.create(game="dreamcatcher", name="Bench wheel", config=TABLE_CONFIG)
-    cookies = []
-    for n in range(bettor_count):
-        player = Player.objects.create(nickname=f"Bench {n + 1}")
-        open_wallet(player)
-        store = SessionStore()
-        store[SESSION_KEY] = player.pk
-        store.create()
-        cookies.append(f"{settings.SESSION_COOKIE_NAME}={store.session_key}")
+    cookies = [cookie for _, cookie in bench_players(bettor_count)]
     connections.close_all()
     return table.pk, cookies
-
-
-def table_running(table_id):
-    from casino.redis_client import get_sync_redis
-    from casino.tables.owner import lease_key
-
-    return bool(get_sync_redis().exists(lease_key(table_id)))
-
-
-def redis_pid():
-    port = int(os.environ["REDIS_URL"].rsplit(":", 1)[1].split("/")[0])
-    try:
-        for conn in psutil.net_connections(kind="tcp"):
-            if conn.laddr and conn.laddr.port == port and conn.status == psutil.CONN_LISTEN:
-                return conn.pid
-    except psutil.Error:
-        pass
-    return None
 
 
 async def measure(args, base, table_id, cookies, pids, results):
@@ -556,21 +473,7 @@ def main(argv=None):
     started = time.monotonic()
     raise_fd_limit()
     tmp = Path(tempfile.mkdtemp(prefix="casino-bench-"))
-    redis_process = None
-    if not os.environ.get("REDIS_URL"):
-        from casino.embedded_redis import start
-
-        redis_process, os.environ["REDIS_URL"] = start(tmp / "redis")
-    os.environ.update(
-        DJANGO_SETTINGS_MODULE="casino.settings",
-        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
-        CASINO_VAR_DIR=str(tmp),
-        CHANNEL_PREFIX=f"bench{os.getpid()}",
-        BENCH_ECHO="1",
-        BENCH_ECHO_LEAN="1" if args.lean_echo else "0",
-        LOG_LEVEL=os.environ.get("LOG_LEVEL", "WARNING"),
-        PYTHONUNBUFFERED="1",
-    )
+    redis_process = throwaway_environment(tmp, BENCH_ECHO="1", BENCH_ECHO_LEAN="1" if args.lean_echo else "0")
     bettor_count = max(1, min(6, math.ceil(args.rate / 4)))  # under the per-socket rate limit
     servers = []
     results = []
@@ -578,29 +481,9 @@ def main(argv=None):
     try:
         table_id, cookies = prepare(bettor_count)
         port = free_port()
-        servers.append(
-            subprocess.Popen(
-                [sys.executable, "manage.py", "tableworker", "--table", str(table_id), "--scan-seconds", "0.5"],
-                cwd=ROOT, start_new_session=True,
-            )
-        )  # fmt: skip
-        servers.append(
-            subprocess.Popen(
-                # -v 0: no access log of the thousands of connections (warnings still show)
-                [sys.executable, *(["-m", "cProfile", "-o", args.profile] if args.profile else []),
-                 "-m", "daphne", "-v", "0", "-b", "127.0.0.1", "-p", str(port), "casino.asgi:application"],
-                cwd=ROOT, start_new_session=True,
-            )
-        )  # fmt: skip
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError("Daphne did not start") from None
-                time.sleep(0.1)
+        servers.append(start_worker("--table", str(table_id), "--scan-seconds", "0.5"))
+        servers.append(start_daphne(port, args.profile))
+        wait_for_port(port)
         log(f"Broadcast latency, K = {args.clients}, state changes at {args.rate:g}/s")
         left = args.budget - (time.monotonic() - started)
         pids = {"daphne": servers[1].pid, "worker": servers[0].pid, "redis": redis_pid()}
@@ -610,17 +493,7 @@ def main(argv=None):
     except TimeoutError:
         log(f"Stopped: over the {args.budget:g} s budget; the K not measured count as failed.")
     finally:
-        for process in servers:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-        for process in servers:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        if redis_process is not None:
-            redis_process.terminate()
-            redis_process.wait(timeout=10)
+        stop(servers, redis_process)
         if not args.keep:
             shutil.rmtree(tmp, ignore_errors=True)
     ok = report(results, args, time.monotonic() - started, refused)

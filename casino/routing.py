@@ -12,10 +12,13 @@ websocket_urlpatterns = [
 ]
 
 if os.environ.get("BENCH_ECHO") == "1":
-    # bench/broadcast.py's baseline, a bare echo consumer: never on otherwise.
+    # The benches' baselines, bench/broadcast.py's bare echo and
+    # bench/load.py's bare relay: never on otherwise.
     from bench.echo import EchoConsumer
+    from bench.relay import RelayConsumer
 
     websocket_urlpatterns.append(path("ws/bench/echo/", EchoConsumer.as_asgi()))
+    websocket_urlpatterns.append(path("ws/bench/relay/<int:group>/", RelayConsumer.as_asgi()))
 
 # Last: any other path closes with 4404 (URLRouter would raise, a 500).
 websocket_urlpatterns.append(re_path(r"", NoRouteConsumer.as_asgi()))
