@@ -25,12 +25,16 @@ own clock running throughout: a player tries to bet every 2-4 s, and does
 while a table window is on and its table shows a betting deadline still
 ahead (``data-deadline-ms`` on #dc-status); a relay client sends every
 ``clients / rate`` s on average (2/3 to 4/3 of it) while a relay window is
-on, ``rate`` being the table windows' updates a second so far, padded to
-their mean bytes per update. Between windows nobody sends until what was
-sent is answered (each player sends a marker the owner refuses, whose
-flash comes after the answers to its bets; every relay message reached
-its group), so no backlog spills into the next window; the first
-``SETTLE`` s of a window are not measured.
+on, ``rate`` being the table windows' updates a second so far (or their
+bets a second, if more: a table that falls behind broadcasts less than it
+is asked to), padded to their mean bytes per update. Between windows
+nobody sends until what was sent is answered (each player sends a marker
+the owner refuses, whose flash comes after the answers to its bets; every
+relay message reached its group; at most ``--drain`` s), so no backlog
+spills into the next window; the first ``SETTLE`` s of a window are not
+measured. A table that falls behind is measured over windows of
+``--seconds / --chunks`` s each: ``--chunks 1`` gives one window of each
+run, as a continuous load test would.
 
 Each bet carries a spot and amount that cycle (30 combinations), so the
 round records (``Round.steps``, written in the transaction that commits
@@ -410,15 +414,23 @@ def relay_expected(members):
 
 
 def table_rate(seats, windows):
-    """(updates per second, mean bytes per update) of the table windows so far."""
-    versions, sizes = set(), []
+    """(messages per second, mean bytes per update) of the table windows so
+    far: the updates broadcast, or the bets sent if more (a table that falls
+    behind broadcasts fewer than it is asked to, and its relay is asked as
+    much as the table was)."""
+
+    def inside(t):
+        return any(a <= t <= b for a, b in windows)
+
+    versions, sizes, bets = set(), [], 0
     for seat in seats:
+        bets += sum(1 for bet in seat.sent if bet.spot is not None and inside(bet.sent))
         for _, version, changed_at, size in seat.pushes:
-            if changed_at is not None and any(a <= changed_at <= b for a, b in windows):
+            if changed_at is not None and inside(changed_at):
                 versions.add((seat.table, version))
                 sizes.append(size)
     seconds = sum(b - a for a, b in windows) / 1000
-    return len(versions) / seconds, round(sum(sizes) / len(sizes)) if sizes else 0
+    return max(len(versions), bets) / seconds, round(sum(sizes) / len(sizes)) if sizes else 0
 
 
 async def alternate(run, seats, members, pids):
@@ -856,8 +868,8 @@ def parse_args(argv=None):
     parser.add_argument("--seconds", type=float, default=75.0, help="seconds measured, each run")
     parser.add_argument("--warmup", type=float, default=10.0, help="seconds before, not measured")
     parser.add_argument("--chunks", type=int, default=3, help="table and relay windows, in turn")
-    parser.add_argument("--drain", type=float, default=60.0, help="seconds to wait for late answers")
-    parser.add_argument("--budget", type=float, default=2400.0, help="stop after this many seconds in all")
+    parser.add_argument("--drain", type=float, default=180.0, help="seconds to wait for late answers")
+    parser.add_argument("--budget", type=float, default=3600.0, help="stop after this many seconds in all")
     parser.add_argument("--seed", type=int, default=12, help="of the players' timing")
     parser.add_argument("--result", help=argparse.SUPPRESS)  # one size's figures, for the parent run
     args = parser.parse_args(argv)
