@@ -13,6 +13,8 @@ import logging
 import math
 import re
 
+from autobahn.exception import Disconnected
+from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 
@@ -109,7 +111,16 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             await self._failed(message["type"])
 
     async def handle(self, message):
-        await super().dispatch(message)
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        # Not Channels' dispatch: it first hops to the database thread to
+        # close stale connections, for every message, so a flood through one
+        # socket queued every other socket's messages of the process behind
+        # that one thread (another table's replies took seconds). These
+        # consumers reach the database only through database_sync_to_async,
+        # which closes stale connections in that thread itself.
+        await handler(message)
 
     async def _failed(self, kind):
         try:
@@ -124,6 +135,15 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             raise
         except Exception:
             log.exception("websocket %s: could not answer a failure", self.scope.get("path"))
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        try:
+            await super().send(text_data, bytes_data, close)
+        except Disconnected:
+            # The browser left while we were answering (a flooding socket's
+            # backlog outlives it): nobody to tell, and Daphne's disconnect
+            # runs the cleanup.
+            pass
 
     async def accept(self, subprotocol=None, headers=None):
         self.accepted = True

@@ -151,16 +151,22 @@ async def probe(ws, round_id, count=20):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_flood_at_one_table_leaves_another_tables_replies_as_fast(processes, make_table, make_player):
+@pytest.mark.parametrize("layout", ["another Daphne", "the same Daphne"])
+def test_a_flood_at_one_table_leaves_another_tables_replies_as_fast(
+    processes, make_table, make_player, layout
+):
     host, busy = opened(processes, make_table)
     quiet = make_table(name="Quiet wheel", betting_seconds=120)
     wait_until(lambda: (Table.objects.get(pk=quiet.pk).state or {}).get("timer"), 30, "the quiet table")
     bea = session_cookie(make_player("Bea"))
-    # Bea's table is served by a second Daphne, as behind a load balancer: a
-    # Daphne that serves the flooded table's sockets itself is slowed for all
-    # its sockets (see the issue note), what this measures is the rest of
-    # the path (the channel layer, the worker, the quiet table's owner).
-    host_b = processes.daphne()
+    # One worker runs both tables. With Bea on another Daphne (as behind a
+    # load balancer) this measures the channel layer, the worker and the
+    # quiet table's owner: unchanged. On the flooded table's own Daphne the
+    # burst's first second or so also costs the process itself (about
+    # 300 us of Daphne and Channels per frame before our code refuses it,
+    # and its channel-layer inbox taking replies one by one while its loop
+    # is busy): the median holds, the first probes may wait (issue 12).
+    host_b = processes.daphne() if layout == "another Daphne" else host
     flooders = [session_cookie(make_player(f"Flo{n}")) for n in range(FLOOD_PLAYERS)]
 
     async def scenario():
@@ -197,7 +203,10 @@ def test_a_flood_at_one_table_leaves_another_tables_replies_as_fast(processes, m
         "flood max ms": round(max(loaded) * 1000, 1),
         "flood seconds": round(flood_seconds, 1),
     }
-    print("latency at the quiet table:", figures)
+    print(f"latency at the quiet table, {layout}:", figures, [round(x * 1000) for x in loaded])
     assert statistics.median(loaded) <= 3 * statistics.median(unloaded) + 0.05, figures
-    assert max(loaded) <= 0.5, figures
+    if layout == "another Daphne":
+        assert max(loaded) <= 0.5, figures
+    else:
+        assert max(loaded[len(loaded) // 2 :]) <= 0.5, figures
     assert_ledger_balanced()

@@ -22,6 +22,10 @@ from tests.conftest import assert_ledger_balanced
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SEND_INTERVAL = 0.0025  # about 400 bets a second: far more than one table applies
+# Bets go on this long after the deadline: the old owner closed betting only
+# when they stopped. What queued before the deadline is applied first, on a
+# loaded machine in up to about half a second.
+FLOOD_AFTER = 3.0
 
 
 async def until(predicate, timeout=20):
@@ -31,14 +35,15 @@ async def until(predicate, timeout=20):
         return found
 
 
-async def drain(layer, channel):
+async def drain(layer, channel, expected):
     texts = []
-    while True:
+    while len(texts) < expected:
         try:
-            message = await asyncio.wait_for(layer.receive(channel), 1.0)
+            message = await asyncio.wait_for(layer.receive(channel), 5.0)
         except TimeoutError:
-            return texts
+            break
         texts.append(message["text"])
+    return texts
 
 
 async def test_the_deadline_fires_through_a_flood_and_late_bets_are_refused(
@@ -71,7 +76,7 @@ async def test_the_deadline_fires_through_a_flood_and_late_bets_are_refused(
 
         in_time, late = await layer.new_channel(), await layer.new_channel()
         counts = {in_time: 0, late: 0}
-        while time.time() < deadline + 1.5:
+        while time.time() < deadline + FLOOD_AFTER:
             sent_at = time.time()
             reply_to = in_time if sent_at <= deadline else late
             await layer.send(
@@ -94,16 +99,22 @@ async def test_the_deadline_fires_through_a_flood_and_late_bets_are_refused(
             if update["type"] == "table.update" and update["snapshot"]["game"]["phase"] != "betting":
                 closed_at = update["changed_at"]
                 bets = update["snapshot"]["game"]["bets"][str(ann.pk)]
-        in_time_replies, late_replies = await drain(layer, in_time), await drain(layer, late)
+        in_time_replies = await drain(layer, in_time, counts[in_time])
+        late_replies = await drain(layer, late, counts[late])
     finally:
         owner.cancel()
         await asyncio.gather(owner, return_exceptions=True)
 
     # "No more bets" on time, though the table never stopped receiving bets.
-    assert closed_at - deadline < 0.5, closed_at - deadline
+    assert closed_at - deadline < 1.0, closed_at - deadline
     # Every bet after the deadline refused: as late, or as too busy.
     assert counts[late] > 50 and len(late_replies) == counts[late]
-    assert {text for text in late_replies} <= {"No more bets: wait for the next round.", TABLE_BUSY}
+    refused_late = {
+        "No more bets: wait for the next round.",
+        "That action was for round 1; the table is on round 2 now. Nothing was changed.",
+        TABLE_BUSY,
+    }
+    assert set(late_replies) <= refused_late, set(late_replies)
     assert any(text.startswith("No more bets") for text in late_replies)
     # Every bet before it counted, unless the table was too busy to queue it.
     assert set(in_time_replies) <= {TABLE_BUSY}, set(in_time_replies)

@@ -18,8 +18,8 @@ from casino.accounts.models import Player
 from casino.accounts.session import player_id_from_session
 from casino.progressives import display
 from casino.redis_client import get_redis
-from casino.tables import access, presence
-from casino.tables.groups import LOBBY_GROUP, METERS_GROUP, player_group, table_channel, table_group
+from casino.tables import access, fanout, presence
+from casino.tables.groups import LOBBY_GROUP, METERS_GROUP, player_group, table_channel
 from casino.tables.models import Table
 from casino.tables.owner import lease_key
 from casino.tables.ratelimit import (
@@ -52,12 +52,14 @@ class TableConsumer(GuardedConsumer):
         self.version = -1
         self.shown = {}  # fragment id -> the markup this connection last got
         self.bucket = TokenBucket(settings.WS_RATE_PER_SECOND, settings.WS_RATE_BURST)
-        # Join the group before reading the snapshot, so no version saved in
-        # between is missed (pushes queue until connect() is done).
-        await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+        self.pending = None  # the newest update not shown yet (fanout.py)
+        self.wake = asyncio.Event()
+        # Subscribe before reading the snapshot, so no version saved in
+        # between is missed (pushes wait until connect() is done).
+        await fanout.subscribe(self.channel_layer, self.table_id, self)
+        self.subscribed = True
         loaded = await self._load()
         if loaded is None or loaded is FORBIDDEN:
-            await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
             await self.close(code=4404 if loaded is None else CLOSE_TEST_TABLE)
             return
         self.meta, self.snapshot, self.config, version, self.nickname, self.balance, meters = loaded
@@ -79,6 +81,8 @@ class TableConsumer(GuardedConsumer):
         self.heartbeat = asyncio.create_task(self._heartbeat())
         if self.snapshot is not None:
             await self._send_table(version, cached=False)
+        self.pusher = asyncio.create_task(self._push_updates())
+        if self.snapshot is not None:
             if self.player_id is not None and b"join=1" in self.scope.get("query_string", b""):
                 # Arriving from the lobby's "Join": take a seat at once.
                 await self.receive(json.dumps({"action": "sit", "round": self.snapshot["game"]["round"]}))
@@ -110,10 +114,13 @@ class TableConsumer(GuardedConsumer):
         )
 
     def cleanup_steps(self):
-        if hasattr(self, "heartbeat"):
-            self.heartbeat.cancel()
+        for task in (getattr(self, "heartbeat", None), getattr(self, "pusher", None)):
+            if task is not None:
+                task.cancel()
         layer, name = self.channel_layer, self.channel_name
-        steps = [layer.group_discard(table_group(self.table_id), name)]
+        steps = []
+        if getattr(self, "subscribed", False):
+            steps.append(fanout.unsubscribe(layer, self.table_id, self))
         if getattr(self, "counted", False):
             steps.append(close_connection(self.scope, name))
         if not hasattr(self, "meta"):
@@ -193,17 +200,25 @@ class TableConsumer(GuardedConsumer):
 
     # -- from the table's owner ------------------------------------------
 
-    async def handle(self, message):
-        if message["type"] == "table.update":
-            # The broadcast's hot path, once per viewer and version. Channels'
-            # dispatch would first hop to its database thread to close stale
-            # connections; a push never touches the database (the consumer
-            # only uses it through database_sync_to_async, which does that).
-            await self.table_update(message)
-        elif message["type"] == "meters.update":
-            await self.meters_update(message)  # the same: up to 4 times a second
-        else:
-            await super().handle(message)
+    def deliver(self, event):
+        """The table's owner broadcast a version (from this process's
+        subscriber, fanout.py): keep the newest, render it in our own task."""
+        if event.get("type") != "table.update":
+            return
+        if self.pending is None or event["version"] > self.pending["version"]:
+            self.pending = event
+            self.wake.set()
+
+    async def _push_updates(self):
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            event, self.pending = self.pending, None
+            if event is not None:
+                await self.table_update(event)
+            # Let the other viewers and tables of this process have the loop
+            # between two renders.
+            await asyncio.sleep(0)
 
     async def table_update(self, event):
         if event["version"] <= self.version:

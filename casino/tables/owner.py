@@ -42,6 +42,8 @@ SEAT_GRACE_SECONDS = float(os.environ.get("SEAT_GRACE_SECONDS", "60"))
 RECEIVE_RETRY_SECONDS = 0.5
 # How far back a Daphne's stamp on an action may date it (owner.arrival).
 ARRIVAL_GRACE_SECONDS = 2.0
+BALANCE_PUSH_SECONDS = 0.5
+UPDATE_SECONDS = 0.05
 
 _RENEW = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
@@ -109,6 +111,10 @@ class TableOwner:
         self.inbox = asyncio.Queue(maxsize=settings.TABLE_INBOX_MAX)
         self.runtime = None
         self.absent = {}  # player id -> when to check that they came back
+        self.balances_due = {}  # player id -> cents, not yet pushed to their other windows
+        self.balance_pusher = None
+        self.unsent = None  # a committed step not broadcast yet (_publish)
+        self.broadcaster = None
 
     async def run(self):
         self.runtime = await database_sync_to_async(TableRuntime.load)(self.table_id, self.clock)
@@ -156,6 +162,9 @@ class TableOwner:
                     pass
         finally:
             receiver.cancel()
+            for task in (self.broadcaster, self.balance_pusher):
+                if task is not None:
+                    task.cancel()
 
     def arrival(self, message):
         """When an action reached the casino: an action that came before a
@@ -257,15 +266,60 @@ class TableOwner:
             await self.layer.send(reply_to, {"type": "table.error", "text": text})
 
     async def _publish(self, step):
-        table = self.runtime.table
-        table.config = {**(table.config or {}), **self.runtime.config.to_json()}
-        await self.layer.group_send(table_group(self.table_id), update_message(table, step))
-        for player, cents in step.balances.items():
-            await self.layer.group_send(
-                player_group(player), {"type": "player.balance", "balance": cents, "table_id": self.table_id}
+        """Broadcast a committed step: at once, then at most once an
+        UPDATE_SECONDS with the newest version (and everything the skipped
+        ones changed: balances, seats, table events). Each version carries
+        the whole table, so a viewer loses nothing; a table taking a hundred
+        bets a second no longer sends each Daphne a hundred snapshots, which
+        its one channel-layer inbox takes in one by one, ahead of the
+        replies of every other table it serves."""
+        if self.unsent is not None:
+            step = Step(
+                step.version,
+                step.snapshot,
+                {**self.unsent.balances, **step.balances},
+                self.unsent.seats_changed or step.seats_changed,
+                self.unsent.lines + step.lines,
+                table_event=self.unsent.table_event or step.table_event,
             )
-        if step.seats_changed or step.table_event:
-            await self.layer.group_send(LOBBY_GROUP, {"type": "lobby.table", "table_id": self.table_id})
+        self.unsent = step
+        if self.broadcaster is None or self.broadcaster.done():
+            self.broadcaster = asyncio.create_task(self._broadcast())
+
+    async def _broadcast(self):
+        while self.unsent is not None:
+            step, self.unsent = self.unsent, None
+            table = self.runtime.table
+            table.config = {**(table.config or {}), **self.runtime.config.to_json()}
+            await self.layer.group_send(table_group(self.table_id), update_message(table, step))
+            if step.balances:
+                self.balances_due.update(step.balances)
+                if self.balance_pusher is None or self.balance_pusher.done():
+                    self.balance_pusher = asyncio.create_task(self._push_balances())
+            if step.seats_changed or step.table_event:
+                await self.layer.group_send(LOBBY_GROUP, {"type": "lobby.table", "table_id": self.table_id})
+            await asyncio.sleep(UPDATE_SECONDS)
+
+    async def _push_balances(self):
+        """Tell each player's other windows (the lobby, other tables) their
+        new balance: at once, then at most once a BALANCE_PUSH_SECONDS with
+        the newest. This table's own viewers have it in the update; one push
+        per bet and socket put a busy table's every bet several times
+        through each Daphne's one channel-layer inbox, ahead of the replies
+        of every other table it serves."""
+        while self.balances_due:
+            due, self.balances_due = self.balances_due, {}
+            for player, cents in due.items():
+                await self.layer.group_send(
+                    player_group(player),
+                    {
+                        "type": "player.balance",
+                        "balance": cents,
+                        "table_id": self.table_id,
+                        "test": self.runtime.table.is_test,
+                    },
+                )
+            await asyncio.sleep(BALANCE_PUSH_SECONDS)
 
     async def _broadcast_current(self):
         step = Step(self.runtime.version, self.runtime.snapshot, {}, True, [], table_event=True)

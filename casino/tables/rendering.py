@@ -2,6 +2,7 @@
 and every websocket push. The public fragments are the same for every viewer
 of one table version, so each process renders them once per version."""
 
+import functools
 import re
 import time
 from collections import OrderedDict
@@ -116,5 +117,8 @@ def split_fragments(html):
     return tuple((element_id, html[start:end]) for (start, element_id), end in zip(starts, ends, strict=True))
 
 
+@functools.lru_cache(maxsize=256)
 def render_flash(text, kind="error"):
+    # Cached: a flooding socket is told "slow down" for every message it
+    # sends, and that must cost its Daphne next to nothing.
     return render_to_string("tables/_flash.html", {"text": text, "kind": kind})
