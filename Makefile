@@ -1,12 +1,13 @@
 # make run  — set everything up and serve the casino on http://127.0.0.1:$(PORT)
-# make test — set everything up and run the whole suite, browser tests included
+# make test — set everything up and run the whole suite, browser tests included,
+#             then its database-heavy part (pytest -m postgres) again on PostgreSQL
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 export PORT
 
-.PHONY: run test setup venv chromium lint chaos bench bench-meters bench-broadcast bench-house-way bench-lab bench-load clean
+.PHONY: run test setup venv chromium postgresql lint chaos bench bench-meters bench-broadcast bench-house-way bench-lab bench-load clean
 
 venv: $(VENV)/.installed
 
@@ -31,9 +32,17 @@ chromium:
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
-test: venv chromium
+# Debian's PostgreSQL server for the PostgreSQL pass of make test: a
+# throwaway cluster of its binaries per run (casino/embedded_postgres.py).
+postgresql: venv
+	@$(PY) -c 'from casino.embedded_postgres import bindir; bindir()' >/dev/null 2>&1 || { \
+	  echo "Installing Debian's postgresql for the PostgreSQL tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
+
+test: venv chromium postgresql
 	$(PY) -m ruff check .
 	$(PY) -m casino.embedded_redis -- $(PY) -m pytest
+	$(PY) -m casino.embedded_redis -- $(PY) -m casino.embedded_postgres -- $(PY) -m pytest -m "postgres and not soak"
 
 lint: venv
 	$(PY) -m ruff check .

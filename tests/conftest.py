@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -25,6 +26,24 @@ if not os.environ.get("REDIS_URL"):
     atexit.register(_redis_process.terminate)
 
 FAST = {"betting_seconds": 1, "spin_seconds": 1, "result_seconds": 1}
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database. On PostgreSQL, before it is dropped,
+    the connections that other threads of this process still hold are
+    closed from the server's side, since DROP DATABASE refuses while any is
+    open: the threads that ran database_sync_to_async calls and the tests'
+    own threads keep theirs (CONN_MAX_AGE, settings.py)."""
+    yield
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with django_db_blocker.unblock(), connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
 
 
 @pytest.fixture
@@ -164,6 +183,16 @@ def wait_for_port(port, timeout=20):
     raise RuntimeError(f"nothing listens on port {port}")
 
 
+def shared_database_url(connection):
+    """DATABASE_URL naming the test database (the SQLite file, or PostgreSQL's
+    ``test_<name>`` on the server DATABASE_URL names), for the processes the
+    end-to-end tests start."""
+    name = connection.settings_dict["NAME"]
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{name}"
+    return urlsplit(os.environ["DATABASE_URL"])._replace(path=f"/{name}").geturl()
+
+
 class Processes:
     """Daphne and table-worker processes on the test database and Redis,
     laid out as in production (docs/deploy.md)."""
@@ -174,7 +203,7 @@ class Processes:
 
         self.env = {
             **os.environ,
-            "DATABASE_URL": f"sqlite:///{connection.settings_dict['NAME']}",
+            "DATABASE_URL": shared_database_url(connection),
             "REDIS_URL": settings.REDIS_URL,
             "TABLE_LEASE_MS": "2000",
             "PYTHONUNBUFFERED": "1",

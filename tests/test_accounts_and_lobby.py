@@ -9,7 +9,7 @@ from casino.accounts.models import Player
 from casino.wallet.ledger import balance_of
 from tests.conftest import assert_ledger_balanced
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from casino.tables.runtime import TableRuntime
 from casino.wallet.ledger import balance_of
 from tests.conftest import assert_ledger_balanced, session_cookie
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 ORIGIN = (b"origin", b"http://127.0.0.1")
 HOST = (b"host", b"127.0.0.1")  # the site's own origin is http://127.0.0.1

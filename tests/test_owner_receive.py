@@ -14,7 +14,7 @@ from casino.tables.groups import table_channel
 from casino.tables.models import Table
 from casino.tables.owner import TableOwner
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 
 async def test_the_owner_keeps_receiving_after_the_channel_layer_fails(make_table, make_player, clean_redis):

@@ -15,7 +15,7 @@ from games.pai_gow import rules
 from tests.conftest import assert_ledger_balanced
 from tests.test_runtime import Clock
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 FAST = {"betting_seconds": 1, "shake_seconds": 1, "roll_seconds": 5, "set_seconds": 5, "result_seconds": 0}
 

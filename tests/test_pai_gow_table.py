@@ -24,7 +24,7 @@ from tests.conftest import assert_ledger_balanced
 from tests.test_consumer import round_of
 from tests.test_spanish21_table import View, assert_refused, owner, page, watch  # noqa: F401
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 START = 1_000_000  # a new wallet, in cents
 TEST_START = 10_000_000  # test chips (a test table never touches the wallet)

@@ -17,6 +17,8 @@ from casino.progressives import api, display, ticker
 from casino.progressives.models import Meter, TableLink
 from casino.progressives.paytables import UNITS_PER_CENT
 
+pytestmark = pytest.mark.postgres
+
 ORIGIN = (b"origin", b"http://127.0.0.1")
 HOST = (b"host", b"127.0.0.1")
 OFFERS = "This table offers the Must-Hit-By Mystery bonus"

@@ -37,7 +37,7 @@ from games.engine import (
 )
 from tests.conftest import assert_ledger_balanced, session_cookie
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 START = 1_000_000
 

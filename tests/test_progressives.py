@@ -13,7 +13,7 @@ from casino.progressives.books import Books
 from casino.progressives.models import Meter, MeterEvent, Trigger
 from casino.progressives.paytables import UNITS_PER_CENT, meter_rules
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 
 def opened(kind, paytable="", wager_dollars=1, rng=None, name="Meter"):

@@ -38,7 +38,7 @@ from games.spanish21 import rules as spanish21
 from tests.conftest import assert_ledger_balanced
 from tests.test_runtime import Clock
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 FAST = {
     "dreamcatcher": {"betting_seconds": 1, "spin_seconds": 1, "result_seconds": 1},

@@ -26,6 +26,8 @@ from games.dreamcatcher import rules
 from games.engine import CENTS_PER_CHIP, Action, format_chips
 from tests.conftest import assert_ledger_balanced, expected_balance, session_cookie, stakes_of, wait_until
 
+pytestmark = pytest.mark.postgres
+
 
 def table_state(table_id):
     return Table.objects.values_list("state", flat=True).get(pk=table_id)

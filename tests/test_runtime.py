@@ -11,6 +11,8 @@ from casino.wallet.models import Account, Entry
 from games.dreamcatcher import rules
 from tests.conftest import assert_ledger_balanced
 
+pytestmark = pytest.mark.postgres
+
 
 class Clock:
     def __init__(self):
@@ -53,6 +55,7 @@ def bet(runtime, player, spot, chips):
     )
 
 
+@pytest.mark.soak
 def test_hundreds_of_seeded_rounds_keep_the_ledger_balanced(table_runtime, make_player):
     runtime, clock = table_runtime(seed=2024, max_payout=5_000)
     players = [make_player(f"P{i}") for i in range(5)]

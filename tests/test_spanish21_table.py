@@ -29,7 +29,7 @@ from games.spanish21 import rules
 from tests.conftest import assert_ledger_balanced, session_cookie
 from tests.test_consumer import connect, round_of
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 START = 1_000_000  # a new wallet, in cents
 TEST_START = 10_000_000  # test chips (a test table never touches the wallet)

@@ -22,6 +22,8 @@ from casino.wallet.models import Account
 from tests.conftest import FAST, assert_ledger_balanced, session_cookie
 from tests.test_consumer import HOST, ORIGIN, connect, round_of
 
+pytestmark = pytest.mark.postgres
+
 START = 1_000_000  # a new wallet: 10,000 chips
 TEST_START = 10_000_000  # test chips: 100,000
 

@@ -11,6 +11,8 @@ from casino.redis_client import get_sync_redis
 from casino.tables.owner import lease_key
 from tests.conftest import wait_until
 
+pytestmark = pytest.mark.postgres
+
 
 def holders(table_ids):
     """{worker pid: tables it holds}, and how many tables nobody holds."""

@@ -79,12 +79,34 @@ def balance_of(player, test=False):
     return Account.objects.filter(player=player).values_list("balance", flat=True).first() or 0
 
 
+def lock(accounts):
+    """Lock the accounts' rows until the transaction ends, all at once and in
+    one order (by id), whoever asks. On PostgreSQL (READ COMMITTED) an
+    UPDATE locks its row until the commit, so two transactions booking the
+    same accounts leg by leg in different orders (one table's stake then
+    house win, another's house win then stake) would deadlock, and one of
+    them would be lost; and a balance read before another transaction's
+    commit would be stale (two top-ups at once). SQLite takes its one write
+    lock at BEGIN (settings.py), where this changes nothing.
+    Returns {account id: balance} as of the lock."""
+    ids = sorted({account.pk for account in accounts})
+    return dict(
+        Account.objects.select_for_update().filter(pk__in=ids).order_by("pk").values_list("pk", "balance")
+    )
+
+
 def post(legs, kind, memo="", table_id=None, round_number=None):
     """Book one balanced transaction. ``legs`` is [(Account, cents), ...]
     summing to zero. A player account may not go below zero: that raises
     InsufficientFunds, and the caller's atomic block rolls everything back."""
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("ledger.post must run inside transaction.atomic()")
+    lock(account for account, _ in legs)
+    return _book(legs, kind, memo, table_id, round_number)
+
+
+def _book(legs, kind, memo, table_id, round_number):
+    """``post`` once the legs' accounts are locked."""
     if sum(amount for _, amount in legs) != 0:
         raise ValueError(f"unbalanced ledger transaction: {legs!r}")
     txn = LedgerTransaction.objects.create(
@@ -116,25 +138,27 @@ def book_moves(moves, table_id, round_number, player_accounts=None, test=False):
     accounts touched, by player id, with their new balances. ``test``: a
     test table's moves, between the players' test chips and the test house."""
     accounts = dict(player_accounts or {})
-    house = escrow = None
+    if not moves:
+        return accounts
     for move in moves:
         if move.player not in accounts:
             if test:
                 accounts[move.player] = test_account(Player.objects.get(pk=move.player))
             else:
                 accounts[move.player] = Account.objects.get(player_id=move.player)
-        if house is None:
-            house = test_house_account() if test else house_account()
-        if escrow is None:
-            escrow = escrow_account(table_id, round_number)
+    house = test_house_account() if test else house_account()
+    escrow = escrow_account(table_id, round_number)
+    # Every account of the transition at once, before any leg (see lock()).
+    lock([house, escrow, *(accounts[move.player] for move in moves)])
+    for move in moves:
         sides = {"player": accounts[move.player], "escrow": escrow, "house": house}
         debit, credit = _MOVE_LEGS[move.kind]
-        post(
+        _book(
             [(sides[debit], -move.amount), (sides[credit], move.amount)],
-            kind=move.kind,
-            memo=move.memo,
-            table_id=table_id,
-            round_number=round_number,
+            move.kind,
+            move.memo,
+            table_id,
+            round_number,
         )
     return accounts
 
@@ -166,6 +190,9 @@ def top_up(player, table_minimum_cents):
     now = timezone.now()
     with transaction.atomic():
         account = player_account(player)
+        # Locked before reading: a top-up or a stake committing meanwhile
+        # waits for ours, and ours reads what they committed.
+        account.balance = lock([account, house_account()])[account.pk]
         player.refresh_from_db(fields=["last_top_up"])
         staked = at_stake(account)
         if account.balance + staked >= table_minimum_cents:
@@ -196,7 +223,7 @@ def reset_test_chips(player):
     target = settings.TEST_START_CHIPS * CENTS_PER_CHIP
     with transaction.atomic():
         account = test_account(player)
-        account.refresh_from_db(fields=["balance"])
+        account.balance = lock([account, test_house_account()])[account.pk]
         change = target - account.balance
         if change:
             post(
