@@ -140,22 +140,43 @@
     }
   });
 
+  // Where a key is the player's typing, not a table shortcut. A chip (a
+  // radio button) or any button with focus still lets the keys through.
+  var TYPING = "input:not([type=radio]):not([type=checkbox]), textarea, select, [contenteditable]";
+
+  function typing(e) {
+    return e.ctrlKey || e.altKey || e.metaKey || e.repeat || (e.target.closest && e.target.closest(TYPING));
+  }
+
   document.addEventListener("keydown", function (e) {
     // Number keys 1-6 pick the betting area, like clicking it.
-    if (e.target.closest && e.target.closest("input, textarea")) { return; }
+    if (typing(e)) { return; }
     var spots = document.querySelectorAll("#dc-layout .spot");
     var n = Number(e.key);
-    if (n >= 1 && n <= spots.length && !spots[n - 1].disabled) { spots[n - 1].click(); }
+    if (n >= 1 && n <= spots.length && !spots[n - 1].disabled) { e.preventDefault(); spots[n - 1].click(); }
   });
 
   document.addEventListener("keydown", function (e) {
     // A letter clicks the shown, enabled button that carries it (H hit, S stand…).
-    if (e.ctrlKey || e.altKey || e.metaKey || e.repeat || !/^[a-z]$/i.test(e.key)) { return; }
-    var typing = "input:not([type=radio]):not([type=checkbox]), textarea, select, [contenteditable]";
-    if (e.target.closest && e.target.closest(typing)) { return; }
+    if (typing(e) || !/^[a-z]$/i.test(e.key)) { return; }
     var button = document.querySelector('button[data-key="' + e.key.toUpperCase() + '"]:not(:disabled)');
     if (button) { e.preventDefault(); button.click(); }
   });
+
+  document.addEventListener("submit", function (e) {
+    // A form pushed over the websocket was rendered without a request, so
+    // its CSRF token is empty: give it the page's.
+    var form = e.target, meta = document.querySelector('meta[name="csrf-token"]');
+    if (!meta || !meta.content || (form.method || "").toLowerCase() !== "post") { return; }
+    var field = form.querySelector('input[name="csrfmiddlewaretoken"]');
+    if (!field) {
+      field = document.createElement("input");
+      field.type = "hidden";
+      field.name = "csrfmiddlewaretoken";
+      form.appendChild(field);
+    }
+    if (!field.value) { field.value = meta.content; }
+  }, true);
 
   document.addEventListener("DOMContentLoaded", function () {
     syncClock();

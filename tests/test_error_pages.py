@@ -1,0 +1,33 @@
+"""No player ever sees a raw error page (issue 13): the site's own 403, 404,
+500 and CSRF-failure pages speak to players and lead back to the lobby."""
+
+import pytest
+from django.test import Client, RequestFactory
+from django.views.defaults import server_error
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_unknown_page_is_a_friendly_404(client, settings):
+    settings.DEBUG = False
+    response = client.get("/no/such/page/")
+    assert response.status_code == 404
+    text = response.content.decode()
+    assert "We could not find that page" in text and 'href="/"' in text
+    assert "Traceback" not in text and "Page not found at" not in text
+
+
+def test_a_form_without_its_token_is_a_friendly_403(settings):
+    settings.DEBUG = False
+    response = Client(enforce_csrf_checks=True).post("/wallet/top-up/", {"table": "1"})
+    assert response.status_code == 403
+    text = response.content.decode()
+    assert "That did not go through" in text and "Nothing was changed" in text
+    assert "CSRF" not in text
+
+
+def test_a_server_error_is_a_friendly_500():
+    response = server_error(RequestFactory().get("/"))
+    assert response.status_code == 500
+    text = response.content.decode()
+    assert "Something went wrong on our side" in text and "Your chips are safe" in text
