@@ -119,10 +119,13 @@ class Cluster:
     """A private PostgreSQL cluster: ``start()``, then ``url``; ``stop()`` removes it."""
 
     def __init__(self, base_dir=None, port=None):
-        self.base = Path(base_dir or tempfile.mkdtemp(prefix="casino-postgres-"))
+        self.owner = _run_as()
+        # Under /tmp when the server runs as another user: it must reach
+        # the directory, which a root's TMPDIR (say /root/tmp) would not let it.
+        parent = None if self.owner is None else "/tmp"
+        self.base = Path(base_dir or tempfile.mkdtemp(prefix="casino-postgres-", dir=parent))
         self.data = self.base / "data"
         self.port = port or _free_port()
-        self.owner = _run_as()
         self.bindir = bindir()
         self.process = None
         self.url = f"postgres://{SUPERUSER}@127.0.0.1:{self.port}/{DATABASE}"

@@ -8,7 +8,7 @@ import threading
 import time
 from datetime import timedelta
 
-from django.db import close_old_connections
+from django.db import connections
 from django.utils import timezone
 
 from casino.lab import registry
@@ -103,4 +103,7 @@ def _in_thread(run, spec):
     try:
         run_simulation(run, spec)
     finally:
-        close_old_connections()
+        # All of this thread's connections, not only the stale ones: the
+        # thread ends here, and a persistent connection (CONN_MAX_AGE) it
+        # kept would hold a database backend as long as the process lives.
+        connections.close_all()
