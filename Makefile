@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 export PORT
 
-.PHONY: run test setup venv chromium postgresql lint chaos bench bench-meters bench-broadcast bench-house-way bench-lab bench-load clean
+.PHONY: run test setup venv chromium postgresql lint chaos bench bench-meters bench-broadcast bench-house-way bench-lab bench-load bench-worker clean
 
 venv: $(VENV)/.installed
 
@@ -74,6 +74,14 @@ bench-house-way: venv
 # second against plain-Python loops (Dreamcatcher target: 10M spins/s).
 bench-lab: venv
 	$(PY) bench/lab.py
+
+# Not in make bench (about 3 minutes, a throwaway SQLite database; WORKER_ARGS
+# such as --database postgres://... for an empty throwaway PostgreSQL one):
+# transitions a second that one table worker commits on one core, Dreamcatcher
+# bets and Spanish 21 decisions, against the bare cost of the same database
+# transaction in the same run (bench/worker.py).
+bench-worker: venv
+	$(PY) -m casino.embedded_redis -- $(PY) bench/worker.py $(WORKER_ARGS)
 
 # Not in make bench (about 20 minutes): players betting at Dreamcatcher
 # tables against a bare relay at the same rate and fan-out, at 100/10,

@@ -1,5 +1,8 @@
+import copy
+
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.functional import cached_property
 
 from casino.tables import registry
 
@@ -82,9 +85,11 @@ class Table(models.Model):
 class Round(models.Model):
     """The record of one round: what happened, in order, for replays and disputes.
 
-    ``steps`` holds every rules transition that started in this round, in
-    order (docs/protocol.md, "Round records and replay"); with the state,
-    Rules Submission and generator the round started from, ``manage.py
+    Its ``entries`` (RoundStep rows, one per transition, appended as the
+    round goes: a record is never rewritten as it grows) hold every rules
+    transition that started in this round, in order (docs/protocol.md,
+    "Round records and replay"), and the lines the table showed; with the
+    state, Rules Submission and generator the round started from, ``manage.py
     replay`` re-runs them through the game's pure rules. ``start_state`` may
     hold cards still to come (a blackjack shoe): it is never shown to players."""
 
@@ -92,7 +97,6 @@ class Round(models.Model):
     number = models.PositiveBigIntegerField()
     started = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
-    log = models.JSONField(default=list)
     result = models.JSONField(null=True, blank=True)
     config = models.JSONField(
         null=True, editable=False, help_text="The Rules Submission at the round's first transition."
@@ -105,7 +109,6 @@ class Round(models.Model):
     rng_start = models.JSONField(
         null=True, editable=False, help_text="A seeded table's generator state at the round's start."
     )
-    steps = models.JSONField(default=list, editable=False)
 
     class Meta:
         ordering = ["-id"]
@@ -114,19 +117,44 @@ class Round(models.Model):
     def __str__(self):
         return f"{self.table} round {self.number}"
 
-    def add_step(self, step, start_state, config, rng_start):
-        """Append a transition's step. The first one also records where the
-        round started; later ones carry the Rules Submission only when it
-        changed (an admin edit between phases), to keep the record small."""
-        if not self.steps:
-            self.start_state = start_state
-            self.config = config
-            self.is_test = self.table.is_test
-            self.seed = self.table.seed
-            self.rng_start = rng_start
-        elif config != self.config_at(len(self.steps)):
-            step = {**step, "config": config}
-        self.steps = self.steps + [step]
+    def save(self, *args, **kwargs):
+        super().save(*args, **kwargs)
+        if "steps" in self.__dict__:
+            # An edited record (the admin's, or a test's tampering) keeps its
+            # steps where the replay reads them.
+            for (pk, loaded), step in zip(self._step_rows, self.steps, strict=True):
+                if step != loaded:
+                    RoundStep.objects.filter(pk=pk).update(step=step)
+            self._forget_steps()
+
+    def refresh_from_db(self, *args, **kwargs):
+        super().refresh_from_db(*args, **kwargs)
+        self._forget_steps()
+
+    def _forget_steps(self):
+        self.__dict__.pop("_step_rows", None)
+        self.__dict__.pop("steps", None)
+
+    @cached_property
+    def _step_rows(self):
+        """[(RoundStep id, its step as loaded)], in order; read once per instance."""
+        if self.pk is None:
+            return []
+        return list(self.entries.filter(step__isnull=False).order_by("number").values_list("pk", "step"))
+
+    @cached_property
+    def steps(self):
+        """The rules transitions, in order (dicts, as ``replay.step_record`` made
+        them). Changes made to them in place are written back by ``save()``."""
+        return copy.deepcopy([step for _, step in self._step_rows])
+
+    @property
+    def log(self):
+        """Every line the table showed in this round, in order."""
+        if self.pk is None:
+            return []
+        rows = self.entries.order_by("number").values_list("lines", flat=True)
+        return [line for lines in rows for line in lines]
 
     def config_at(self, index):
         """The Rules Submission in force at step ``index`` (0-based)."""
@@ -134,3 +162,22 @@ class Round(models.Model):
             if step.get("config") is not None:
                 return step["config"]
         return self.config
+
+
+class RoundStep(models.Model):
+    """One transition of a round's record: the rules' step (None when the
+    transition only seated a player) and the lines the table showed. The
+    first step carries the Rules Submission in its round; a later one only
+    when it changed (an admin edit between phases), to keep rows small."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="entries")
+    number = models.PositiveIntegerField(help_text="Its place in the round's record, from 0.")
+    step = models.JSONField(null=True, editable=False)
+    lines = models.JSONField(default=list, editable=False)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="one_entry_per_place")]
+
+    def __str__(self):
+        return f"{self.round} entry {self.number}"

@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from django.utils import timezone
 
 from casino.tables import progressive_hook, registry
-from casino.tables.models import Round
+from casino.tables.models import Round, RoundStep
 from games.cards.rng import PlaybackError, PlaybackRandom, redraw, seeded_rng
 from games.engine import Action, format_chips, transition
 
@@ -40,9 +40,12 @@ def action_json(action):
     return {"kind": action.kind, "player": action.player, "seat": action.seat, "data": action.data}
 
 
-def step_record(action, draws, meters, outcome):
+def step_record(action, draws, meters, outcome, state_json=None):
     """One transition of the round record; ``meters`` is the PROGRESSIVE_RESULT
-    data when the runtime called the meters, else None."""
+    data when the runtime called the meters, else None. ``state_json``: the
+    new state's JSON when the caller has it already (it is hashed here)."""
+    if state_json is None:
+        state_json = outcome.state.to_json()
     return {
         "at": timezone.now().isoformat(),
         "action": action_json(action),
@@ -50,7 +53,7 @@ def step_record(action, draws, meters, outcome):
         "meters": meters,
         "moves": [asdict(move) for move in outcome.moves],
         "log": outcome.log,
-        "state_hash": state_hash(outcome.state.to_json()),
+        "state_hash": state_hash(state_json),
     }
 
 
@@ -172,10 +175,17 @@ def _check_chain(record, report):
     """The round starts where the previous round's record ended (its last
     step is the transition into this round); a record cut off from its
     neighbour cannot be checked this way."""
-    previous = Round.objects.filter(table_id=record.table_id, number=record.number - 1).only("steps").first()
-    if previous is None or not previous.steps:
+    previous = (
+        RoundStep.objects.filter(
+            round__table_id=record.table_id, round__number=record.number - 1, step__isnull=False
+        )
+        .order_by("-number")
+        .values_list("step__state_hash", flat=True)
+        .first()
+    )
+    if previous is None:
         return
-    if state_hash(record.start_state) != previous.steps[-1]["state_hash"]:
+    if state_hash(record.start_state) != previous:
         raise Difference(f"The start state is not where round {record.number - 1}'s record ended.")
     report.notes.append(f"The start state is where round {record.number - 1}'s record ended.")
 

@@ -11,10 +11,11 @@ awards goes through ``progressive_hook``: the meter calls, then the rules'
 ``PROGRESSIVE_RESULT``, all in the same transition; the meters' moves are
 recorded in the transaction that commits it.
 
-Every rules transition is also a step of its round's record (``Round.steps``:
-the action, the generator's draws, the meters' answer, the moves, the log and
-a hash of the new state), written in the same transaction, so ``manage.py
-replay`` can re-run the round through the pure rules (casino/tables/replay.py).
+Every rules transition is also a step of its round's record (a RoundStep
+row: the action, the generator's draws, the meters' answer, the moves, the
+log and a hash of the new state), appended in the same transaction
+(casino/tables/round_record.py), so ``manage.py replay`` can re-run the round
+through the pure rules (casino/tables/replay.py).
 
 A table's snapshot (``Table.state``):
 
@@ -25,7 +26,6 @@ A table's snapshot (``Table.state``):
      "rng": <a seeded test table's generator state, else null>}
 """
 
-import copy
 import time
 
 from django.db import transaction
@@ -35,8 +35,8 @@ from casino.accounts.models import Player
 from casino.lab.access import is_designer
 from casino.progressives import api as progressives
 from casino.progressives import owed as owed_awards
-from casino.tables import access, progressive_hook
-from casino.tables.models import Round, Table
+from casino.tables import access, progressive_hook, round_record
+from casino.tables.models import Table
 from casino.tables.replay import step_record
 from casino.wallet.ledger import InsufficientFunds, book_moves
 from games.cards.rng import RecordingRandom, dump_state, seeded_rng, system_rng
@@ -94,6 +94,8 @@ class TableRuntime:
         self.config = table.rules_config()
         self.snapshot = table.state or self._fresh_snapshot()
         self.version = table.version
+        self.place = None  # where the current round's record stands (round_record.Place)
+        self.batch = None  # inside act_many: what its one transaction writes at the end (Batch)
 
     @classmethod
     def load(cls, table_id, clock=time.time):
@@ -180,6 +182,35 @@ class TableRuntime:
         except IllegalAction as exc:
             raise Refused(str(exc)) from None
         return self._transition(Action(action.kind, player_id, action.data, seat=seat), player_id=player_id)
+
+    def act_many(self, messages):
+        """Several players' messages, ``[(player_id, nickname, message), ...]``
+        as ``act`` takes them, committed in one database transaction (group
+        commit): each in a savepoint of its own, so a refused one changes
+        nothing and the others stand; the table's row and the round records'
+        new entries are written once, at the end. Returns, in order, a Step
+        or the Refused exception for each message. Nothing is committed (and
+        the runtime is as it was) if the transaction fails: the exception
+        propagates, as a failing ``act``'s does."""
+        before = (self.snapshot, self.version, self.place)
+        results = []
+        try:
+            with transaction.atomic():
+                self.batch = Batch(self.version)
+                for player_id, nickname, message in messages:
+                    try:
+                        results.append(self.act(player_id, nickname, message))
+                    except Refused as exc:
+                        results.append(exc)
+                if self.version != self.batch.version:
+                    self._write_table(self.batch.version, self.snapshot, self.version)
+                round_record.write_deferred(self.batch.entries)
+        except BaseException:
+            self.snapshot, self.version, self.place = before
+            raise
+        finally:
+            self.batch = None
+        return results
 
     def _stack(self, player_id, text):
         """A designer puts chosen cards, dice or wheel results next on a test
@@ -280,7 +311,7 @@ class TableRuntime:
             table_event=player_id is None,
             meter_moves=meter_moves,
             owed=meters if meters and meters.get("owed") else None,
-            step=step_record(action, rng.draws, meters, outcome),
+            step=step_record(action, rng.draws, meters, outcome, state_json=snapshot["game"]),
             round_start=round_start,
         )
 
@@ -295,7 +326,14 @@ class TableRuntime:
         snapshot["log"] = (snapshot["log"] + entries)[-LOG_LINES:]
 
     def _copy(self):
-        return copy.deepcopy(self.snapshot)
+        """The snapshot to change into the next one. Only its small parts that
+        a transition changes in place are copied: the game's state and the
+        generator's are replaced whole (never changed in place), and a deep
+        copy of a blackjack shoe at every transition was a good part of its cost."""
+        snapshot = dict(self.snapshot)
+        snapshot["seats"] = dict(snapshot["seats"])
+        snapshot["nicknames"] = dict(snapshot["nicknames"])
+        return snapshot
 
     def _set_timer(self, snapshot):
         key, seconds, _ = self.rules.timer(self.rules.State.from_json(snapshot["game"]), self.config)
@@ -323,22 +361,20 @@ class TableRuntime:
         meters' moves of the transition (their audit)."""
         self._set_timer(snapshot)
         try:
+            # Inside act_many's transaction, a savepoint: a refused action
+            # leaves nothing of its own behind.
             with transaction.atomic():
                 accounts = book_moves(moves, self.table.pk, round_number, test=self.table.is_test)
-                updated = Table.objects.filter(pk=self.table.pk, version=self.version).update(
-                    state=snapshot, version=self.version + 1, updated=timezone.now()
-                )
-                if updated != 1:
-                    raise StaleOwner(f"table {self.table.pk} was written by someone else")
+                if self.batch is None:
+                    self._write_table(self.version, snapshot, self.version + 1)
+                place = self.place
+                deferred = [] if self.batch is not None else None
                 if lines or summary or step:
-                    record, _ = Round.objects.get_or_create(table=self.table, number=round_number)
-                    record.log = record.log + lines
-                    if step is not None:
-                        record.add_step(step, **round_start)
-                    if summary is not None:
-                        record.result = summary
-                        record.finished = timezone.now()
-                    record.save()
+                    if place is None or place.number != round_number:
+                        place = round_record.place_of(self.table, round_number)
+                    place = round_record.append(
+                        self.table, place, lines, step, round_start, summary, deferred=deferred
+                    )
                 if meter_moves:
                     progressives.record_moves(meter_moves)
                 if owed:
@@ -346,7 +382,39 @@ class TableRuntime:
                     owed_awards.record(self.table.pk, round_number, owed["owed"], owed["error"] or "")
         except InsufficientFunds as exc:
             raise Refused(str(exc)) from None
+        if deferred:
+            self.batch.entries += deferred  # its savepoint stands: its entries go in at the end
         self.snapshot = snapshot
         self.version += 1
+        self.place = place
         balances = {pid: account.balance for pid, account in accounts.items()}
         return Step(self.version, snapshot, balances, seats_changed, lines, table_event)
+
+    def _write_table(self, version, snapshot, new_version):
+        """The snapshot, only if nobody else wrote the table since ``version``.
+        Plain SQL: the ORM's building of this UPDATE cost more than running it
+        (bench/worker.py)."""
+        connection = transaction.get_connection()
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {Table._meta.db_table} SET state = %s, version = %s, updated = %s "
+                "WHERE id = %s AND version = %s",
+                [
+                    Table._meta.get_field("state").get_db_prep_save(snapshot, connection),
+                    new_version,
+                    connection.ops.adapt_datetimefield_value(timezone.now()),
+                    self.table.pk,
+                    version,
+                ],
+            )
+            updated = cursor.rowcount
+        if updated != 1:
+            raise StaleOwner(f"table {self.table.pk} was written by someone else")
+
+
+class Batch:
+    """What act_many's transaction writes once, at its end."""
+
+    def __init__(self, version):
+        self.version = version  # the table row's version when the batch began
+        self.entries = []  # RoundStep rows of the accepted actions, in order

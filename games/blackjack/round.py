@@ -20,7 +20,7 @@ and the winnings from the house (``win``), a loser's stake goes to the house
 (§ 635c.1(f)) and their wins paid from the house.
 """
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 from games.blackjack import side_wagers
 from games.blackjack.dealer import dealer_should_hit
@@ -42,6 +42,7 @@ from games.engine import (
     ProgressiveAward,
     ProgressiveWager,
     collect_progressive_wagers,
+    dataclass_json,
     format_chips,
     parse_chips,
     return_spot_wagers,
@@ -146,7 +147,7 @@ class State:
         return cls(**data)
 
     def to_json(self):
-        return asdict(self)
+        return dataclass_json(self)
 
     def seats(self):
         """Seats with a main wager, from the dealer's left (seat 1) on."""

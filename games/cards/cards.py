@@ -6,6 +6,7 @@ the joker of the 53-card pai gow deck is ``JK``. Cards round-trip through
 JSON as these strings, so a stacked shoe is typed as ``"AS KD 7H ..."``.
 """
 
+from functools import lru_cache
 from typing import NamedTuple
 
 RANKS = "23456789TJQKA"
@@ -51,6 +52,13 @@ def card(text):
     """Parse one card ("AS", "10d", "td", "JK"); ValueError with a clear message."""
     if not isinstance(text, str):
         raise ValueError(f"{text!r} is not a card")
+    return _parse(text)
+
+
+# Cards are immutable, and a blackjack shoe's hundreds are read back from
+# their text at every card drawn: each text is parsed once.
+@lru_cache(maxsize=1024)
+def _parse(text):
     cleaned = text.strip().upper()
     if cleaned == JOKER:
         return Card("J", "K")

@@ -7,7 +7,7 @@ runtime applies ``timer()``'s action when the phase's seconds have run out.
 """
 
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 from games.engine import (
     CENTS_PER_CHIP,
@@ -21,6 +21,7 @@ from games.engine import (
     IllegalAction,
     Outcome,
     RulesSubmission,
+    dataclass_json,
     format_chips,
     parse_chips,
 )
@@ -123,7 +124,7 @@ class State:
         return cls(**data)
 
     def to_json(self):
-        return asdict(self)
+        return dataclass_json(self)
 
     @property
     def symbols(self):

@@ -13,7 +13,7 @@ result (the dealer sets by the house way; main, Tiger 9, Fortune, Envy,
 progressive and Mystery bonus settled, § 645c.1(d)-(g)) → betting.
 """
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 from games.cards import poker
 from games.cards.cards import card, cards, joker_deck, to_json
@@ -32,6 +32,7 @@ from games.engine import (
     ProgressiveWager,
     RulesSubmission,
     collect_progressive_wagers,
+    dataclass_json,
     format_chips,
     parse_chips,
     return_spot_wagers,
@@ -174,7 +175,7 @@ class State:
         return cls(**data)
 
     def to_json(self):
-        return asdict(self)
+        return dataclass_json(self)
 
     def seats(self):
         return sorted(int(seat) for seat, spot in self.spots.items() if spot["bets"].get(MAIN))
