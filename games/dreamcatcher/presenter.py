@@ -75,7 +75,7 @@ def present(table, snapshot, config, viewer_id, balance):
     spin = None
     if state.phase == rules.SPINNING and timer:
         current = state.spins[-1]
-        previous = state.spins[-2]["section"] if len(state.spins) > 1 else _rest_section_before(state)
+        previous = rest_section
         spin = {
             "id": f"{state.round}-{len(state.spins)}",
             "from": previous,
@@ -114,15 +114,19 @@ def present(table, snapshot, config, viewer_id, balance):
         if player is not None:
             entry["nickname"] = nicknames.get(str(player), f"Player {player}")
             entry["staked"] = state.staked(player)
-            entry["result"] = state.results.get(str(player)) if state.phase == rules.RESULT else None
+            entry["result"] = _settled(state, player) if state.phase == rules.RESULT else None
         seats.append(entry)
 
+    # § 689a.2(c): the result is where the wheel comes to rest. The spin in
+    # progress was drawn at "no more bets", but what it will stop on (a
+    # number, or one more multiplier) is shown only once it has stopped.
+    multiplier = _stopped_multiplier(state)
     if state.phase == rules.BETTING:
         phase_label = "Place your bets"
     elif state.phase == rules.SPINNING:
-        phase_label = f"Bonus spin — winners × {state.multiplier}" if state.multiplier > 1 else "No more bets"
+        phase_label = f"Bonus spin — winners × {multiplier}" if multiplier > 1 else "No more bets"
     else:
-        phase_label = f"Result: {state.result}" + (f" × {state.multiplier}" if state.multiplier > 1 else "")
+        phase_label = f"Result: {state.result}" + (f" × {multiplier}" if multiplier > 1 else "")
 
     context = {
         "state": state,
@@ -138,7 +142,7 @@ def present(table, snapshot, config, viewer_id, balance):
         "spin_json": json.dumps(spin) if spin else "",
         # While the wheel turns, only the spins that have already stopped.
         "symbols_this_round": _stopped_symbols(state),
-        "multiplier": state.multiplier,
+        "multiplier": multiplier,
         "spots": spots,
         "history": state.history,
         "last": last,
@@ -162,18 +166,33 @@ def _private(state, snapshot, config, viewer_id, balance, max_seats):
         "my_seat": seat,
         "my_bets": [(spot, mine[spot]) for spot in rules.SPOTS if spot in mine],
         "my_total": sum(mine.values()),
-        "my_result": state.results.get(str(viewer_id)) if state.phase == rules.RESULT else None,
+        "my_result": _settled(state, viewer_id) if state.phase == rules.RESULT else None,
         "can_rebet": bool(state.last_bets.get(str(viewer_id))) and not mine,
         "table_full": seat is None and len(snapshot["seats"]) >= max_seats,
         "needs_top_up": balance is not None and balance < config.min_bet * CENTS_PER_CHIP,
     }
 
 
+def _settled(state, player):
+    """A player's settled round: the rules' {"staked", "won", "capped"} plus
+    what a player wants to read first, the net ("won" is the winnings on the
+    winning area alone, which can be less than the wagers lost on the others),
+    and those lost wagers. None for a player without a result."""
+    result = state.results.get(str(player))
+    if result is None:
+        return None
+    returned = state.bets.get(str(player), {}).get(state.result, 0)
+    lost = result["staked"] - returned
+    return {**result, "lost": lost, "net": result["won"] - lost, "loss": lost - result["won"]}
+
+
 def _rest_section(state):
+    """Where the wheel stands still: while it turns, where this spin started
+    (the spin's own stop is only the animation's target, see ``present``)."""
     if state.spins and state.phase == rules.RESULT:
         return state.spins[-1]["section"]
-    if state.phase == rules.SPINNING:
-        return state.spins[-1]["section"]
+    if state.phase == rules.SPINNING and len(state.spins) > 1:
+        return state.spins[-2]["section"]
     return _rest_section_before(state)
 
 
@@ -189,6 +208,14 @@ def _last_section(entry):
     if symbols:
         return symbols[-1]
     return rules.WHEEL.index(entry["result"])
+
+
+def _stopped_multiplier(state):
+    """The product of the multiplier sections the wheel has already stopped on."""
+    product = 1
+    for symbol in _stopped_symbols(state):
+        product *= rules.MULTIPLIERS.get(symbol, 1)
+    return product
 
 
 def _stopped_symbols(state):

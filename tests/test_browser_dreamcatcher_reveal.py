@@ -1,0 +1,123 @@
+"""Dreamcatcher in Debian's Chromium against a real Daphne and table worker,
+on a test table with a stacked wheel (issue 13): a spin's result reaches no
+page before the wheel has stopped on it, and a round's result reads as the
+player's net."""
+
+import re
+
+import pytest
+
+from casino.tables import registry
+from casino.tables.models import Table
+from casino.tables.runtime import fresh_snapshot
+from tests.conftest import assert_ledger_balanced, session_cookie, wait_until
+from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS, seconds_left
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+def stacked_table(symbols, **config):
+    table = Table.objects.create(
+        game="dreamcatcher",
+        name="Stacked wheel",
+        is_test=True,
+        max_seats=7,
+        config={"betting_seconds": 8, "spin_seconds": 3, "result_seconds": 8, **config},
+    )
+    snapshot = fresh_snapshot(registry.get("dreamcatcher"))
+    snapshot["game"]["stacked"] = symbols
+    Table.objects.filter(pk=table.pk).update(state=snapshot)
+    return table
+
+
+def seated_page(browser, base, table, cookie, frames):
+    """Ann's page, seated, every websocket frame it receives appended to ``frames``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    context.add_cookies([{"name": "sessionid", "value": cookie, "url": base}])
+    page = context.new_page()
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+    page.goto(f"{base}/tables/{table.pk}/?join=1")
+    page.locator("#dc-me", has_text="You sit at seat 1.").wait_for()
+    return page
+
+
+def bet(page, chips, spot):
+    page.locator(f'#chip-picker label:has(input[value="{chips}"])').click()
+    page.get_by_role("button", name=re.compile(rf"^Bet on {spot},")).click()
+
+
+def first(frames, text):
+    """The index of the first frame containing ``text``."""
+    found = [index for index, frame in enumerate(frames) if text in frame]
+    assert found, f"no frame contains {text!r}"
+    return found[0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bonus_spin_is_not_told_before_the_wheel_stops(processes, make_player):
+    table = stacked_table(["7x", "2x", "10"])
+    cookie = session_cookie(make_player("Ann"))
+    processes.worker()
+    base = "http://" + processes.daphne()
+    wait_until(lambda: Table.objects.get(pk=table.pk).state.get("timer"), 40, "the worker to start the table")
+    frames = []
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = seated_page(browser, base, table, cookie, frames)
+            wait_until(lambda: seconds_left(page) > 2, 30, "a betting window with time to bet")
+            bet(page, 10, "10")
+            page.locator("#dc-me .my-bets", has_text="10").wait_for()
+            # The first spin turns towards 7x: the wheel is animated, nothing told.
+            page.locator("#dc-status.phase-spinning").wait_for()
+            assert page.locator(".wheel-rotor").get_attribute("data-spin")
+            assert page.locator("#dc-status .phase").inner_text() == "No more bets"
+            assert page.locator("#dc-wheel .hub").text_content() == "★"
+            page.locator("#dc-status .phase", has_text="Result: 10 × 14").wait_for(timeout=30_000)
+            page.locator("#dc-me .my-result", has_text="You won 1,400!").wait_for()
+        finally:
+            browser.close()
+    # The pushes of the wheel stopping on 7x, then on 2x (their log lines).
+    on_7x = first(frames, "7x! Bonus spin")
+    on_2x = first(frames, "2x! Bonus spin")
+    on_10 = first(frames, "The wheel stops on 10")
+    assert on_7x < on_2x < on_10
+    for frame in frames[:on_7x]:
+        assert "Bonus" not in frame and "× 7" not in frame and "×7" not in frame
+    for frame in frames[on_7x:on_2x]:
+        assert "× 14" not in frame and "×14" not in frame
+    for frame in frames[:on_10]:
+        assert "Result:" not in frame and "spot winner" not in frame and "my-result" not in frame
+    assert "Bonus spin — winners × 7" in frames[on_7x]
+    assert "Bonus spin — winners × 14" in frames[on_2x]
+    assert_ledger_balanced()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_round_that_won_less_than_it_lost_reads_as_a_loss(processes, make_player):
+    # 1 chip on 2 and 10 on 40, the wheel stops on 2: 2 won, 10 lost, 8 down.
+    table = stacked_table(["2"])
+    cookie = session_cookie(make_player("Ann"))
+    processes.worker()
+    base = "http://" + processes.daphne()
+    wait_until(lambda: Table.objects.get(pk=table.pk).state.get("timer"), 40, "the worker to start the table")
+    frames = []
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = seated_page(browser, base, table, cookie, frames)
+            wait_until(lambda: seconds_left(page) > 3, 30, "a betting window with time to bet")
+            bet(page, 1, "2")
+            bet(page, 10, "40")
+            page.locator("#dc-me .my-bets", has_text="total 11").wait_for()
+            result = page.locator("#dc-me .my-result")
+            result.wait_for(timeout=30_000)
+            mine = result.inner_text()
+            seat = page.locator("#dc-players li", has_text="Ann").inner_text()
+        finally:
+            browser.close()
+    assert mine.startswith("You lost 8."), mine
+    assert "2 won on 2, 10 lost on the other areas" in mine
+    assert "−8" in seat and "+2" not in seat
+    assert_ledger_balanced()
