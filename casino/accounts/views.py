@@ -9,23 +9,23 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.db import transaction
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 from redis.exceptions import RedisError
 
 from casino.accounts.forms import NicknameForm, RegisterForm
 from casino.accounts.models import Player
+from casino.accounts.redirects import next_url
 from casino.accounts.session import log_in_player
 from casino.wallet.ledger import open_wallet
 
 log = logging.getLogger(__name__)
 
 
-def _next(request, default="lobby:home"):
-    target = request.POST.get("next") or request.GET.get("next") or ""
-    if target.startswith("/") and not target.startswith("//"):
-        return target
-    return reverse(default)
+def _next(request):
+    return next_url(request) or reverse("lobby:home")
 
 
 @require_POST
@@ -80,7 +80,7 @@ def register(request):
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         log_in_player(request, player)
         messages.success(request, "Registered: your wallet now follows you when you sign in.")
-        return redirect("lobby:home")
+        return redirect(_next(request))
     return render(
         request,
         "accounts/form.html",
@@ -89,6 +89,7 @@ def register(request):
             "title": "Register",
             "submit": "Register",
             "intro": "Keep your nickname and chips across browsers and devices.",
+            "next": next_url(request),
         },
     )
 
@@ -112,9 +113,18 @@ def sign_in(request):
             "form": form,
             "title": "Sign in",
             "submit": "Sign in",
-            "alternative": 'New here? <a href="/">Just pick a nickname</a>.',
+            "alternative": format_html(
+                'New here? <a href="{}">Just pick a nickname</a>.', _with_next(reverse("lobby:home"), request)
+            ),
+            "next": next_url(request),
         },
     )
+
+
+def _with_next(url, request):
+    """``url`` passing on the request's safe ``next``, if any."""
+    target = next_url(request)
+    return f"{url}?{urlencode({'next': target})}" if target else url
 
 
 @require_POST

@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.shortcuts import render
 
+from casino.accounts.redirects import next_url
 from casino.lobby.rows import open_tables, table_row
 from casino.progressives import display, owed
 from casino.wallet.ledger import balance_of
@@ -22,6 +23,8 @@ def home(request, form=None):
             "can_top_up": can_top_up,
             "meters": display.panel(),
             "owed_awards": owed.unpaid_for(request.player) if request.player else [],
+            # A shared table link sent the visitor here to pick a nickname first.
+            "next": next_url(request),
         },
         status=400 if form is not None else 200,
     )
