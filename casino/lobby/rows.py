@@ -3,7 +3,7 @@
 from django.template.loader import render_to_string
 
 from casino.tables import presence
-from casino.tables.models import Table
+from casino.tables.models import Round, Table
 
 
 def table_row(table):
@@ -20,8 +20,30 @@ def table_row(table):
         "seated": len(seated),
         "watching": presence.watching_count(table.pk, seated),
         "full": len(seated) >= table.max_seats,
-        "last_result": spec.last_result(snapshot["game"]) if snapshot.get("game") else None,
+        "last_result": last_result(table, snapshot),
     }
+
+
+def last_result(table, snapshot):
+    """The short text of the table's last result, kept until the next one.
+
+    A card table's state holds its round only until the next deal, so
+    between results the text comes from the last finished round's record
+    (its ``round_summary``), which the game's ``last_result`` reads too.
+    Dreamcatcher keeps its history in its state: it needs the record only
+    before its first result, and finds none there."""
+    game = snapshot.get("game")
+    text = table.spec.last_result(game) if game else None
+    if text is None:
+        record = (
+            Round.objects.filter(table=table, finished__isnull=False)
+            .order_by("-number")
+            .values_list("result", flat=True)
+            .first()
+        )
+        if record:
+            text = table.spec.last_result(record)
+    return text
 
 
 def open_tables():

@@ -360,14 +360,16 @@ def _private(presenter, state, snapshot, config, viewer_id, balance, table, area
 
 
 def last_result(game_state):
-    """The lobby's "last result" of a table: the dealer's total while a
-    round's result is up ("Dealer 19", "Dealer bust 24", "Dealer blackjack");
-    the rules keep no history of earlier rounds."""
-    if (
-        game_state.get("phase") != bj.RESULT
-        or not game_state.get("hole_shown")
-        or not game_state.get("dealer")
-    ):
+    """The lobby's "last result" of a table: the dealer's total ("Dealer 19",
+    "Dealer bust 24", "Dealer blackjack"), from the table's state while a
+    round's result is up or, since the rules keep no history of earlier
+    rounds, from the last finished round's record (``round_summary``, which
+    has no "phase"): the lobby reads it between results. Every round that
+    reaches its result has turned the hole card over."""
+    live = "phase" in game_state
+    if live and (game_state["phase"] != bj.RESULT or not game_state.get("hole_shown")):
+        return None
+    if not game_state.get("dealer"):
         return None
     dealer = cards(game_state["dealer"])
     best = total(dealer)[0]

@@ -399,9 +399,12 @@ def _private(state, snapshot, config, viewer_id, balance, table, areas, seats):
 
 
 def last_result(game_state):
-    """The lobby's last result: the dealer's setting while a round's result is up."""
+    """The lobby's last result: the dealer's setting, from the table's state
+    while a round's result is up or from the last finished round's record
+    (``round_summary``, which has no "phase"), which the lobby reads between
+    results."""
     dealer = game_state.get("dealer") or {}
-    if game_state.get("phase") != rules.RESULT or not dealer.get("high"):
+    if ("phase" in game_state and game_state["phase"] != rules.RESULT) or not dealer.get("high"):
         return None
     high, low, _ = hand_names(dealer["high"], dealer["low"])
     return f"Dealer {high} / {low}"
