@@ -106,6 +106,7 @@ LATE = ("No more bets", "the table is on round")
 # What the owner answers a marker, a message with no round id (docs/protocol.md).
 MARKER_REFUSAL = "must carry the round id"
 SETTLE = 2.0  # seconds of each window not measured, as the other run's last messages clear
+CONNECT_ATTEMPTS = 5
 MIN_RATE = 0.1  # messages a second: the relay's floor when the tables made (almost) none
 TARGET_RATIO = 2.0
 TARGET_P99_MS_AT_1000 = 250.0
@@ -361,6 +362,20 @@ def load_steps(table_ids):
 # -- both runs -----------------------------------------------------------------
 
 
+async def reconnecting(uri, headers=None, attempts=CONNECT_ATTEMPTS):
+    """A websocket, trying again as a page does when a busy Daphne fails
+    the handshake (its connections are set up before anything is measured)."""
+    from websockets.exceptions import InvalidHandshake
+
+    for attempt in range(1, attempts + 1):
+        try:
+            return await connect(uri, headers)
+        except (OSError, TimeoutError, InvalidHandshake):
+            if attempt == attempts:
+                raise
+            await asyncio.sleep(attempt)
+
+
 async def seat_players(run, tables, players, cycle):
     """Open the tables one after another over ``cycle`` s (one round), and
     seat each table's players as soon as its owner runs."""
@@ -372,7 +387,7 @@ async def seat_players(run, tables, players, cycle):
         port = run.ports[index % len(run.ports)]
         uri = f"ws://127.0.0.1:{port}/ws/tables/{table_id}/?join=1"
         async with gate:
-            return Seat(await connect(uri, {"Cookie": cookie}), player_id, table_id)
+            return Seat(await reconnecting(uri, {"Cookie": cookie}), player_id, table_id)
 
     async def table(number, table_id):
         await sleep_until(start + number * cycle / len(tables))
@@ -400,7 +415,7 @@ async def join_relay(run):
         port = run.ports[index % len(run.ports)]
         group = index // per_group
         async with gate:
-            return Member(await connect(f"ws://127.0.0.1:{port}/ws/bench/relay/{group}/"), index, group)
+            return Member(await reconnecting(f"ws://127.0.0.1:{port}/ws/bench/relay/{group}/"), index, group)
 
     return await asyncio.gather(*(one(i) for i in range(run.players)))
 
