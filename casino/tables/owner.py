@@ -43,7 +43,10 @@ RECEIVE_RETRY_SECONDS = 0.5
 # How far back a Daphne's stamp on an action may date it (owner.arrival).
 ARRIVAL_GRACE_SECONDS = 2.0
 BALANCE_PUSH_SECONDS = 0.5
+DEADLINE_SETTLE_SECONDS = 0.05
 UPDATE_SECONDS = 0.05
+# Actions of one table committed in one transaction when they queue up.
+BATCH_MAX = 32
 
 _RENEW = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
@@ -59,6 +62,7 @@ return 0
 """
 
 
+SOMETHING_WENT_WRONG = "Something went wrong on our side; nothing was changed."
 TABLE_BUSY = "The table is too busy to take that right now; nothing changed. Try again in a moment."
 
 
@@ -130,6 +134,7 @@ class TableOwner:
             self.absent[player] = self.clock() + SEAT_GRACE_SECONDS
         receiver = asyncio.create_task(self._receive())
         held = None  # taken from the inbox, waiting for a deadline to fire first
+        settled = None  # the deadline whose last actions in flight were waited for
         try:
             while True:
                 await self._check_absent()
@@ -139,14 +144,25 @@ class TableOwner:
                 if deadline is not None and self.clock() >= deadline:
                     # A deadline is a deadline (DESIGN.md, "Timers"): it fires
                     # however many actions are queued. Those that reached the
-                    # owner before it still count; the rest meet the next phase
-                    # and are refused as late with the rules' message.
+                    # casino before it still count; the rest meet the next
+                    # phase and are refused as late with the rules' message.
+                    if held is None and settled != deadline:
+                        # An action sent just before may still be on its way
+                        # from Redis (the channel keeps send order): give it
+                        # a moment before closing.
+                        settled = deadline
+                        try:
+                            async with asyncio.timeout(DEADLINE_SETTLE_SECONDS):
+                                held = await self.inbox.get()
+                        except TimeoutError:
+                            pass
+                        continue
                     if held is None or held.get("received_at", 0) > deadline:
                         await self._tick()
                         continue
                 if held is not None:
-                    message, held = held, None
-                    await self._handle(message)
+                    batch, held = self._take_batch(held, deadline)
+                    await self._handle_batch(batch)
                     continue
                 timeout = self.runtime.seconds_left()
                 if self.absent:
@@ -237,6 +253,48 @@ class TableOwner:
                 continue
             await self._publish(step)
 
+    def _take_batch(self, first, deadline):
+        """``first`` and the players' actions queued behind it, up to
+        BATCH_MAX, to commit together; stops at any other message and at an
+        action that arrived after the deadline (the timer fires first).
+        Returns (batch, the message held back or None)."""
+        batch = [first]
+        if first.get("type") != "table.action":
+            return batch, None
+        while len(batch) < BATCH_MAX and not self.inbox.empty():
+            message = self.inbox.get_nowait()
+            late = deadline is not None and message.get("received_at", 0) > deadline
+            if message.get("type") != "table.action" or late:
+                return batch, message
+            batch.append(message)
+        return batch, None
+
+    async def _handle_batch(self, batch):
+        """Queued actions in one database transaction (group commit, the
+        runtime's act_many): under load a table pays one commit for many
+        bets. Each action stands or is refused alone, as one by one."""
+        if len(batch) == 1:
+            await self._handle(batch[0])
+            return
+        items = [
+            (message.get("player"), message.get("nickname") or "Player", message.get("message") or {})
+            for message in batch
+        ]
+        try:
+            results = await database_sync_to_async(self.runtime.act_many)(items)
+        except StaleOwner:
+            raise
+        except Exception:
+            log.exception("table %s: %d actions failed", self.table_id, len(batch))
+            for message in batch:
+                await self._reply(message.get("reply_to"), SOMETHING_WENT_WRONG)
+            return
+        for message, result in zip(batch, results, strict=True):
+            if isinstance(result, Refused):
+                await self._reply(message.get("reply_to"), str(result))
+            else:
+                await self._publish(result)
+
     async def _handle(self, message):
         if message.get("type") == "table.disconnected":
             self.absent[message["player"]] = self.clock() + SEAT_GRACE_SECONDS
@@ -257,7 +315,7 @@ class TableOwner:
             # The runtime keeps its last committed snapshot when a commit
             # fails, so the table goes on; the sender learns nothing changed.
             log.exception("table %s: action failed", self.table_id)
-            await self._reply(reply_to, "Something went wrong on our side; nothing was changed.")
+            await self._reply(reply_to, SOMETHING_WENT_WRONG)
             return
         await self._publish(step)
 
