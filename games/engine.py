@@ -17,10 +17,12 @@ platform, in the same transition, makes the calls and applies
 they refused (docs/progressives.md, "How the table runtime calls it").
 """
 
+import inspect
 import math
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from functools import cache
 
 # Kinds of chip movement. The platform maps each to a pair of ledger legs:
 STAKE = "stake"  # player -> round escrow (a wager is placed)
@@ -65,9 +67,28 @@ def json_copy(value):
     raise TypeError(f"not JSON data: {value!r}")
 
 
-def dataclass_json(instance):
-    """A dataclass of JSON data (a game's State) as a dict of copies."""
+def dataclass_json(instance, copy=True):
+    """A dataclass of JSON data (a game's State) as a dict of copies, or
+    (``copy=False``) of its fields themselves: for a state its caller gives
+    up, as the table runtime does with the one ``apply`` returns (the rules
+    work on a copy and never change a state in place afterwards)."""
+    if not copy:
+        return {name: getattr(instance, name) for name in instance.__dataclass_fields__}
     return {name: json_copy(getattr(instance, name)) for name in instance.__dataclass_fields__}
+
+
+def handed_over_json(state):
+    """``state.to_json()`` for a state its caller gives up (the one ``apply``
+    returned): without a copy when the State's ``to_json`` takes ``copy``
+    (those built on dataclass_json), a copy otherwise."""
+    if _shares_fields(type(state)):
+        return state.to_json(copy=False)
+    return state.to_json()
+
+
+@cache
+def _shares_fields(state_class):
+    return "copy" in inspect.signature(state_class.to_json).parameters
 
 
 class RulesSubmission:

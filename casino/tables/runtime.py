@@ -40,7 +40,7 @@ from casino.tables.models import Table
 from casino.tables.replay import step_record
 from casino.wallet.ledger import InsufficientFunds, book_moves
 from games.cards.rng import RecordingRandom, dump_state, seeded_rng, system_rng
-from games.engine import STACK, Action, IllegalAction, parse_whole, transition
+from games.engine import STACK, Action, IllegalAction, handed_over_json, parse_whole, transition
 
 LOG_LINES = 30
 SIT = "sit"
@@ -282,7 +282,8 @@ class TableRuntime:
         except IllegalAction as exc:
             raise Refused(str(exc)) from None
         new_state = outcome.state
-        snapshot["game"] = new_state.to_json()
+        # The rules' new state is the runtime's from now on: no copy of it.
+        snapshot["game"] = handed_over_json(new_state)
         snapshot["rng"] = dump_state(rng)
         lines = [self._line(snapshot, item) for item in outcome.log]
         if leave_seat is not None:

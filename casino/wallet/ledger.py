@@ -152,10 +152,12 @@ def _lock_for_moves(accounts, players, names, test):
     if connection.features.has_select_for_update:
         sql += " FOR UPDATE"
     by_name = {}
+    columns = ["id", "kind", "name", owner, "balance"]
     with connection.cursor() as cursor:
         cursor.execute(sql, [*names, *players])
-        for pk, kind, name, player, balance in cursor.fetchall():
-            account = Account(pk=pk, kind=kind, name=name, balance=balance, **{owner: player})
+        for row in cursor.fetchall():
+            account = Account.from_db(connection.alias, columns, row)
+            player, name = row[3], row[2]
             if player is not None:
                 accounts[player] = account
             else:

@@ -146,8 +146,8 @@ class State:
     def from_json(cls, data):
         return cls(**data)
 
-    def to_json(self):
-        return dataclass_json(self)
+    def to_json(self, copy=True):
+        return dataclass_json(self, copy)
 
     def seats(self):
         """Seats with a main wager, from the dealer's left (seat 1) on."""
@@ -629,7 +629,8 @@ def _require_own_spot(state, seat, action):
 def _draw(state):
     shoe = Shoe.from_json(state.shoe)
     drawn = shoe.draw()
-    state.shoe = shoe.to_json()
+    # A draw moves the shoe's position only: its cards' text stays as it was.
+    state.shoe = {**state.shoe, "position": shoe.position}
     return drawn
 
 

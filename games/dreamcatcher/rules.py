@@ -123,8 +123,8 @@ class State:
     def from_json(cls, data):
         return cls(**data)
 
-    def to_json(self):
-        return dataclass_json(self)
+    def to_json(self, copy=True):
+        return dataclass_json(self, copy)
 
     @property
     def symbols(self):

@@ -174,8 +174,8 @@ class State:
     def from_json(cls, data):
         return cls(**data)
 
-    def to_json(self):
-        return dataclass_json(self)
+    def to_json(self, copy=True):
+        return dataclass_json(self, copy)
 
     def seats(self):
         return sorted(int(seat) for seat, spot in self.spots.items() if spot["bets"].get(MAIN))
