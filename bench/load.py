@@ -37,16 +37,18 @@ measured. A table that falls behind is measured over windows of
 run, as a continuous load test would.
 
 Each bet carries a spot and amount that cycle (30 combinations), so the
-round records (``Round.steps``, written in the transaction that commits
-them) say which of a player's bets were taken.
+round records (one ``RoundStep`` row a transition, written in the
+transaction that commits it) say which of a player's bets were taken, and
+when the owner began each transition (the step's ``at``). Every commit of a
+table after its owner's first adds one version and one row, so the k-th
+row is a known version (checked: no version broadcast before its row's
+transition began); the owner broadcasts the newest version at once, then
+at most every 50 ms, with ``changed_at`` (``data-changed-at`` on
+#dc-status) after the commit.
 
-- send->commit: from the bet's send to its commit. A step's ``at`` is taken
-  as the owner starts the transition (send->owner), and the version it
-  commits is broadcast with ``changed_at`` after the commit
-  (``data-changed-at`` on #dc-status); one owner does one transition at a
-  time, so the step's version is the first whose ``changed_at`` follows its
-  ``at``, and is taken as that only when the version before was seen too,
-  before it.
+- send->commit: from the bet's send to the owner's first broadcast of a
+  version that holds it (its commit, and the wait for the next broadcast);
+  send->owner, in the JSON, to the start of its transition.
 - action->update: from the bet's send to each of the table's clients
   receiving that version (or a later one, which carries it too). The
   relay's is from the send to each group member's receipt.
@@ -58,8 +60,8 @@ them) say which of a player's bets were taken.
   k-th message that no step answered gets its k-th flash.
 - lost: a bet with neither its step nor a flash after ``--drain`` s; and a
   client that never got a bet's version.
-- timer lateness: "no more bets" (the ``close_betting`` step) committed
-  (its version's ``changed_at``) against the deadline the clients were shown.
+- timer lateness: "no more bets" (the ``close_betting`` step) committed and
+  broadcast, as above, against the deadline the clients were shown.
 - bytes per update: the size of each push received; CPU per process: psutil,
   over each kind's windows, with this client's event-loop lag (its own
   share of every latency).
@@ -345,18 +347,31 @@ def open_table(table_id):
     Table.objects.filter(pk=table_id).update(is_open=True)
 
 
-def load_steps(table_ids):
-    """{table id: [(round, at ms, action kind, player, data), ...]} in order."""
-    from casino.tables.models import Round
+def load_records(table_ids):
+    """Each table's round records, read when nothing is committing between
+    the reads: {table id: (its version, [(round, at ms or None, action kind
+    or None, player, data), ...])}, one entry per RoundStep row in order
+    (a seat taken is a row without a step)."""
+    from casino.tables.models import RoundStep, Table
 
-    steps = {table_id: [] for table_id in table_ids}
-    rows = Round.objects.filter(table_id__in=table_ids).order_by("table_id", "number")
-    for table_id, number, record in rows.values_list("table_id", "number", "steps"):
-        for step in record:
+    def versions():
+        return dict(Table.objects.filter(pk__in=table_ids).values_list("pk", "version"))
+
+    while True:
+        before = versions()
+        rows = {table_id: [] for table_id in table_ids}
+        entries = RoundStep.objects.filter(round__table_id__in=table_ids).order_by(
+            "round__table_id", "round__number", "number"
+        )
+        for table_id, number, step in entries.values_list("round__table_id", "round__number", "step"):
+            if step is None:
+                rows[table_id].append((number, None, None, None, None))
+                continue
             action = step["action"]
             at = datetime.fromisoformat(step["at"]).timestamp() * 1000
-            steps[table_id].append((number, at, action["kind"], action["player"], action["data"]))
-    return steps
+            rows[table_id].append((number, at, action["kind"], action["player"], action["data"]))
+        if versions() == before:  # a timer of an idle table may have fired in between
+            return {table_id: (before[table_id], rows[table_id]) for table_id in table_ids}
 
 
 # -- both runs -----------------------------------------------------------------
@@ -504,13 +519,26 @@ async def alternate(run, seats, members, pids):
     return windows, {kind: (cpu[kind].percent(), lag.p99(monotonic[kind]), drains[kind]) for kind in cpu}
 
 
+def versioned(records):
+    """{table id: [(round, at, kind, player, data, version), ...]}.
+
+    Every commit after the owner's first (which starts the clock and
+    records nothing) adds one version and one row (runtime._commit), so
+    the k-th row of a table is version (final - rows) + k + 1."""
+    out = {}
+    for table_id, (version, rows) in records.items():
+        first = version - len(rows) + 1
+        out[table_id] = [(*row, first + k) for k, row in enumerate(rows)]
+    return out
+
+
 def bet_steps(steps):
-    """{player: [(round, spot, cents, at ms), ...]}, their bets taken in order."""
+    """{player: [(round, spot, cents, at ms, version), ...]}, their bets taken in order."""
     taken = {}
     for table_steps in steps.values():
-        for number, at, kind, player, data in table_steps:
+        for number, at, kind, player, data, version in table_steps:
             if kind == "bet":
-                taken.setdefault(player, []).append((number, data["spot"], data["amount"], at))
+                taken.setdefault(player, []).append((number, data["spot"], data["amount"], at, version))
     return taken
 
 
@@ -537,9 +565,11 @@ def match_bets(seat, taken):
     return [o for o in outcomes if o[0].spot is not None], len(mine) - at
 
 
-def table_figures(seats, steps, windows):
+def table_figures(seats, records, windows):
     def inside(t):
         return any(a <= t <= b for a, b in windows)
+
+    steps = versioned(records)
 
     by_table = {}
     for seat in seats:
@@ -547,7 +577,8 @@ def table_figures(seats, steps, windows):
     taken = bet_steps(steps)
     f = {
         "bets": 0, "bets_all": 0, "accepted": 0, "late": 0, "late_open": 0, "refused_other": {},
-        "lost": 0, "steps_unmatched": 0, "unmapped": 0, "updates_missing": 0, "updates": 0,
+        "lost": 0, "steps_unmatched": 0, "unmapped": 0, "tables_unmapped": 0, "updates_missing": 0,
+        "updates": 0,
         "rounds_closed": 0,
     }  # fmt: skip
     action_update, send_owner, send_commit, commit_client = [], [], [], []
@@ -566,27 +597,28 @@ def table_figures(seats, steps, windows):
                     sizes.append(size)
         f["updates"] += sum(1 for at in changed.values() if inside(at))
         versions = sorted(changed)
-        stamps = [changed[v] for v in versions]
+        rows = steps.get(table_id, [])
+        # The rows' versions hold only if every version broadcast came after
+        # its own row's transition began.
+        at_of = {row[5]: row[1] for row in rows}
+        sound = all(at_of.get(v) is None or at_of[v] <= changed[v] for v in versions)
+        f["tables_unmapped"] += not sound
 
-        def version_of(at, versions=versions, stamps=stamps, changed=changed):
-            # The first version broadcast after the step began; sound only if
-            # the version before it was seen, broadcast before the step.
-            i = bisect_left(stamps, at)
-            if i == len(versions):
-                return None
-            version = versions[i]
-            before = changed.get(version - 1)
-            return version if before is not None and before < at else None
+        def broadcast(version, versions=versions, changed=changed, sound=sound):
+            # When the owner first broadcast a version that holds this one:
+            # versions are broadcast coalesced (the newest, at most every
+            # 50 ms), after their commit.
+            i = bisect_left(versions, version)
+            return changed[versions[i]] if sound and i < len(versions) else None
 
         receipts = [([p[1] for p in seat.pushes], [p[0] for p in seat.pushes]) for seat in table_seats]
-        for number, at, kind, _, _ in steps.get(table_id, ()):
+        for number, at, kind, _, _, version in rows:
             if kind != CLOSE_BETTING or number not in deadlines or not inside(deadlines[number]):
                 continue
             f["rounds_closed"] += 1
             timer_fire.append(at - deadlines[number])
-            version = version_of(at)
-            if version is not None:
-                timer_commit.append(changed[version] - deadlines[number])
+            if (sent := broadcast(version)) is not None:
+                timer_commit.append(sent - deadlines[number])
         for seat in table_seats:
             outcomes, extra = match_bets(seat, taken)
             f["steps_unmatched"] += extra
@@ -608,11 +640,11 @@ def table_figures(seats, steps, windows):
                     continue
                 f["accepted"] += 1
                 send_owner.append(step[3] - bet.sent)
-                version = version_of(step[3])
-                if version is None:
+                version, sent = step[4], broadcast(step[4])
+                if sent is None:
                     f["unmapped"] += 1
                     continue
-                send_commit.append(changed[version] - bet.sent)
+                send_commit.append(sent - bet.sent)
                 for seen, times in receipts:
                     i = bisect_left(seen, version)
                     if i == len(seen):
@@ -675,10 +707,10 @@ async def measure(run, tables, players, cycle, pids):
     log(f"  {len(seats)} players seated at {len(tables)} tables, {len(members)} relay clients; measuring")
     try:
         windows, usage = await alternate(run, seats, members, {**pids, "client": os.getpid()})
-        steps = await db(lambda: load_steps(tables))
+        records = await db(lambda: load_records(tables))
     finally:
         await close_clients(seats + members)
-    table = table_figures(seats, steps, windows["table"])
+    table = table_figures(seats, records, windows["table"])
     relay = relay_figures(members, windows["relay"])
     for kind, figures in (("table", table), ("relay", relay)):
         figures["cpu"], figures["client_lag_p99_ms"], figures["drains_s"] = usage[kind]
