@@ -17,6 +17,8 @@ tables and scenario tests (DESIGN.md, "Randomness"); it may continue with a
 normally shuffled shoe once the typed cards are used up.
 """
 
+from functools import lru_cache
+
 from games.cards.cards import Card, joker_deck, spanish_deck, standard_deck
 from games.cards.cards import cards as parse_cards
 
@@ -225,8 +227,9 @@ class Shoe:
     def from_json(cls, data):
         if not isinstance(data, dict) or "cards" not in data:
             raise ValueError(f"Not a stored shoe: {data!r:.80}")
+        text = data["cards"]
         return cls(
-            parse_cards(data["cards"]),
+            list(_parsed_shoe(text)) if isinstance(text, str) else parse_cards(text),
             position=data.get("position", 0),
             cut_at=data.get("cut_at"),
             stacked=data.get("stacked", 0),
@@ -244,3 +247,11 @@ class Shoe:
     def __repr__(self):
         kind = f"{self.decks}×{self.deck}" if self.deck else "stacked"
         return f"<Shoe {kind}: {self.remaining} of {len(self.cards)} left, cut at {self.cut_at}>"
+
+
+# A blackjack shoe is read back from its text at every card drawn, and its
+# text does not change while it is dealt: each is parsed once (cards are
+# immutable; each Shoe gets its own list).
+@lru_cache(maxsize=64)
+def _parsed_shoe(text):
+    return tuple(parse_cards(text))
