@@ -15,6 +15,9 @@ from games.engine import LOSE, RETURN, STAKE, WIN, ChipMove
 from tests.conftest import assert_ledger_balanced
 from tests.test_runtime import Clock, run_until, sit
 
+# Plain SQL in the ledger and the runtime: make test runs these on PostgreSQL too.
+pytestmark = pytest.mark.postgres
+
 
 @pytest.fixture
 def wheel(make_table, make_player):
