@@ -12,6 +12,7 @@ import pytest
 from django.db import connection, connections, transaction
 
 from casino.accounts.models import Player
+from casino.wallet import ledger
 from casino.wallet.ledger import (
     TopUpRefused,
     balance_of,
@@ -108,6 +109,40 @@ def test_two_top_ups_at_once_pay_once():
     assert two.outcome().startswith("refused: Top-ups are for players below the table minimum")
     assert balance_of(ann) == START
     assert LedgerTransaction.objects.filter(kind="top_up").count() == 1
+    assert_ledger_balanced()
+
+
+def test_test_chips_opened_by_two_tables_at_once_are_opened_once():
+    """A player's first wagers at two test tables at the same moment: both
+    owners open the player's test chips. The second waits for the first's
+    new row and then plays from it, instead of failing on its uniqueness."""
+    ann = Player.objects.create(nickname="Ann")
+    first_done, release = threading.Event(), threading.Event()
+
+    def first():
+        with transaction.atomic():
+            account = ledger.test_account(Player.objects.get(pk=ann.pk))
+            first_done.set()
+            release.wait(30)
+        return account.pk
+
+    def second():
+        with transaction.atomic():
+            return ledger.test_account(Player.objects.get(pk=ann.pk)).pk
+
+    one = InThread(first)
+    one.start()
+    assert first_done.wait(30)
+    two = InThread(second)
+    two.start()
+    if waiting_for_a_lock() is None:
+        time.sleep(0.5)  # SQLite: the second waits for the write lock inside BEGIN
+    else:
+        wait_until(waiting_for_a_lock, 10, "the second table to wait for the first's new account")
+    release.set()
+    assert one.outcome() == two.outcome() == Account.objects.get(test_player=ann).pk
+    assert balance_of(ann, test=True) == 100_000 * CENTS_PER_CHIP
+    assert LedgerTransaction.objects.filter(kind="test_chips").count() == 1
     assert_ledger_balanced()
 
 

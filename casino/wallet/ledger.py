@@ -2,7 +2,7 @@
 block that also saves the game event causing the movement."""
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, Sum
 from django.utils import timezone
 
@@ -50,11 +50,23 @@ def test_account(player):
     inside transaction.atomic()."""
     account = Account.objects.filter(test_player=player).first()
     if account is None:
-        account = Account.objects.create(kind=Account.TEST, name=f"test:{player.pk}", test_player=player)
-        start = settings.TEST_START_CHIPS * CENTS_PER_CHIP
-        post(
-            [(test_house_account(), -start), (account, start)], kind="test_chips", memo="starting test chips"
-        )
+        try:
+            # Under a savepoint: the player's first wager at another test
+            # table may open them at the same moment. On PostgreSQL our
+            # INSERT then waits for that transaction and fails on the unique
+            # name once it commits; its account is the one to play from.
+            with transaction.atomic():
+                account = Account.objects.create(
+                    kind=Account.TEST, name=f"test:{player.pk}", test_player=player
+                )
+                start = settings.TEST_START_CHIPS * CENTS_PER_CHIP
+                post(
+                    [(test_house_account(), -start), (account, start)],
+                    kind="test_chips",
+                    memo="starting test chips",
+                )
+        except IntegrityError:
+            account = Account.objects.get(test_player=player)
     return account
 
 
