@@ -109,6 +109,8 @@ LATE = ("No more bets", "the table is on round")
 MARKER_REFUSAL = "must carry the round id"
 SETTLE = 2.0  # seconds of each window not measured, as the other run's last messages clear
 CONNECT_ATTEMPTS = 5
+SEAT_SECONDS = 180
+SIT_AGAIN_SECONDS = 10
 MIN_RATE = 0.1  # messages a second: the relay's floor when the tables made (almost) none
 TARGET_RATIO = 2.0
 TARGET_P99_MS_AT_1000 = 250.0
@@ -416,8 +418,28 @@ async def seat_players(run, tables, players, cycle):
 
     seated = await asyncio.gather(*(table(n, table_id) for n, table_id in enumerate(tables)))
     seats = [seat for group in seated for seat in group]
-    if not await wait_for(lambda: all(seat.seated for seat in seats), 120, step=0.2):
-        raise RuntimeError(f"{sum(not seat.seated for seat in seats)} players did not get their seats")
+    deadline = time.monotonic() + SEAT_SECONDS
+    while not await wait_for(lambda: all(seat.seated for seat in seats), SIT_AGAIN_SECONDS, step=0.2):
+        if time.monotonic() > deadline:
+            break
+        # ?join=1 sits with the round the consumer read on connecting; when
+        # the round moved on before the owner got it, it is refused as for
+        # an old round. A page shows "Take a seat" then: take it.
+        await asyncio.gather(
+            *(
+                seat.send(json.dumps({"action": "sit", "round": seat.round}))
+                for seat in seats
+                if not seat.seated and seat.round is not None
+            )
+        )
+    if not all(seat.seated for seat in seats):
+        unseated = [seat for seat in seats if not seat.seated]
+        said = sorted({text for seat in unseated for _, text in seat.flashes})[:3]
+        raise RuntimeError(
+            f"{len(unseated)} players did not get their seats in {SEAT_SECONDS} s "
+            f"({sum(seat.closed for seat in unseated)} sockets closed, "
+            f"{sum(bool(seat.pushes) for seat in unseated)} had the table; told: {said})"
+        )
     return seats
 
 
