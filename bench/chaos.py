@@ -254,7 +254,11 @@ class Stack:
     def bot_bets_after(self, table_id, number):
         """Whether a house bot's bet is recorded in a round after ``number``."""
         with self.db() as connection:
-            query = "SELECT 1 FROM tables_round WHERE table_id = ? AND number > ? AND log LIKE ? LIMIT 1"
+            # A round's lines are in its record's rows (casino/tables/round_record.py).
+            query = (
+                "SELECT 1 FROM tables_round r JOIN tables_roundstep s ON s.round_id = r.id "
+                "WHERE r.table_id = ? AND r.number > ? AND s.lines LIKE ? LIMIT 1"
+            )
             return connection.execute(query, (table_id, number, '%"Bot % bets %')).fetchone() is not None
 
     def verify(self):
