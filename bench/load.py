@@ -349,11 +349,17 @@ def open_table(table_id):
     Table.objects.filter(pk=table_id).update(is_open=True)
 
 
+def close_tables(table_ids):
+    from casino.tables.models import Table
+
+    Table.objects.filter(pk__in=table_ids).update(is_open=False)
+
+
 def load_records(table_ids):
-    """Each table's round records, read when nothing is committing between
-    the reads: {table id: (its version, [(round, at ms or None, action kind
-    or None, player, data), ...])}, one entry per RoundStep row in order
-    (a seat taken is a row without a step)."""
+    """Each table's round records, read when nothing committed between the
+    reads (the tables are closed first): {table id: (its version, [(round,
+    at ms or None, action kind or None, player, data), ...])}, one entry per
+    RoundStep row in order (a seat taken is a row without a step)."""
     from casino.tables.models import RoundStep, Table
 
     def versions():
@@ -372,8 +378,9 @@ def load_records(table_ids):
             action = step["action"]
             at = datetime.fromisoformat(step["at"]).timestamp() * 1000
             rows[table_id].append((number, at, action["kind"], action["player"], action["data"]))
-        if versions() == before:  # a timer of an idle table may have fired in between
+        if versions() == before:  # else an owner still running committed in between
             return {table_id: (before[table_id], rows[table_id]) for table_id in table_ids}
+        time.sleep(1)
 
 
 # -- both runs -----------------------------------------------------------------
@@ -729,6 +736,10 @@ async def measure(run, tables, players, cycle, pids):
     log(f"  {len(seats)} players seated at {len(tables)} tables, {len(members)} relay clients; measuring")
     try:
         windows, usage = await alternate(run, seats, members, {**pids, "client": os.getpid()})
+        # Closed, their owners stop: the records are read whole, with no
+        # timer of an idle table committing between the reads.
+        await db(lambda: close_tables(tables))
+        await wait_for(lambda: not any(layout.table_running(t) for t in tables), 60, step=0.5)
         records = await db(lambda: load_records(tables))
     finally:
         await close_clients(seats + members)
