@@ -573,7 +573,8 @@ def bet_steps(steps):
 
 def match_bets(seat, taken):
     """Each bet the seat sent with its step or its flash (None: neither),
-    [(bet, step, flash text)], and how many of its steps no bet matched."""
+    [(bet, step, flash text)]; how many of its steps no bet matched; and
+    whether its refusals could not be told apart (a marker's answer lost)."""
     from games.engine import CENTS_PER_CHIP
 
     mine, at = taken.get(seat.player_id, []), 0
@@ -585,13 +586,36 @@ def match_bets(seat, taken):
             if mine[at][:3] == key and mine[at][3] >= bet.sent:
                 step, at = mine[at], at + 1
         outcomes.append([bet, step, None])
-    # Refusals come back in the order the messages went.
+    # Refusals come back in the order the messages went, each marker's
+    # after those of the bets before it: between two markers, the k-th
+    # refused bet has the k-th flash.
     first = seat.sent[0].sent if seat.sent else 0
-    flashes = iter(text for received, text in seat.flashes if received >= first)
+    flashes = [text for received, text in seat.flashes if received >= first]
+    answers, current = [], []
+    for text in flashes:
+        if MARKER_REFUSAL in text:
+            answers.append(current)
+            current = []
+        else:
+            current.append(text)
+    answers.append(current)
+    asked, current = [], []
     for outcome in outcomes:
-        if outcome[1] is None:
-            outcome[2] = next(flashes, None)
-    return [o for o in outcomes if o[0].spot is not None], len(mine) - at
+        if outcome[0].spot is None:
+            asked.append(current)
+            current = []
+        elif outcome[1] is None:
+            current.append(outcome)
+    asked.append(current)
+    aligned = len(answers) == len(asked)
+    if not aligned:
+        # A marker's answer never came: one run of answers for all.
+        answers = [[text for text in flashes if MARKER_REFUSAL not in text]]
+        asked = [[o for o in outcomes if o[0].spot is not None and o[1] is None]]
+    for refused, texts in zip(asked, answers, strict=True):
+        for outcome, text in zip(refused, texts, strict=False):
+            outcome[2] = text
+    return [o for o in outcomes if o[0].spot is not None], len(mine) - at, not aligned
 
 
 def table_figures(seats, records, windows):
@@ -606,7 +630,8 @@ def table_figures(seats, records, windows):
     taken = bet_steps(steps)
     f = {
         "bets": 0, "bets_all": 0, "accepted": 0, "late": 0, "late_open": 0, "refused_other": {},
-        "lost": 0, "steps_unmatched": 0, "unmapped": 0, "tables_unmapped": 0, "updates_missing": 0,
+        "lost": 0, "steps_unmatched": 0, "unmapped": 0, "tables_unmapped": 0, "players_misaligned": 0,
+        "updates_missing": 0,
         "updates": 0,
         "rounds_closed": 0,
     }  # fmt: skip
@@ -649,8 +674,9 @@ def table_figures(seats, records, windows):
             if (sent := broadcast(version)) is not None:
                 timer_commit.append(sent - deadlines[number])
         for seat in table_seats:
-            outcomes, extra = match_bets(seat, taken)
+            outcomes, extra, misaligned = match_bets(seat, taken)
             f["steps_unmatched"] += extra
+            f["players_misaligned"] += misaligned
             for bet, step, flash in outcomes:
                 f["bets_all"] += 1
                 if step is None and flash is None:
@@ -887,6 +913,11 @@ def report(args, sizes, results):
             ok = ok and bool(met)
             verdict = "met" if met else "NOT met" if met is False else "NOT met (nothing measured)"
             verdicts.append(f"- {label}: {target}: {verdict}")
+        if t["players_misaligned"]:
+            verdicts.append(
+                f"- {label}: {t['players_misaligned']} players never got a marker's answer: their "
+                "refusals are matched to their bets by order alone"
+            )
         if None in t["drains_s"] + r["drains_s"]:
             verdicts.append(
                 f"- {label}: a backlog outlived --drain {args.drain:g} s and ran into the next window "
