@@ -83,7 +83,7 @@ bench-lab: venv
 bench-worker: venv
 	$(PY) -m casino.embedded_redis -- $(PY) bench/worker.py $(WORKER_ARGS)
 
-# Not in make bench (about 20 minutes): players betting at Dreamcatcher
+# Not in make bench (about 45 minutes): players betting at Dreamcatcher
 # tables against a bare relay at the same rate and fan-out, at 100/10,
 # 300/30 and 1,000/100 players/tables (bench/load.py; it starts its own
 # Redis, database, worker and Daphne, loopback only). LOAD_ARGS adds options,
