@@ -1,0 +1,195 @@
+"""The best five-card poker hand of 5, 6 or 7 cards of the standard 52-card
+deck (no joker), for the games that pay on it: Three Card Poker's Six Card
+Bonus (five of six), the Five-Card progressives (the five cards themselves),
+Texas Hold 'Em's dealer and player (five of seven). Pure and table-driven.
+
+Standard poker ranking, high to low: straight flush (royal flush the highest),
+four of a kind, full house, flush, straight, three of a kind, two pair, one
+pair, high card; ace high, or low only in A-2-3-4-5, the lowest straight; no
+wraparound; suits never rank.
+
+Values are the five-card values of ``games.cards.poker`` (``category << 20``
+plus up to five 4-bit tie-breaking ranks, the same category constants,
+``category()`` and ``name5()`` apply) with one difference: pai gow ranks
+A-2-3-4-5 second highest (its key 12), standard poker lowest, so here its
+straight key is 3 (five high). Every other hand has the value
+``poker.eval5_indices`` gives it; an equal value is a tie.
+
+Speed: a card is its ``poker.CARD_INDEX`` (``rank * 4 + suit``). A hand costs
+two ``sum(map(...))`` over its cards and two table look-ups: its suit counts
+say whether five or more share a suit; if so the ranks of that suit are looked
+up in a 13-bit mask table (with at most seven cards, five of one suit leave no
+room for a full house or four of a kind), otherwise its rank multiset is
+looked up in a dict filled on first use (at most 73,775 multisets of 5–7
+ranks). No five-of-seven enumeration is done for the value.
+"""
+
+from itertools import combinations
+
+from games.cards.poker import (
+    CARDS,
+    FLUSH,
+    FOUR_OF_A_KIND,
+    FULL_HOUSE,
+    HIGH_CARD,
+    JOKER_INDEX,
+    PAIR,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    THREE_OF_A_KIND,
+    TWO_PAIR,
+    category,
+    indices,
+    name5,
+)
+
+__all__ = [
+    "best_five",
+    "best_five_indices",
+    "best_five_value",
+    "best_five_value_indices",
+    "category",
+    "hand_name",
+    "ROYAL_FLUSH_VALUE",
+]
+
+# Straight keys by rank mask: the top rank's index (ace 13 as in poker.py),
+# A-2-3-4-5 five high (3), the lowest.
+_STRAIGHTS = tuple(
+    [(0b11111 << (top - 4), 13 if top == 12 else top) for top in range(12, 3, -1)] + [((1 << 12) | 0b1111, 3)]
+)
+
+
+def _value(kind, ranks):
+    value = kind << 20
+    for place, rank in enumerate(ranks):
+        value |= rank << (16 - 4 * place)
+    return value
+
+
+ROYAL_FLUSH_VALUE = _value(STRAIGHT_FLUSH, (13,))
+
+
+def _straight_key(mask):
+    for run, key in _STRAIGHTS:
+        if mask & run == run:
+            return key
+    return None
+
+
+def _suited_value(mask):
+    """Best five of five to seven cards of one suit (their 13-bit rank mask)."""
+    key = _straight_key(mask)
+    if key is not None:
+        return _value(STRAIGHT_FLUSH, (key,))
+    return _value(FLUSH, [rank for rank in range(12, -1, -1) if mask >> rank & 1][:5])
+
+
+def _unsuited_value(key):
+    """Best five of five to seven cards, no five of one suit, from their rank
+    multiset ``key`` (3 bits a rank: its count)."""
+    counts = [(key >> (3 * rank)) & 7 for rank in range(13)]
+    desc = [rank for rank in range(12, -1, -1) if counts[rank]]
+    quads = [rank for rank in desc if counts[rank] == 4]
+    trips = [rank for rank in desc if counts[rank] == 3]
+    pairs = [rank for rank in desc if counts[rank] == 2]
+    if quads:
+        return _value(FOUR_OF_A_KIND, [quads[0], max(rank for rank in desc if rank != quads[0])])
+    if trips and (len(trips) > 1 or pairs):
+        return _value(FULL_HOUSE, [trips[0], max(trips[1:] + pairs)])
+    straight = _straight_key(sum(1 << rank for rank in desc))
+    if straight is not None:
+        return _value(STRAIGHT, (straight,))
+    if trips:
+        return _value(THREE_OF_A_KIND, [trips[0], *[rank for rank in desc if rank != trips[0]][:2]])
+    if len(pairs) > 1:
+        high, low = pairs[:2]
+        return _value(TWO_PAIR, [high, low, max(rank for rank in desc if rank not in (high, low))])
+    if pairs:
+        return _value(PAIR, [pairs[0], *[rank for rank in desc if rank != pairs[0]][:3]])
+    return _value(HIGH_CARD, desc[:5])
+
+
+class _Unsuited(dict):
+    def __missing__(self, key):
+        value = self[key] = _unsuited_value(key)
+        return value
+
+
+_UNSUITED = _Unsuited()
+
+# Per card index (naturals only): its rank-count key (3 bits a rank), its
+# suit-count key (3 bits a suit) and its bit in a 52-bit suit-by-suit rank
+# mask (13 bits a suit).
+_RANK_KEY = tuple(1 << (3 * (index >> 2)) for index in range(52))
+_SUIT_KEY = tuple(1 << (3 * (index & 3)) for index in range(52))
+_SUITED_BIT = tuple(1 << (13 * (index & 3) + (index >> 2)) for index in range(52))
+
+
+def _build_suited():
+    # Suit-count key -> shift of the suit holding five or more (-1: none).
+    flush_shift = [-1] * (1 << 12)
+    for key in range(1 << 12):
+        for suit in range(4):
+            if (key >> (3 * suit)) & 7 >= 5:
+                flush_shift[key] = 13 * suit
+    suited = [0] * (1 << 13)
+    for mask in range(1 << 13):
+        if mask.bit_count() >= 5:
+            suited[mask] = _suited_value(mask)
+    return tuple(flush_shift), tuple(suited)
+
+
+_FLUSH_SHIFT, _SUITED = _build_suited()
+
+
+def best_five_value_indices(
+    cards, _rk=_RANK_KEY, _sk=_SUIT_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _su=_SUITED, _un=_UNSUITED
+):
+    """Value of the best five of 5–7 distinct natural card indices (no checks:
+    the fast path)."""
+    shift = _fs[sum(map(_sk.__getitem__, cards))]
+    if shift >= 0:
+        return _su[(sum(map(_sb.__getitem__, cards)) >> shift) & 0x1FFF]
+    return _un[sum(map(_rk.__getitem__, cards))]
+
+
+def best_five_indices(cards):
+    """(value, the five card indices making it) of 5–7 distinct natural card
+    indices; the five keep the order they have in ``cards``."""
+    value = best_five_value_indices(cards)
+    if len(cards) == 5:
+        return value, tuple(cards)
+    for five in combinations(cards, 5):
+        if best_five_value_indices(five) == value:
+            return value, five
+    raise AssertionError("no five cards make the best hand")  # unreachable
+
+
+def _natural_indices(hand):
+    if isinstance(hand, str):
+        hand = hand.replace(",", " ").split()
+    result = indices(hand)
+    if not 5 <= len(result) <= 7:
+        raise ValueError(f"The best five cards are chosen from 5, 6 or 7 cards; got {len(result)}.")
+    if JOKER_INDEX in result:
+        raise ValueError("The joker is not a card of the 52-card deck.")
+    return result
+
+
+def best_five(hand):
+    """(value, five Cards) of the best five of 5–7 cards (Cards, their texts or
+    one text "AS KD ...");
+    ValueError for an unknown or repeated card, a joker, or a wrong count."""
+    value, five = best_five_indices(_natural_indices(hand))
+    return value, [CARDS[index] for index in five]
+
+
+def best_five_value(hand):
+    """Value of the best five of 5–7 cards (Cards or their text)."""
+    return best_five_value_indices(_natural_indices(hand))
+
+
+def hand_name(value):
+    """The hand for people: "Royal flush", "Straight, 5 high", "Pair of aces"."""
+    return name5(value)
