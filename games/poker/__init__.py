@@ -1,0 +1,36 @@
+"""The poker family engine: house-banked poker games as data on one round.
+
+README. ``game.py`` holds the vocabulary a game is written in (``Area``,
+``Deal``, ``Street``, ``Decision``/``Option``, ``Pay``, ``Game``);
+``round.py`` is the state machine that plays any ``Game`` at a multi-seat
+table (betting → no more bets → dealing → deciding, street by street →
+result), pure like every rules module. A game's ``rules.py`` binds it: its
+Config (the Rules Submission), its ``GAME`` (areas, streets, settlers in the
+rules file's order) and one-line ``apply``/``timer``/``parse_action``/``stack``
+that pass ``GAME`` on; ``games/three_card_poker/rules.py`` is the first.
+
+How the later games fit:
+- community cards: ``Deal(BOARD, n, face_up)`` on any street (Let It Ride's
+  two board cards, the hold 'em flop, turn and river); settlers read
+  ``view.board_cards()``;
+- several decision streets: one ``Street`` each, each with its ``Decision``
+  (Mississippi Stud's three, Ultimate Texas Hold 'Em's 4×/3×, 2×, 1×); an
+  option's ``allowed(view, seat)`` narrows its multiples (Crazy 4 Poker's 3×
+  with aces or better, UTH's one Play per round);
+- decision-dependent wagers: ``Option.places``/``of``/``multiples`` stake a
+  DECISION area; ``Option.withdraws`` gives one back (Let It Ride's pulls);
+- dealer qualification and Envy: plain settlers (Three Card Poker's queen-high
+  qualifier and mini-royal Envy are examples); ``Pay(BONUS)`` pays on top of
+  a stake without settling it;
+- progressives and the Must-Hit-By Mystery bonus: a ``PROGRESSIVE`` area
+  names its meter kind; at "no more bets" the round puts every accepted
+  progressive wager in ``Outcome.lock`` (and, with the game's
+  ``mystery_base`` wager, a ``must_hit_by`` contribution of the same amount,
+  seed (c)(1)-(2)); ``Pay(METER)`` becomes an ``Outcome.awards`` entry, as
+  in the blackjack and pai gow rounds; the platform's
+  casino/tables/progressive_hook.py does the meter calls.
+
+What the platform reads is the same as for every game (games/engine.py):
+``State``, ``apply``, ``timer``, ``parse_action``, ``PLAYER_ACTIONS``,
+``LEAVE``, ``stack``/``STACK_HELP``, ``round_summary``.
+"""

@@ -1,0 +1,143 @@
+"""A house-banked poker game as data, for the round of ``games/poker/round.py``.
+
+A ``Game`` names its betting areas, its streets (what is dealt, then which
+decision follows) and its settlers, in the rules file's order. Pure Python.
+
+- ``Area``: one betting area: its role (``BASE`` gets a hand dealt,
+  ``SIDE`` rides with a base wager, ``PROGRESSIVE`` is locked into a meter at
+  "no more bets", ``DECISION`` is placed by a decision, never by a chip), its
+  limits (a function of the table's Config) and the base areas it needs.
+- ``Street``: ``Deal`` records (to each hand, to the dealer or to the board;
+  face up or down), then a ``Decision`` or none.
+- ``Decision``: the options of one street for each hand holding its base
+  wager, in seat order, each with an action clock whose expiry takes the
+  ``default`` option. An ``Option`` may place a wager of a multiple of
+  another (Play = 1× the Ante; Four Card Poker's 1–3×), take one back
+  (Let It Ride's pull: ``withdraws``) or fold.
+- settlers: ``(view, seat) -> [Pay]``, run for every hand in seat order,
+  one settler after the other (rule order); ``view`` is ``round.Table``.
+  A ``Pay`` says what happens to one area's stake (``LOSE``, ``PUSH``,
+  ``WIN`` odds), or pays on top (``BONUS``: an Ante Bonus, an Envy), or
+  settles a progressive wager (``FIXED``: paid by the house, its stake having
+  been collected at the lock; ``METER``: a share of its meter).
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from games.cards.cards import standard_deck
+
+BASE = "base"
+SIDE = "side"
+PROGRESSIVE = "progressive"
+DECISION = "decision"
+
+PLAYERS = "players"
+DEALER = "dealer"
+BOARD = "board"
+
+LOSE = "lose"
+PUSH = "push"
+WIN = "win"
+BONUS = "bonus"
+FIXED = "fixed"
+METER = "meter"
+
+
+@dataclass(frozen=True)
+class Area:
+    name: str  # the betting area's id: "ante", "pair_plus"
+    label: str  # as players read it: "Pair Plus"
+    role: str = SIDE
+    offered: Callable = lambda config: True
+    # (config) -> (minimum, maximum) in cents; a progressive's are equal (a fixed amount).
+    limits: Callable = lambda config: (100, 10_000)
+    # A SIDE or PROGRESSIVE area goes with one of these wagers (placed first).
+    needs: tuple = ()
+    meter_kind: str | None = None  # PROGRESSIVE: the meter its wagers feed
+    mystery: bool = False  # PROGRESSIVE: qualifies for the Must-Hit-By Mystery bonus with the game's base
+    note: str = ""  # a short line for the layout: "paytable 40-30-6-4-1"
+
+
+@dataclass(frozen=True)
+class Deal:
+    to: str  # PLAYERS, DEALER or BOARD
+    count: int
+    face_up: bool = False
+
+
+@dataclass(frozen=True)
+class Option:
+    action: str  # the player's action: "play", "fold"
+    label: str  # the button: "Play"
+    key: str  # its letter key
+    places: str | None = None  # the DECISION area it stakes...
+    of: str | None = None  # ... as a multiple of this area's wager
+    multiples: tuple = (1,)
+    # (view, seat) -> the multiples this hand may choose (Crazy 4 Poker's 3× with aces or better)
+    allowed: Callable | None = None
+    withdraws: str | None = None  # an area whose wager comes back (Let It Ride)
+    folds: bool = False
+
+
+@dataclass(frozen=True)
+class Decision:
+    name: str  # "play": the street's decision, in the clock's key and the log
+    base: str  # the area a hand needs to decide ("ante")
+    options: tuple
+    default: str  # the option the action clock takes at expiry (three_card_poker.md: fold)
+    prompt: str = "Your decision"
+
+    def option(self, action):
+        return next((item for item in self.options if item.action == action), None)
+
+
+@dataclass(frozen=True)
+class Street:
+    deals: tuple
+    decision: Decision | None = None
+
+
+@dataclass(frozen=True)
+class Pay:
+    area: str
+    outcome: str  # LOSE, PUSH, WIN, BONUS, FIXED or METER
+    text: str  # the round log's words after the seat and hand: "Pair Plus 4 to 1"
+    odds: object = None  # WIN: games.payouts.Odds on the stake; FIXED: Odds on the stake, "for 1"
+    cents: int = 0  # BONUS, FIXED: an amount instead of odds
+    percent: int = 0  # METER: the share of the meter
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str  # "Three Card Poker"
+    areas: tuple
+    streets: tuple
+    settlers: tuple
+    fold_loses: tuple = ()  # the areas a fold loses at once (three_card_poker.md rule 6)
+    mystery_base: str | None = None  # the base wager the Mystery bonus needs with a progressive
+    deck: Callable = standard_deck
+    # (view, seat) -> the hand's name for the log ("Flush, A-J-9")
+    hand_name: Callable = lambda view, seat: ""
+    dealer_name: Callable = lambda view: ""
+    stack_help: str = ""
+    layout_text: str = ""
+    actions: tuple = field(init=False)
+
+    def __post_init__(self):
+        actions = []
+        for street in self.streets:
+            for option in street.decision.options if street.decision else ():
+                if option.action not in actions:
+                    actions.append(option.action)
+        object.__setattr__(self, "actions", tuple(actions))
+
+    def area(self, name):
+        return next((item for item in self.areas if item.name == name), None)
+
+    def offered_areas(self, config, role=None):
+        return [item for item in self.areas if item.offered(config) and (role is None or item.role == role)]
+
+    @property
+    def base_areas(self):
+        return tuple(item.name for item in self.areas if item.role == BASE)

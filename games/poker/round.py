@@ -1,0 +1,691 @@
+"""A round of house-banked poker at a multi-seat table, pure: the state
+machine every poker game of games/poker/ binds (games/poker/game.py says how).
+
+Phases: betting → (no more bets: progressive wagers locked into their meters
+and the Mystery bonus, progressives_605a.md rule 6) → dealing → deciding
+(street by street: the street's cards, then each hand holding the decision's
+base wager in seat order, with an action clock) → result (the dealer's cards
+and the board turned up, every wager settled in the game's order) → betting.
+
+Money: every wager is staked into the round's escrow when placed (a Play
+wager when the decision makes it); at settlement a winning stake comes back
+(``return``) with its winnings from the house (``win``), a losing one goes to
+the house (``lose``). Progressive wagers are collected by the house at "no
+more bets" and their wins paid from the house or, for a share of the meter,
+by the meter system (``Outcome.awards``). Every stake is settled exactly once:
+the showdown checks it, so a game whose settlers forget a wager fails loudly.
+"""
+
+from dataclasses import dataclass, field
+
+from games.cards.cards import card, cards, to_json
+from games.cards.rng import system_rng
+from games.engine import (
+    LOSE,
+    PROGRESSIVE_RESULT,
+    REFUND,
+    RETURN,
+    STAKE,
+    WIN,
+    Action,
+    ChipMove,
+    IllegalAction,
+    Outcome,
+    ProgressiveAward,
+    ProgressiveWager,
+    collect_progressive_wagers,
+    dataclass_json,
+    format_chips,
+    parse_chips,
+    return_spot_wagers,
+)
+from games.poker import game as g
+
+BETTING = "betting"
+DEALING = "dealing"
+DECIDING = "deciding"
+RESULT = "result"
+
+CLOSE_BETTING = "close_betting"
+DEAL = "deal"
+DECISION_TIMEOUT = "decision_timeout"
+NEXT_ROUND = "next_round"
+
+BET = "bet"
+CLEAR = "clear"
+LEAVE = "leave"
+MUST_HIT_BY = "must_hit_by"
+ANY_CARD = "?"
+
+
+@dataclass
+class State:
+    round: int = 1
+    phase: str = BETTING
+    waits: int = 0  # betting windows that closed with no wager (a fresh clock each)
+    deck: list | None = None  # the cards to come this round; never shown
+    stacked: list | None = None  # a test table's stacked deck for the next deal; never shown
+    street: int = 0
+    turn: int | None = None  # the seat deciding now
+    # seat (str) -> {"player", "bets": {area: cents}, "cards": [str], "up": [bool],
+    #                "folded": bool, "decisions": [[street, action, multiple]], "left": bool}
+    spots: dict = field(default_factory=dict)
+    dealer: dict = field(default_factory=dict)  # {"cards": [str], "up": [bool]}
+    board: dict = field(default_factory=dict)  # {"cards": [str], "up": [bool]}
+    mystery_hits: list = field(default_factory=list)  # [{"seat", "cents"}], paid at the result
+    results: dict = field(default_factory=dict)  # seat -> {"paid": cents, "lines": [str]}
+
+    @classmethod
+    def from_json(cls, data):
+        return cls(**data)
+
+    def to_json(self, copy=True):
+        return dataclass_json(self, copy)
+
+    def seats(self):
+        """The seats with a hand (a base wager), from the dealer's left."""
+        return sorted(int(seat) for seat, spot in self.spots.items() if spot.get("cards"))
+
+    def betting_seats(self):
+        return sorted(int(seat) for seat in self.spots)
+
+    def spot(self, seat):
+        return self.spots[str(seat)]
+
+
+def new_state():
+    return State()
+
+
+def timer(game, state, config):
+    if state.phase == BETTING:
+        return f"{state.round}:bet:{state.waits}", config.betting_seconds, Action(CLOSE_BETTING)
+    if state.phase == DEALING:
+        return f"{state.round}:deal", config.deal_seconds, Action(DEAL)
+    if state.phase == DECIDING:
+        return (
+            f"{state.round}:decide:{state.street}:{state.turn}",
+            config.decision_seconds,
+            Action(DECISION_TIMEOUT),
+        )
+    return f"{state.round}:result", config.result_seconds, Action(NEXT_ROUND)
+
+
+def player_actions(game):
+    return (BET, CLEAR, *game.actions)
+
+
+def parse_action(game, kind, data):
+    if kind == BET:
+        area = str(data.get("spot", "")).strip()
+        known = game.area(area)
+        if known is None or known.role == g.DECISION:
+            names = ", ".join(item.label for item in game.areas if item.role != g.DECISION)
+            raise IllegalAction(f"There is no betting area {area!r} at a {game.name} table: {names}.")
+        return Action(BET, data={"spot": area, "amount": parse_chips(data.get("amount"))})
+    if kind == CLEAR:
+        return Action(CLEAR)
+    if kind in game.actions:
+        multiple = data.get("multiple")
+        if multiple in (None, ""):
+            return Action(kind)
+        if not (isinstance(multiple, int) and not isinstance(multiple, bool)) and not (
+            isinstance(multiple, str) and multiple.strip().isascii() and multiple.strip().isdigit()
+        ):
+            raise IllegalAction("A multiple is a whole number, such as 1, 2 or 3.")
+        return Action(kind, data={"multiple": int(multiple)})
+    raise IllegalAction(f"Unknown action {kind!r} at a {game.name} table.")
+
+
+def apply(game, state, action, config, rng):
+    state = State.from_json(state.to_json())
+    if action.kind in game.actions:
+        return _decide(game, state, action, config, rng)
+    handler = _HANDLERS.get(action.kind)
+    if handler is None:
+        raise IllegalAction(f"Unknown action {action.kind!r} at a {game.name} table.")
+    return handler(game, state, action, config, rng)
+
+
+def _seat_of(action):
+    if action.seat is None:
+        raise IllegalAction("Take a seat to play.")
+    return int(action.seat)
+
+
+def _spot(player):
+    return {
+        "player": player,
+        "bets": {},
+        "cards": [],
+        "up": [],
+        "folded": False,
+        "decisions": [],
+        "left": False,
+    }
+
+
+# -- betting -----------------------------------------------------------------------
+
+
+def _bet(game, state, action, config, rng):
+    area = game.area(action.data["spot"])
+    if state.phase != BETTING:
+        if area.role == g.PROGRESSIVE:
+            # progressives_605a.md rule 5: the lock-out refuses every later progressive wager.
+            raise IllegalAction(
+                f"No more bets: the {area.label} is locked for this round. Bet it in the next round."
+            )
+        raise IllegalAction("No more bets: wait for the next round.")
+    if not area.offered(config):
+        raise IllegalAction(f"This table does not offer the {area.label} wager.")
+    seat = _seat_of(action)
+    spot = state.spots.get(str(seat))
+    if spot is not None and spot["player"] != action.player:
+        raise IllegalAction("These wagers belong to the seat's previous player: wait for the next round.")
+    bets = spot["bets"] if spot else {}
+    if area.needs and not any(bets.get(name) for name in area.needs):
+        needed = " or ".join(game.area(name).label for name in area.needs)
+        raise IllegalAction(f"Place the {needed} wager first: the {area.label} goes with it.")
+    amount = action.data["amount"]
+    total = bets.get(area.name, 0) + amount
+    low, high = area.limits(config)
+    if area.role == g.PROGRESSIVE and not low <= total <= high:
+        raise IllegalAction(
+            f"The {area.label} wager is exactly {format_chips(low)} chip{'s' if low != 100 else ''}."
+        )
+    if not low <= total <= high:
+        raise IllegalAction(
+            f"The {area.label} wager is {format_chips(low)} to {format_chips(high)} chips; {format_chips(total)} is not."
+        )
+    spot = state.spots.setdefault(str(seat), _spot(action.player))
+    spot["bets"][area.name] = total
+    return Outcome(
+        state,
+        log=[{"player": action.player, "text": f"bets {format_chips(amount)} on {area.label}"}],
+        moves=[ChipMove(STAKE, action.player, amount, f"seat {seat} {area.name}")],
+    )
+
+
+def _clear(game, state, action, config, rng):
+    if state.phase != BETTING:
+        raise IllegalAction("No more bets: wagers cannot be taken back now.")
+    seat = _seat_of(action)
+    spot = state.spots.get(str(seat))
+    if not spot or not spot["bets"] or spot["player"] != action.player:
+        raise IllegalAction("You have no wagers to clear.")
+    return return_spot_wagers(state, seat, action.player, "clears {}", "wagers cleared")
+
+
+def _leave(game, state, action, config, rng):
+    seat = action.seat
+    spot = state.spots.get(str(seat)) if seat is not None else None
+    if spot is None or spot["player"] != action.player:
+        return Outcome(state)
+    if state.phase == BETTING:
+        return return_spot_wagers(
+            state, seat, action.player, "leaves; {} of wagers returned", "left the table"
+        )
+    spot["left"] = True  # the hand plays on: its decisions take the clock's default
+    if state.phase == DECIDING and state.turn == int(seat):
+        return _take_default(game, state, config, int(seat), "leaves")
+    return Outcome(state)
+
+
+def _close_betting(game, state, action, config, rng):
+    if state.phase != BETTING:
+        raise IllegalAction("Betting is already closed.")
+    base = game.base_areas
+    # A spot with only side wagers left over cannot stand (they need a base); none can be
+    # placed so, but a spot whose base was never placed holds nothing.
+    seats = [seat for seat in state.betting_seats() if any(state.spot(seat)["bets"].get(a) for a in base)]
+    if not seats:
+        state.waits += 1
+        return Outcome(state)
+    wagers = []
+    for seat in seats:
+        spot = state.spot(seat)
+        for area in game.offered_areas(config, g.PROGRESSIVE):
+            amount = spot["bets"].get(area.name)
+            if not amount:
+                continue
+            wagers.append(ProgressiveWager(area.meter_kind, seat, spot["player"], amount))
+            # seed (c)(1)-(2) of each game's Mystery section: the base wager and a
+            # qualifying progressive wager; a share of that wager feeds the bonus meter.
+            if config.mystery and area.mystery and spot["bets"].get(game.mystery_base):
+                wagers.append(ProgressiveWager(MUST_HIT_BY, seat, spot["player"], amount))
+    state.phase = DEALING
+    offered = bool(game.offered_areas(config, g.PROGRESSIVE))
+    return Outcome(state, log=[{"player": None, "text": "No more bets."}], lock=wagers if offered else None)
+
+
+def _progressive_result(game, state, action, config, rng):
+    """At "no more bets": accepted progressive wagers are collected, refused
+    ones returned, Mystery hits kept for the result (rules/README.md, "When
+    paid"). At the showdown: the meters' awards paid."""
+    moves, log = [], []
+    if state.phase == DEALING:
+        refused = action.data.get("refused", [])
+        for area in game.offered_areas(config, g.PROGRESSIVE):
+            seats = {item["seat"] for item in refused if item["kind"] == area.meter_kind}
+            area_moves, area_log = collect_progressive_wagers(_Spots(state), area.name, seats)
+            moves += area_moves
+            log += area_log
+        for hit in action.data.get("hits", []):
+            state.mystery_hits.append({"seat": hit["seat"], "cents": hit["cents"]})
+            text = f"Seat {hit['seat']} wins the Must-Hit-By Mystery bonus: {format_chips(hit['cents'])}!"
+            log.append({"player": None, "text": text})
+        if action.data.get("error"):
+            log.append({"player": None, "text": action.data["error"]})
+    for award in action.data.get("awards", []):
+        seat, cents = award["seat"], award["cents"]
+        area = next((a for a in game.areas if a.meter_kind == award["kind"]), None)
+        label = area.label if area else "progressive"
+        if cents:
+            moves.append(
+                ChipMove(WIN, state.spot(seat)["player"], cents, f"seat {seat} {award['kind']} meter")
+            )
+        _line(state, seat, f"{label}: {format_chips(cents)} from the meter", cents)
+        log.append({"player": None, "text": f"Seat {seat}: {label}, {format_chips(cents)} from the meter!"})
+    if state.phase == RESULT and action.data.get("error"):
+        log.append({"player": None, "text": action.data["error"]})
+    return Outcome(state, log=log, moves=moves)
+
+
+class _Spots:
+    """What ``collect_progressive_wagers`` reads: every betting spot, not only dealt hands."""
+
+    def __init__(self, state):
+        self.state = state
+
+    def seats(self):
+        return self.state.betting_seats()
+
+    def spot(self, seat):
+        return self.state.spot(seat)
+
+
+# -- the deal and the decisions ------------------------------------------------------
+
+
+def _deal(game, state, action, config, rng):
+    if state.phase != DEALING:
+        raise IllegalAction("The cards are not being dealt now.")
+    if state.stacked:
+        state.deck, state.stacked = state.stacked, None
+    else:
+        deck = game.deck()
+        rng.shuffle(deck)  # a fresh shuffle of one deck every round
+        state.deck = to_json(deck)
+    state.dealer = {"cards": [], "up": []}
+    state.board = {"cards": [], "up": []}
+    state.street = 0
+    return _start_street(game, state, config, log=[])
+
+
+def _has_base(game, state, seat):
+    return any(state.spot(seat)["bets"].get(area) for area in game.base_areas)
+
+
+def _dealt(game, state):
+    return [seat for seat in state.betting_seats() if _has_base(game, state, seat)]
+
+
+def _draw(state, count):
+    drawn, state.deck = state.deck[:count], state.deck[count:]
+    return drawn
+
+
+def _start_street(game, state, config, log):
+    """Deal the street's cards in its order, then hand the decision to the
+    first hand that takes it, or go on to the next street (or the showdown)."""
+    street = game.streets[state.street]
+    seats = _dealt(game, state)
+    for deal in street.deals:
+        if deal.to == g.PLAYERS:
+            for seat in seats:
+                spot = state.spot(seat)
+                spot["cards"] += _draw(state, deal.count)
+                spot["up"] += [deal.face_up] * deal.count
+        else:
+            target = state.dealer if deal.to == g.DEALER else state.board
+            target["cards"] += _draw(state, deal.count)
+            target["up"] += [deal.face_up] * deal.count
+    state.phase = DECIDING
+    state.turn = None
+    return _advance(game, state, config, log=log, moves=[])
+
+
+def deciders(game, state):
+    """The seats that take the current street's decision, in order."""
+    decision = game.streets[state.street].decision
+    if decision is None:
+        return []
+    return [
+        seat
+        for seat in state.seats()
+        if state.spot(seat)["bets"].get(decision.base) and not state.spot(seat)["folded"]
+    ]
+
+
+def _advance(game, state, config, log, moves):
+    """The next seat to decide on this street, else the next street, else the showdown."""
+    order = deciders(game, state)
+    later = [seat for seat in order if state.turn is None or seat > state.turn]
+    if later:
+        state.turn = later[0]
+        spot = state.spot(state.turn)
+        if spot["left"]:
+            outcome = _take_default(game, state, config, state.turn, "has left")
+            return Outcome(outcome.state, log + outcome.log, moves + outcome.moves, awards=outcome.awards)
+        return Outcome(state, log=log, moves=moves)
+    state.turn = None
+    live = [seat for seat in state.seats() if not state.spot(seat)["folded"]]
+    if state.street + 1 < len(game.streets) and live:
+        state.street += 1
+        outcome = _start_street(game, state, config, log)
+        return Outcome(outcome.state, outcome.log, moves + outcome.moves, awards=outcome.awards)
+    outcome = _showdown(game, state, config)
+    return Outcome(outcome.state, log + outcome.log, moves + outcome.moves, awards=outcome.awards)
+
+
+def legal_options(game, state, seat):
+    """[(Option, multiples)] the hand at ``seat`` may choose now: its player's
+    buttons; ``_decide`` refuses all else with the same reading."""
+    if state.phase != DECIDING or state.turn != seat:
+        return []
+    decision = game.streets[state.street].decision
+    view = Table(game, state, None)
+    legal = []
+    for option in decision.options:
+        multiples = tuple(option.allowed(view, seat)) if option.allowed else option.multiples
+        if option.places and not multiples:
+            continue
+        if option.withdraws and not state.spot(seat)["bets"].get(option.withdraws):
+            continue
+        legal.append((option, multiples if option.places else ()))
+    return legal
+
+
+def _decide(game, state, action, config, rng):
+    if state.phase != DECIDING or state.turn is None:
+        raise IllegalAction("No decision is being taken now.")
+    seat = _seat_of(action)
+    if seat != state.turn:
+        raise IllegalAction(f"It is seat {state.turn}'s turn, not yours.")
+    if state.spot(seat)["player"] != action.player:
+        raise IllegalAction("This hand belongs to the seat's previous player: wait for the next round.")
+    legal = dict((option.action, multiples) for option, multiples in legal_options(game, state, seat))
+    decision = game.streets[state.street].decision
+    if action.kind not in legal:
+        words = " or ".join(decision.option(name).label.lower() for name in legal)
+        raise IllegalAction(f"You cannot {action.kind.replace('_', ' ')} now: you may {words}.")
+    option = decision.option(action.kind)
+    multiple = action.data.get("multiple")
+    if option.places:
+        choices = legal[action.kind]
+        if multiple is None:
+            multiple = choices[0] if len(choices) == 1 else None
+        if multiple not in choices:
+            allowed = ", ".join(f"{m}×" for m in choices)
+            raise IllegalAction(
+                f"{option.label} is {allowed} the {game.area(option.of).label}; not {multiple}×."
+            )
+    elif multiple is not None:
+        raise IllegalAction(f"{option.label} takes no multiple.")
+    return _choose(game, state, config, seat, option, multiple, action.player)
+
+
+def _decision_timeout(game, state, action, config, rng):
+    if state.phase != DECIDING or state.turn is None:
+        raise IllegalAction("No decision is being taken now.")
+    return _take_default(game, state, config, state.turn, "is out of time")
+
+
+def _take_default(game, state, config, seat, why):
+    decision = game.streets[state.street].decision
+    option = decision.option(decision.default)
+    outcome = _choose(game, state, config, seat, option, option.multiples[0] if option.places else None, None)
+    line = {"player": None, "text": f"Seat {seat} {why}: {option.label.lower()}."}
+    return Outcome(outcome.state, [line] + outcome.log, outcome.moves, awards=outcome.awards)
+
+
+def _choose(game, state, config, seat, option, multiple, player):
+    spot = state.spot(seat)
+    moves, log = [], []
+    spot["decisions"].append([state.street, option.action, multiple])
+    if option.places:
+        amount = spot["bets"][option.of] * multiple
+        spot["bets"][option.places] = spot["bets"].get(option.places, 0) + amount
+        label = game.area(option.places).label
+        moves.append(ChipMove(STAKE, spot["player"], amount, f"seat {seat} {option.places}"))
+        times = f" ({multiple}× the {game.area(option.of).label})" if len(option.multiples) > 1 else ""
+        text = f"bets {format_chips(amount)} on {label}{times}"
+        log.append(
+            {"player": player, "text": text} if player else {"player": None, "text": f"Seat {seat} {text}"}
+        )
+    if option.withdraws:
+        amount = spot["bets"].pop(option.withdraws)
+        moves.append(ChipMove(REFUND, spot["player"], amount, f"seat {seat} {option.withdraws} withdrawn"))
+        log.append({"player": player, "text": f"takes back the {game.area(option.withdraws).label} wager"})
+    if option.folds:
+        spot["folded"] = True
+        if player:
+            log.append({"player": player, "text": "folds"})
+    outcome = _advance(game, state, config, log=log, moves=moves)
+    return outcome
+
+
+# -- the showdown and settlement -------------------------------------------------------
+
+
+class Table:
+    """What a settler reads: the round's cards and wagers, and which stakes
+    are settled so far (``stake`` is 0 once they are)."""
+
+    def __init__(self, game, state, config):
+        self.game, self.state, self.config = game, state, config
+        self.settled = {}
+
+    def cards(self, seat):
+        return cards(self.state.spot(seat)["cards"])
+
+    def dealer_cards(self):
+        return cards(self.state.dealer.get("cards", []))
+
+    def board_cards(self):
+        return cards(self.state.board.get("cards", []))
+
+    def folded(self, seat):
+        return self.state.spot(seat)["folded"]
+
+    def bet(self, seat, area):
+        """The wager placed on ``area``, settled or not (cents, 0 if none)."""
+        return self.state.spot(seat)["bets"].get(area, 0)
+
+    def stake(self, seat, area):
+        """The wager on ``area`` still to settle (0 if none, or settled)."""
+        if area in self.settled.get(seat, ()):
+            return 0
+        return self.bet(seat, area)
+
+    def seats(self):
+        return self.state.seats()
+
+    def others(self, seat):
+        return [other for other in self.state.seats() if other != seat]
+
+
+def _showdown(game, state, config):
+    state.dealer["up"] = [True] * len(state.dealer.get("cards", []))
+    state.board["up"] = [True] * len(state.board.get("cards", []))
+    view = Table(game, state, config)
+    log, moves, awards = [], [], []
+    dealer = game.dealer_name(view)
+    if dealer:
+        log.append({"player": None, "text": f"The dealer shows {dealer}."})
+    for seat in state.seats():
+        for area in game.fold_loses if view.folded(seat) else ():
+            if view.stake(seat, area):
+                _settle(
+                    game,
+                    view,
+                    seat,
+                    g.Pay(area, g.LOSE, f"{game.area(area).label} folded"),
+                    log,
+                    moves,
+                    awards,
+                )
+    for settler in game.settlers:
+        for seat in state.seats():
+            for pay in settler(view, seat):
+                _settle(game, view, seat, pay, log, moves, awards)
+    for seat in state.seats():
+        for area, amount in state.spot(seat)["bets"].items():
+            role = game.area(area).role
+            if role != g.PROGRESSIVE and amount and area not in view.settled.get(seat, ()):
+                raise AssertionError(f"{game.name}: seat {seat}'s {area} wager was never settled")
+    for hit in state.mystery_hits:
+        seat = hit["seat"]
+        if str(seat) in state.spots:
+            _line(state, seat, f"Mystery bonus +{format_chips(hit['cents'])}", hit["cents"])
+            moves.append(
+                ChipMove(WIN, state.spot(seat)["player"], hit["cents"], f"seat {seat} mystery bonus")
+            )
+    state.mystery_hits = []
+    state.phase = RESULT
+    state.turn = None
+    state.deck = None
+    return Outcome(state, log=log, moves=moves, awards=awards)
+
+
+def _settle(game, view, seat, pay, log, moves, awards):
+    state = view.state
+    player = state.spot(seat)["player"]
+    area = game.area(pay.area)
+    progressive = area.role == g.PROGRESSIVE
+    stake = view.bet(seat, pay.area)
+    memo = f"seat {seat} {pay.area}"
+    if pay.outcome in (g.LOSE, g.PUSH, g.WIN):
+        if progressive:
+            if pay.outcome != g.LOSE:
+                raise ValueError("a progressive wager wins FIXED or METER, never WIN or PUSH")
+            _line(state, seat, f"{pay.text}: loses", 0)
+            return
+        if pay.area in view.settled.get(seat, ()):
+            raise AssertionError(f"seat {seat}'s {pay.area} settled twice")
+        view.settled.setdefault(seat, set()).add(pay.area)
+    if pay.outcome == g.LOSE:
+        moves.append(ChipMove(LOSE, player, stake, memo))
+        _line(state, seat, f"{pay.text}: −{format_chips(stake)}", 0)
+        return
+    if pay.outcome == g.PUSH:
+        moves.append(ChipMove(RETURN, player, stake, memo))
+        _line(state, seat, f"{pay.text}: push", stake)
+        return
+    hand = game.hand_name(view, seat)
+    if pay.outcome == g.METER:
+        awards.append(ProgressiveAward(area.meter_kind, seat, player, pay.percent))
+        _say(log, seat, hand, f"{pay.text}, {pay.percent}% of the meter")
+        return
+    if pay.outcome == g.WIN:
+        winnings = pay.odds.winnings_cents(stake)
+        moves.append(ChipMove(RETURN, player, stake, memo))
+        if winnings:
+            moves.append(ChipMove(WIN, player, winnings, memo))
+        _line(state, seat, f"{pay.text}: +{format_chips(winnings)}", stake + winnings)
+        _say(log, seat, hand, f"{pay.text}: +{format_chips(winnings)}")
+        return
+    # BONUS on top of a stake (Ante Bonus, Envy), FIXED on a collected progressive stake.
+    cents = pay.cents if pay.odds is None else _odds_cents(pay, stake)
+    if cents:
+        moves.append(ChipMove(WIN, player, cents, memo + (" bonus" if pay.outcome == g.BONUS else "")))
+    _line(state, seat, f"{pay.text}: +{format_chips(cents)}", cents)
+    _say(log, seat, hand, f"{pay.text}: +{format_chips(cents)}")
+
+
+def _odds_cents(pay, stake):
+    if pay.outcome == g.FIXED:
+        return int(pay.odds.returned(stake))  # collected at the lock: "for 1" is all of it
+    return pay.odds.winnings_cents(stake)
+
+
+def _say(log, seat, hand, text):
+    log.append(
+        {
+            "player": None,
+            "text": f"Seat {seat}: {hand[:1].lower() + hand[1:]}, {text}."
+            if hand
+            else f"Seat {seat}: {text}.",
+        }
+    )
+
+
+def _line(state, seat, text, paid):
+    result = state.results.setdefault(str(seat), {"paid": 0, "lines": []})
+    result["lines"].append(text)
+    result["paid"] += paid
+
+
+def _next_round(game, state, action, config, rng):
+    if state.phase != RESULT:
+        raise IllegalAction("The round is not over.")
+    stacked = state.stacked
+    fresh = State(round=state.round + 1)
+    fresh.stacked = stacked
+    return Outcome(fresh)
+
+
+# -- test tables: a stacked deck -------------------------------------------------------
+
+
+def stack(game, state, config, text, rng=None):
+    """A test table's stacked deck (DESIGN.md, "Randomness"): the typed cards
+    are the front of the next round's deck, dealt in the game's order
+    (``game.stack_help`` says it); ``?`` is any card; the rest of the deck is
+    shuffled with ``rng`` (the table's, or the CSPRNG). Raises IllegalAction
+    on an unknown card, a card typed twice (one deck) or too many cards."""
+    if not isinstance(text, str):
+        raise IllegalAction("Type the cards as text, e.g. AS KS QS.")
+    typed = []
+    for word in text.replace(",", " ").replace(";", " ").split():
+        try:
+            typed.append(None if word == ANY_CARD else card(word))
+        except ValueError as error:
+            raise IllegalAction(f"Stacked deck: {error}.") from None
+    if not typed:
+        raise IllegalAction("Nothing to stack: type cards in dealing order, e.g. AS KS QS.")
+    deck = game.deck()
+    if len(typed) > len(deck):
+        raise IllegalAction(f"The deck holds {len(deck)} cards; {len(typed)} were typed.")
+    known = [item for item in typed if item is not None]
+    for item in known:
+        if item not in deck:
+            raise IllegalAction(f"{item.label} is not in the {len(deck)}-card deck of {game.name}.")
+    for item in dict.fromkeys(known):
+        if known.count(item) > 1:
+            raise IllegalAction(f"{item.label} is typed {known.count(item)} times: the deck holds one.")
+    rest = [item for item in deck if item not in known]
+    (rng or system_rng()).shuffle(rest)
+    state = State.from_json(state.to_json())
+    front = [item if item is not None else rest.pop() for item in typed]
+    state.stacked = to_json(front + rest)
+    return state
+
+
+def round_summary(state):
+    if state.phase != RESULT:
+        return None
+    return {"dealer": state.dealer, "board": state.board, "results": state.results}
+
+
+_HANDLERS = {
+    BET: _bet,
+    CLEAR: _clear,
+    LEAVE: _leave,
+    CLOSE_BETTING: _close_betting,
+    PROGRESSIVE_RESULT: _progressive_result,
+    DEAL: _deal,
+    DECISION_TIMEOUT: _decision_timeout,
+    NEXT_ROUND: _next_round,
+}

@@ -1,0 +1,344 @@
+"""Three Card Poker (58 Pa. Code Ch. 649a) with the Must-Hit-By Mystery bonus
+of seed § 649c.1, pure: the shared poker round (games/poker/round.py) bound
+to Three Card Poker's streets, paytables and this table's Rules Submission.
+
+One street (rules/three_card_poker.md rules 5–6): three cards face down to
+each hand and to the dealer, then each Ante player folds or makes the Play
+wager equal to the Ante; at the clock's expiry the hand folds. Settlement in
+rule 14's order: folds → Ante, Play and Ante Bonus → Pair Plus → Six Card
+Bonus → progressives → Envy; the Mystery bonus at the end of the round.
+"""
+
+from dataclasses import dataclass, field
+
+from games.cards import best_five, three_card
+from games.engine import RulesSubmission
+from games.poker import game as g
+from games.poker import round as pr
+from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
+from games.three_card_poker import paytables
+
+ANTE = "ante"
+PLAY = "play"
+PAIR_PLUS = "pair_plus"
+SIX_CARD = "six_card"
+THREE_CARD = "three_card"
+FIVE_CARD = "five_card"
+FOLD = "fold"
+
+# The meters of the two progressive payout wagers (casino/progressives/paytables.py).
+THREE_CARD_KIND = "three_card"
+FIVE_CARD_KIND = "five_card"
+
+CLOCKS = (
+    ("betting_seconds", 1, 300),
+    ("deal_seconds", 0, 30),
+    ("decision_seconds", 3, 120),
+    ("result_seconds", 0, 60),
+)
+
+
+@dataclass(frozen=True)
+class Config(RulesSubmission):
+    """The table's Rules Submission for Three Card Poker (§ 601a.2)."""
+
+    min_bet: int = field(default=5, metadata={"help": "Minimum Ante (and Pair Plus), in chips."})
+    max_bet: int = field(default=500, metadata={"help": "Maximum Ante, in chips."})
+    pair_plus: int = field(default=1, metadata={"help": "1: the Pair Plus wager is offered."})
+    pair_plus_paytable: int = field(
+        default=1, metadata={"help": "Pair Plus paytable: 1 = 40-30-6-4-1, 2 = 40-30-6-3-1, 3 = 40-30-5-4-1."}
+    )
+    side_max: int = field(
+        default=100, metadata={"help": "Maximum Pair Plus or Six Card Bonus wager, in chips."}
+    )
+    six_card_bonus: int = field(default=1, metadata={"help": "1: the Six Card Bonus wager is offered."})
+    three_card_progressive: int = field(
+        default=1,
+        metadata={"help": "1: the $1 Three-Card progressive payout wager is offered (§ 649a.7(d)(4))."},
+    )
+    five_card_progressive: int = field(
+        default=0,
+        metadata={"help": "1: the $5 Five-Card progressive payout wager is offered (§ 649a.7(d)(6))."},
+    )
+    mystery: int = field(
+        default=1, metadata={"help": "1: the Must-Hit-By Mystery bonus is offered with them (§ 649c.1)."}
+    )
+    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
+    deal_seconds: int = field(default=1, metadata={"help": "Pause between no more bets and the deal."})
+    decision_seconds: int = field(
+        default=20, metadata={"help": "Each hand's Play-or-fold clock; at expiry the hand folds."}
+    )
+    result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
+
+    def errors(self):
+        errors = self.type_errors()
+        if errors:
+            return errors
+        for name in (
+            "pair_plus",
+            "six_card_bonus",
+            "three_card_progressive",
+            "five_card_progressive",
+            "mystery",
+        ):
+            if getattr(self, name) not in (0, 1):
+                errors[name] = "1 to offer it, 0 not to."
+        if self.min_bet < 1:
+            errors["min_bet"] = "The minimum wager must be at least 1 chip."
+        if self.max_bet < self.min_bet:
+            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
+        if self.side_max < self.min_bet:
+            errors["side_max"] = "The side wager maximum cannot be below the minimum wager."
+        if self.pair_plus_paytable not in range(1, len(paytables.PAIR_PLUS_NAMES) + 1):
+            errors["pair_plus_paytable"] = "Choose Pair Plus paytable 1, 2 or 3."
+        if self.mystery and not (self.three_card_progressive or self.five_card_progressive):
+            errors["mystery"] = (
+                "The Mystery bonus needs the Three-Card or the Five-Card progressive payout wager (§ 649c.1(a))."
+            )
+        for name, low, high in CLOCKS:
+            if name not in errors and not low <= getattr(self, name) <= high:
+                errors[name] = f"Must be {low} to {high} seconds."
+        return errors
+
+    @property
+    def pair_plus_name(self):
+        return paytables.PAIR_PLUS_NAMES[self.pair_plus_paytable - 1]
+
+    @property
+    def pair_plus_table(self):
+        return paytables.PAIR_PLUS_PAYTABLES[self.pair_plus_name]
+
+    def offers(self, area):
+        return GAME.area(area) is not None and GAME.area(area).offered(self)
+
+
+# -- hands -------------------------------------------------------------------------
+
+
+def hand_value(items):
+    return three_card.evaluate(items)
+
+
+def six_card_value(player, dealer):
+    """(best five value, the five cards) of the player's three and the dealer's three (rule 11)."""
+    return best_five.best_five([*player, *dealer])
+
+
+def _three_card_lines(items):
+    return paytables.three_card_lines(hand_value(items), items[0].suit)
+
+
+def _five_card_lines(player, dealer):
+    value, five = six_card_value(player, dealer)
+    return paytables.five_card_lines(value, five[0].suit)
+
+
+# -- settlers, in rule 14's order ------------------------------------------------------
+
+
+def settle_ante_play(view, seat):
+    """Rules 8 and 9: Ante and Play against the dealer's queen-high
+    qualifier; the Ante Bonus on a straight or better to a player who played."""
+    if not view.stake(seat, ANTE):
+        return []
+    mine, dealer = hand_value(view.cards(seat)), hand_value(view.dealer_cards())
+    pays = []
+    if not three_card.qualifies(dealer):  # rule 7
+        pays += [g.Pay(ANTE, g.WIN, "Ante, the dealer does not qualify, 1 to 1", odds=paytables.EVEN)]
+        pays += [g.Pay(PLAY, g.PUSH, "Play, the dealer does not qualify")]
+    elif mine > dealer:
+        pays += [g.Pay(ANTE, g.WIN, "Ante 1 to 1", odds=paytables.EVEN)]
+        pays += [g.Pay(PLAY, g.WIN, "Play 1 to 1", odds=paytables.EVEN)]
+    elif mine == dealer:
+        pays += [g.Pay(ANTE, g.PUSH, "Ante, a tie"), g.Pay(PLAY, g.PUSH, "Play, a tie")]
+    else:
+        pays += [g.Pay(ANTE, g.LOSE, "Ante"), g.Pay(PLAY, g.LOSE, "Play")]
+    won = paytables.lookup(paytables.ANTE_BONUS, _three_card_lines(view.cards(seat)))
+    if won:
+        line, odds = won
+        name = paytables.LINE_NAMES[line].lower()
+        pays.append(g.Pay(ANTE, g.BONUS, f"Ante Bonus, {name}, {odds}", odds=odds))
+    return pays
+
+
+def settle_pair_plus(view, seat):
+    """Rule 10: pair or better in the player's three cards, whatever the dealer holds."""
+    if not view.stake(seat, PAIR_PLUS):
+        return []
+    won = paytables.lookup(view.config.pair_plus_table, _three_card_lines(view.cards(seat)))
+    if not won:
+        return [g.Pay(PAIR_PLUS, g.LOSE, "Pair Plus")]
+    line, odds = won
+    return [g.Pay(PAIR_PLUS, g.WIN, f"Pair Plus {odds}", odds=odds)]
+
+
+def settle_six_card(view, seat):
+    """Rule 11: the best five of the player's three and the dealer's three;
+    it stays in action after a fold (rule 6)."""
+    if not view.stake(seat, SIX_CARD):
+        return []
+    won = paytables.lookup(paytables.SIX_CARD_BONUS, _five_card_lines(view.cards(seat), view.dealer_cards()))
+    if not won:
+        return [g.Pay(SIX_CARD, g.LOSE, "Six Card Bonus")]
+    line, odds = won
+    return [
+        g.Pay(SIX_CARD, g.WIN, f"Six Card Bonus, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds)
+    ]
+
+
+def _progressive_pay(area, label, table, lines):
+    won = paytables.lookup(table, lines)
+    if not won:
+        return [g.Pay(area, g.LOSE, label)]
+    line, payout = won
+    name = paytables.LINE_NAMES[line].lower()
+    if isinstance(payout, paytables.MeterShare):
+        return [g.Pay(area, g.METER, f"{label}, {name}", percent=payout.percent)]
+    return [g.Pay(area, g.FIXED, f"{label}, {name}, {payout}", odds=payout)]
+
+
+def settle_progressives(view, seat):
+    """Rules 12–13: on the player's three cards, and on the best five of the
+    player's and the dealer's; settled after a fold too (Defaults). Only the
+    highest line pays (progressives_605a.md rule 12)."""
+    pays = []
+    if view.bet(seat, THREE_CARD):
+        lines = _three_card_lines(view.cards(seat))
+        pays += _progressive_pay(
+            THREE_CARD, "Three-Card progressive", paytables.THREE_CARD_PROGRESSIVE, lines
+        )
+    if view.bet(seat, FIVE_CARD):
+        lines = _five_card_lines(view.cards(seat), view.dealer_cards())
+        pays += _progressive_pay(FIVE_CARD, "Five-Card progressive", paytables.FIVE_CARD_PROGRESSIVE, lines)
+    return pays
+
+
+def settle_envy(view, seat):
+    """Rule 12: a player with the Three-Card progressive wager is paid Envy
+    for each other player's mini-royal (spades pays more), never their own."""
+    if not view.bet(seat, THREE_CARD):
+        return []
+    pays = []
+    for other in view.others(seat):
+        won = paytables.lookup(paytables.THREE_CARD_ENVY_CENTS, _three_card_lines(view.cards(other)))
+        if won:
+            line, cents = won
+            text = f"Envy for seat {other}'s {paytables.LINE_NAMES[line].lower()}"
+            pays.append(g.Pay(THREE_CARD, g.BONUS, text, cents=cents))
+    return pays
+
+
+def _hand_name(view, seat):
+    return three_card.name(hand_value(view.cards(seat)))
+
+
+def _dealer_name(view):
+    items = view.dealer_cards()
+    value = hand_value(items)
+    labels = " ".join(item.label for item in items)
+    qualified = "" if three_card.qualifies(value) else ", which does not qualify"
+    return f"{labels}, {three_card.name(value)}{qualified}"
+
+
+def _limits(config):
+    return config.min_bet * 100, config.max_bet * 100
+
+
+def _side_limits(config):
+    return config.min_bet * 100, config.side_max * 100
+
+
+STACK_HELP = (
+    "Cards in deal order: three to each hand from the lowest seat up, then the dealer's three, "
+    'e.g. "AS KS QS 2D 7C 9H" for one player against 2♦ 7♣ 9♥; ? is any card. The rest of the '
+    "52-card deck is shuffled. It serves the next deal only."
+)
+
+GAME = g.Game(
+    name="Three Card Poker",
+    areas=(
+        g.Area(ANTE, "Ante", g.BASE, limits=_limits, note="1 to 1 · Ante Bonus"),
+        g.Area(
+            PAIR_PLUS,
+            "Pair Plus",
+            g.BASE,  # rule 3: may be played alone, a hand of its own
+            offered=lambda config: bool(config.pair_plus),
+            limits=_side_limits,
+        ),
+        g.Area(PLAY, "Play", g.DECISION, limits=_limits),
+        g.Area(
+            SIX_CARD,
+            "Six Card Bonus",
+            g.SIDE,
+            offered=lambda config: bool(config.six_card_bonus),
+            limits=_side_limits,
+            needs=(ANTE, PAIR_PLUS),
+            note="best five of six",
+        ),
+        g.Area(
+            THREE_CARD,
+            "Three-Card progressive",
+            g.PROGRESSIVE,
+            offered=lambda config: bool(config.three_card_progressive),
+            limits=lambda config: (paytables.THREE_CARD_WAGER_CENTS,) * 2,
+            needs=(ANTE, PAIR_PLUS),
+            meter_kind=THREE_CARD_KIND,
+            mystery=True,
+            note="$1 · meter",
+        ),
+        g.Area(
+            FIVE_CARD,
+            "Five-Card progressive",
+            g.PROGRESSIVE,
+            offered=lambda config: bool(config.five_card_progressive),
+            limits=lambda config: (paytables.FIVE_CARD_WAGER_CENTS,) * 2,
+            needs=(ANTE, PAIR_PLUS),
+            meter_kind=FIVE_CARD_KIND,
+            mystery=True,
+            note="$5 · meter",
+        ),
+    ),
+    streets=(
+        g.Street(
+            deals=(g.Deal(g.PLAYERS, 3), g.Deal(g.DEALER, 3)),
+            decision=g.Decision(
+                name="play",
+                base=ANTE,
+                options=(
+                    g.Option(PLAY, "Play", "P", places=PLAY, of=ANTE),  # rule 6: equal to the Ante
+                    g.Option(FOLD, "Fold", "F", folds=True),
+                ),
+                default=FOLD,
+                prompt="Play (a wager equal to your Ante) or fold",
+            ),
+        ),
+    ),
+    settlers=(settle_ante_play, settle_pair_plus, settle_six_card, settle_progressives, settle_envy),
+    fold_loses=(ANTE, PAIR_PLUS),  # rule 6: a fold loses the Ante and the Pair Plus
+    mystery_base=ANTE,  # § 649c.1(c)(1): "a Three Card Poker wager and a ... progressive payout wager"
+    hand_name=_hand_name,
+    dealer_name=_dealer_name,
+    stack_help=STACK_HELP,
+)
+
+PLAYER_ACTIONS = pr.player_actions(GAME)
+
+
+def parse_action(kind, data):
+    return pr.parse_action(GAME, kind, data)
+
+
+def apply(state, action, config, rng):
+    return pr.apply(GAME, state, action, config, rng)
+
+
+def timer(state, config):
+    return pr.timer(GAME, state, config)
+
+
+def stack(state, config, text, rng=None):
+    return pr.stack(GAME, state, config, text, rng)
+
+
+def legal_options(state, seat):
+    return pr.legal_options(GAME, state, seat)
