@@ -1,0 +1,271 @@
+"""The four-card poker ranking of Four Card Poker and Crazy 4 Poker, and the
+best four of four, five or six standard 52-card cards. Pure and table-driven.
+
+Both rules files rank four-card hands alike (four_card_poker.md rule 2,
+crazy_4_poker.md rule 2, after PA § 684a.6), high to low: four of a kind,
+straight flush, three of a kind, flush, straight, two pair, pair, high card;
+ace high, or low only in A-2-3-4 (the lowest straight); no wraparound; suits
+never rank. Unlike five-card poker, four of a kind beats a straight flush and
+three of a kind beats a flush and a straight. What the two games do
+differently is not the ranking: Four Card Poker's dealer keeps the best four
+of six (rule 8), Crazy 4 Poker's the best four of five with a king-high
+qualifier (rule 7), and Crazy 4's Super Bonus pays four aces apart
+(``is_four_aces``).
+
+A value is an ``int``: ``category << 16`` plus up to four 4-bit tie-breaking
+ranks (rank index 0 = 2 … 12 = ace; a straight's key is its top rank, 2 for
+A-2-3-4): ``>`` / ``==`` compare hands, an equal value is a tie.
+
+Speed: a card is its ``poker.CARD_INDEX`` (``rank * 4 + suit``). A hand costs
+one sum of a per-card key (its rank multiset and suit counts together) and one
+or two table look-ups: the best four ignoring suits comes from the rank
+multiset (a dict filled on first use, at most 18,395 multisets of 4–6 ranks);
+when four or more cards share a suit (with at most six cards, only one suit
+can), the best four of that suit comes from a 13-bit mask table and the higher
+of the two is the hand. Any four suited cards are also four of those ranks, so
+the higher of the two is the best four.
+"""
+
+from itertools import combinations
+
+from games.cards.poker import CARDS, JOKER_INDEX, indices
+
+# Four-card categories, low to high (four_card_poker.md rule 2).
+HIGH_CARD = 0
+PAIR = 1
+TWO_PAIR = 2
+STRAIGHT = 3
+FLUSH = 4
+THREE_OF_A_KIND = 5
+STRAIGHT_FLUSH = 6
+FOUR_OF_A_KIND = 7
+
+CATEGORY_NAMES = {
+    HIGH_CARD: "High card",
+    PAIR: "Pair",
+    TWO_PAIR: "Two pair",
+    STRAIGHT: "Straight",
+    FLUSH: "Flush",
+    THREE_OF_A_KIND: "Three of a kind",
+    STRAIGHT_FLUSH: "Straight flush",
+    FOUR_OF_A_KIND: "Four of a kind",
+}
+
+ACE, KING, QUEEN = 12, 11, 10
+
+# Four-rank runs by mask, highest first: A-K-Q-J (key 12) … 5-4-3-2 (key 3),
+# then A-2-3-4 (key 2), the lowest.
+_STRAIGHTS = tuple([(0b1111 << (top - 3), top) for top in range(12, 2, -1)] + [((1 << ACE) | 0b111, 2)])
+
+
+def _value(kind, ranks=()):
+    value = kind << 16
+    for place, rank in enumerate(ranks):
+        value |= rank << (12 - 4 * place)
+    return value
+
+
+def category(value):
+    """The category of a four-card value (HIGH_CARD … FOUR_OF_A_KIND)."""
+    return value >> 16
+
+
+def top_rank(value):
+    """The first tie-breaking rank: the quads', trips', higher pair's or
+    pair's rank, a straight's top (2 for A-2-3-4), the highest card."""
+    return (value >> 12) & 15
+
+
+# Thresholds the paytables and the qualifier compare with.
+PAIR_OF_ACES = _value(PAIR, (ACE,))  # the lowest pair of aces (Aces Up)
+PAIR_OF_QUEENS = _value(PAIR, (QUEEN,))  # the lowest pair of queens (Queens Up)
+KING_HIGH = _value(HIGH_CARD, (KING,))  # the lowest king high (Crazy 4 qualifier)
+FOUR_ACES = _value(FOUR_OF_A_KIND, (ACE,))
+
+
+def is_four_aces(value):
+    return value == FOUR_ACES
+
+
+def _straight_key(mask):
+    for run, key in _STRAIGHTS:
+        if mask & run == run:
+            return key
+    return None
+
+
+def _suited_value(mask):
+    """Best four of four to six cards of one suit (their 13-bit rank mask)."""
+    key = _straight_key(mask)
+    if key is not None:
+        return _value(STRAIGHT_FLUSH, (key,))
+    return _value(FLUSH, [rank for rank in range(12, -1, -1) if mask >> rank & 1][:4])
+
+
+def _unsuited_value(key):
+    """Best four of four to six cards, suits ignored, from their rank multiset
+    ``key`` (3 bits a rank: its count)."""
+    counts = [(key >> (3 * rank)) & 7 for rank in range(13)]
+    desc = [rank for rank in range(12, -1, -1) if counts[rank]]
+    quads = [rank for rank in desc if counts[rank] == 4]
+    if quads:
+        return _value(FOUR_OF_A_KIND, (quads[0],))
+    trips = [rank for rank in desc if counts[rank] == 3]
+    if trips:
+        return _value(THREE_OF_A_KIND, (trips[0], max(rank for rank in desc if rank != trips[0])))
+    straight = _straight_key(sum(1 << rank for rank in desc))
+    if straight is not None:
+        return _value(STRAIGHT, (straight,))
+    pairs = [rank for rank in desc if counts[rank] == 2]
+    if len(pairs) > 1:
+        return _value(TWO_PAIR, pairs[:2])
+    if pairs:
+        return _value(PAIR, [pairs[0], *[rank for rank in desc if rank != pairs[0]][:2]])
+    return _value(HIGH_CARD, desc[:4])
+
+
+# Rank multiset key -> value, filled on first use (exactly a dict, so the
+# interpreter's fast dict look-up applies).
+_UNSUITED = {}
+
+
+def _unsuited_miss(key):
+    value = _UNSUITED[key] = _unsuited_value(key)
+    return value
+
+
+# Per card index (naturals only): its key, the rank multiset (3 bits a rank,
+# bits 0-38) plus the suit counts (3 bits a suit, bits 39-50), and its bit in a
+# 52-bit suit-by-suit rank mask (13 bits a suit).
+_KEY = tuple((1 << (3 * (index >> 2))) | (1 << (39 + 3 * (index & 3))) for index in range(52))
+_SUITED_BIT = tuple(1 << (13 * (index & 3) + (index >> 2)) for index in range(52))
+_RANKS = 0x7FFFFFFFFF
+
+
+def _build_suited():
+    # Suit-count key -> shift of the suit holding four or more (-1: none).
+    flush_shift = [-1] * (1 << 12)
+    for key in range(1 << 12):
+        for suit in range(4):
+            if (key >> (3 * suit)) & 7 >= 4:
+                flush_shift[key] = 13 * suit
+    suited = [0] * (1 << 13)
+    for mask in range(1 << 13):
+        if mask.bit_count() >= 4:
+            suited[mask] = _suited_value(mask)
+    return tuple(flush_shift), tuple(suited)
+
+
+_FLUSH_SHIFT, _SUITED = _build_suited()
+
+
+def best_four_value_indices(cards, _k=_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _su=_SUITED, _un=_UNSUITED):
+    """Value of the best four of 4–6 distinct natural card indices (no checks:
+    the fast path; ``value_of_five`` and ``value_of_six`` are faster still)."""
+    key = sum(map(_k.__getitem__, cards))
+    try:
+        value = _un[key & _RANKS]
+    except KeyError:
+        value = _unsuited_miss(key & _RANKS)
+    shift = _fs[key >> 39]
+    if shift >= 0:
+        suited = _su[(sum(map(_sb.__getitem__, cards)) >> shift) & 0x1FFF]
+        if suited > value:
+            return suited
+    return value
+
+
+def value_of_five(cards, _k=_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _su=_SUITED, _un=_UNSUITED):
+    """``best_four_value_indices`` of exactly five card indices, unrolled."""
+    a, b, c, d, e = cards
+    key = _k[a] + _k[b] + _k[c] + _k[d] + _k[e]
+    try:
+        value = _un[key & 0x7FFFFFFFFF]
+    except KeyError:
+        value = _unsuited_miss(key & 0x7FFFFFFFFF)
+    shift = _fs[key >> 39]
+    if shift >= 0:
+        suited = _su[((_sb[a] | _sb[b] | _sb[c] | _sb[d] | _sb[e]) >> shift) & 0x1FFF]
+        if suited > value:
+            return suited
+    return value
+
+
+def value_of_six(cards, _k=_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _su=_SUITED, _un=_UNSUITED):
+    """``best_four_value_indices`` of exactly six card indices, unrolled."""
+    a, b, c, d, e, f = cards
+    key = _k[a] + _k[b] + _k[c] + _k[d] + _k[e] + _k[f]
+    try:
+        value = _un[key & 0x7FFFFFFFFF]
+    except KeyError:
+        value = _unsuited_miss(key & 0x7FFFFFFFFF)
+    shift = _fs[key >> 39]
+    if shift >= 0:
+        suited = _su[((_sb[a] | _sb[b] | _sb[c] | _sb[d] | _sb[e] | _sb[f]) >> shift) & 0x1FFF]
+        if suited > value:
+            return suited
+    return value
+
+
+def best_four_indices(cards):
+    """(value, the four card indices making it) of 4–6 distinct natural card
+    indices; the four keep the order they have in ``cards``."""
+    value = best_four_value_indices(cards)
+    for four in combinations(cards, 4):
+        if best_four_value_indices(four) == value:
+            return value, four
+    raise AssertionError("no four cards make the best hand")  # unreachable
+
+
+def _natural_indices(hand):
+    if isinstance(hand, str):
+        hand = hand.replace(",", " ").split()
+    result = indices(hand)
+    if not 4 <= len(result) <= 6:
+        raise ValueError(f"The best four cards are chosen from 4, 5 or 6 cards; got {len(result)}.")
+    if JOKER_INDEX in result:
+        raise ValueError("The joker is not a card of the 52-card deck.")
+    return result
+
+
+def best_four(hand):
+    """(value, four Cards) of the best four of 4–6 cards (Cards, their texts or
+    one text "AS KD ..."); ValueError for an unknown or repeated card, a joker,
+    or a wrong count."""
+    value, four = best_four_indices(_natural_indices(hand))
+    return value, [CARDS[index] for index in four]
+
+
+def best_four_value(hand):
+    """Value of the best four of 4–6 cards (Cards or their text)."""
+    return best_four_value_indices(_natural_indices(hand))
+
+
+_SHORT = tuple("2 3 4 5 6 7 8 9 10 J Q K A".split())
+_PLURAL = tuple("2s 3s 4s 5s 6s 7s 8s 9s 10s jacks queens kings aces".split())
+
+
+def _straight_words(key):
+    return "A-2-3-4" if key == 2 else f"{_SHORT[key]} high"
+
+
+def hand_name(value):
+    """The four-card hand for people: "Four aces", "Straight flush, K high",
+    "Three of a kind, 7s", "Pair of queens", "A-J-9-4 high"."""
+    kind = value >> 16
+    ranks = [(value >> shift) & 15 for shift in (12, 8, 4, 0)]
+    if kind == FOUR_OF_A_KIND:
+        return "Four aces" if ranks[0] == ACE else f"Four of a kind, {_PLURAL[ranks[0]]}"
+    if kind == STRAIGHT_FLUSH:
+        return f"Straight flush, {_straight_words(ranks[0])}"
+    if kind == THREE_OF_A_KIND:
+        return f"Three of a kind, {_PLURAL[ranks[0]]}"
+    if kind == FLUSH:
+        return "Flush, " + "-".join(_SHORT[rank] for rank in ranks)
+    if kind == STRAIGHT:
+        return f"Straight, {_straight_words(ranks[0])}"
+    if kind == TWO_PAIR:
+        return f"Two pair, {_PLURAL[ranks[0]]} and {_PLURAL[ranks[1]]}"
+    if kind == PAIR:
+        return f"Pair of {_PLURAL[ranks[0]]}"
+    return "-".join(_SHORT[rank] for rank in ranks) + " high"
