@@ -253,3 +253,12 @@ def processes(transactional_db, clean_redis):
     procs = Processes()
     yield procs
     procs.stop_all()
+
+
+def staked(fragment, label, chips):
+    """Whether ``fragment`` shows a wager named ``label`` of ``chips``, drawn
+    as a chip stack with its amount (templates/tables/_chip_stack.html)."""
+    import re
+
+    pattern = rf'{re.escape(label)}</span> <span class="chip-stack">.*?<span class="stack-amount">{chips}</span>'
+    return re.search(pattern, fragment) is not None

@@ -20,7 +20,7 @@ from casino.wallet.ledger import balance_of
 from games.cards.cards import card, joker_deck
 from games.engine import PROGRESSIVE_RESULT, Action
 from games.pai_gow import dice, house_way, presenter, rules
-from tests.conftest import assert_ledger_balanced
+from tests.conftest import assert_ledger_balanced, staked
 from tests.test_consumer import round_of
 from tests.test_spanish21_table import View, assert_refused, owner, page, watch  # noqa: F401
 
@@ -142,8 +142,8 @@ async def test_a_round_over_websockets(owner, make_player):  # noqa: F811
     await ws_bob.send(action="bet", spot="sum", amount="5", round=number)
     await spectator.until(
         lambda v: (
-            "Sum</span> <strong>5</strong>" in v["pg-seat-2"]
-            and "Fortune</span> <strong>5</strong>" in v["pg-seat-1"]
+            staked(v["pg-seat-2"], "Sum", 5)
+            and staked(v["pg-seat-1"], "Fortune", 5)
         ),
         "the bets",
     )

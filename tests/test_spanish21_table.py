@@ -26,7 +26,7 @@ from games.blackjack import round as bj
 from games.cards.shoe import Shoe
 from games.engine import PROGRESSIVE_RESULT, Action
 from games.spanish21 import rules
-from tests.conftest import assert_ledger_balanced, session_cookie
+from tests.conftest import assert_ledger_balanced, session_cookie, staked
 from tests.test_consumer import connect, round_of
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
@@ -195,9 +195,9 @@ async def test_a_round_over_websockets(owner, make_player):
     await ws_bob.send(action="bet", spot="main", amount="10", round=number)
     await ws_bob.send(action="bet", spot="match_the_dealer", amount="5", round=number)
     await spectator.until(
-        lambda v: "Match the Dealer</span> <strong>5</strong>" in v["bj-seat-2"], "Bob's bets"
+        lambda v: staked(v["bj-seat-2"], "Match the Dealer", 5), "Bob's bets"
     )
-    assert "Main</span> <strong>10</strong>" in spectator["bj-seat-1"]
+    assert staked(spectator["bj-seat-1"], "Main", 10)
 
     # No more bets, then the deal: seat 1 first.
     await spectator.until(lambda v: "No more bets" in v["bj-status"], "no more bets")

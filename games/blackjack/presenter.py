@@ -17,6 +17,7 @@ import functools
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
+from games import betting
 from games.blackjack import round as bj
 from games.blackjack.hands import total, total_text
 from games.cards.cards import cards
@@ -301,6 +302,14 @@ def _private(presenter, state, snapshot, config, viewer_id, balance, table, area
         "my_total_staked": staked(spot) if spot else 0,
         "bet_buttons": [],
         "can_clear": state.phase == bj.BETTING and bool(mine),
+        "bet_tools": betting.tools(
+            state.phase == bj.BETTING,
+            seat is not None,
+            mine,
+            spot.get("placed") if spot else None,
+            state.last_bets.get(str(viewer_id)),
+            fixed=(presenter.progressive,),
+        ),
         "insurance_open": False,
         "my_actions": [],
         "turn_key": "",

@@ -22,6 +22,7 @@ and the winnings from the house (``win``), a loser's stake goes to the house
 
 from dataclasses import dataclass, field
 
+from games import betting
 from games.blackjack import side_wagers
 from games.blackjack.dealer import dealer_should_hit
 from games.blackjack.hands import can_split, is_blackjack, is_ten_value, total, total_text
@@ -74,7 +75,8 @@ SPLIT = "split"
 SURRENDER = "surrender"
 RESCUE = "rescue"
 LEAVE = "leave"
-PLAYER_ACTIONS = (BET, CLEAR, INSURE, NO_INSURANCE, HIT, STAND, DOUBLE, SPLIT, SURRENDER, RESCUE)
+BETTING_ACTIONS = (BET, CLEAR, *betting.ACTIONS)
+PLAYER_ACTIONS = (*BETTING_ACTIONS, INSURE, NO_INSURANCE, HIT, STAND, DOUBLE, SPLIT, SURRENDER, RESCUE)
 HAND_ACTIONS = (HIT, STAND, DOUBLE, SPLIT, SURRENDER, RESCUE)
 
 MAIN = "main"
@@ -240,7 +242,7 @@ def _seat_of(action):
 # betting --------------------------------------------------------------------
 
 
-def _bet(variant, state, action, config, rng):
+def _place_bet(variant, state, action, config, rng):
     if state.phase != BETTING:
         # § 635c.1(d)(2), (f): after "no more bets" no wager is accepted, progressive ones included.
         raise IllegalAction("No more bets: wait for the next round.")
@@ -259,6 +261,20 @@ def _bet(variant, state, action, config, rng):
         ],
         moves=[ChipMove(STAKE, action.player, amount, f"seat {seat} {area}")],
     )
+
+
+def _book(variant):
+    """Rebet, double and undo (games/betting.py) through this variant's own wager."""
+    fixed = (variant.progressive_area,) if variant.progressive_area else ()
+    return betting.spot_book(
+        lambda state, action, config, rng: _place_bet(variant, state, action, config, rng),
+        first=MAIN,
+        fixed=lambda config: fixed,
+    )
+
+
+def _betting(handler):
+    return lambda variant, state, action, config, rng: handler(_book(variant), state, action, config, rng)
 
 
 def _area_name(variant, area):
@@ -905,7 +921,10 @@ def _next_round(variant, state, action, config, rng):
 
 
 _HANDLERS = {
-    BET: _bet,
+    BET: _betting(betting.bet),
+    betting.REBET: _betting(betting.rebet),
+    betting.DOUBLE: _betting(betting.double),
+    betting.UNDO: _betting(betting.undo),
     CLEAR: _clear,
     LEAVE: _leave,
     CLOSE_BETTING: _close_betting,

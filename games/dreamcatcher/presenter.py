@@ -10,6 +10,7 @@ import math
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from games import betting
 from games.dreamcatcher import rules
 from games.engine import CENTS_PER_CHIP
 
@@ -168,6 +169,13 @@ def _private(state, snapshot, config, viewer_id, balance, max_seats):
         "my_total": sum(mine.values()),
         "my_result": _settled(state, viewer_id) if state.phase == rules.RESULT else None,
         "can_rebet": bool(state.last_bets.get(str(viewer_id))) and not mine,
+        "bet_tools": betting.tools(
+            state.phase == rules.BETTING,
+            seat is not None,
+            mine,
+            state.placed.get(str(viewer_id)),
+            state.last_bets.get(str(viewer_id)),
+        ),
         "table_full": seat is None and len(snapshot["seats"]) >= max_seats,
         "needs_top_up": balance is not None and balance < config.min_bet * CENTS_PER_CHIP,
     }

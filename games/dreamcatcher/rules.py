@@ -9,6 +9,7 @@ runtime applies ``timer()``'s action when the phase's seconds have run out.
 from collections import Counter
 from dataclasses import dataclass, field
 
+from games import betting
 from games.engine import (
     CENTS_PER_CHIP,
     LOSE,
@@ -59,9 +60,11 @@ NEXT_ROUND = "next_round"
 # Player actions.
 BET = "bet"
 CLEAR = "clear"
-REBET = "rebet"
+REBET = betting.REBET
+DOUBLE_BETS = betting.DOUBLE
+UNDO = betting.UNDO
 LEAVE = "leave"
-PLAYER_ACTIONS = (BET, CLEAR, REBET)
+PLAYER_ACTIONS = (BET, CLEAR, REBET, DOUBLE_BETS, UNDO)
 
 MIN_REVOLUTIONS = 3  # § 689a.2(b): at least three revolutions for a valid spin.
 
@@ -109,6 +112,8 @@ class State:
     bets: dict = field(default_factory=dict)
     # player id (str) -> {spot: cents}; each player's wagers of their last round, for "rebet".
     last_bets: dict = field(default_factory=dict)
+    # player id (str) -> this round's placements, newest last, for "undo" (games/betting.py).
+    placed: dict = field(default_factory=dict)
     # This round's spins: [{"section": index into WHEEL, "direction": 1|-1, "turns": n}].
     spins: list = field(default_factory=list)
     # player id (str) -> {"staked", "won", "capped"} once the round is settled.
@@ -210,7 +215,7 @@ def parse_action(kind, data):
         if spot not in SPOTS:
             raise IllegalAction(f"There is no betting area {spot!r}; bet on one of {', '.join(SPOTS)}.")
         return Action(BET, data={"spot": spot, "amount": parse_chips(data.get("amount"))})
-    if kind in (CLEAR, REBET):
+    if kind in (CLEAR, *betting.ACTIONS):
         return Action(kind)
     raise IllegalAction(f"Unknown action {kind!r} at a Dreamcatcher table.")
 
@@ -229,7 +234,7 @@ def _require_betting(state):
         raise IllegalAction("No more bets: wait for the next round.")
 
 
-def _bet(state, action, config, rng):
+def _place_bet(state, action, config, rng):
     _require_betting(state)
     player = str(action.player)
     spot, amount = action.data["spot"], action.data["amount"]
@@ -265,6 +270,7 @@ def _clear(state, action, config, rng):
 def _return_bets(state, player, text, memo):
     """Take a player's open bets off the layout and give them back."""
     total = sum(state.bets.pop(str(player)).values())
+    state.placed.pop(str(player), None)
     return Outcome(
         state,
         log=[{"player": player, "text": text.format(format_chips(total))}],
@@ -272,25 +278,28 @@ def _return_bets(state, player, text, memo):
     )
 
 
-def _rebet(state, action, config, rng):
-    _require_betting(state)
-    player = str(action.player)
-    if state.bets.get(player):
-        raise IllegalAction("Clear your bets first: rebet repeats your last round's bets.")
-    previous = state.last_bets.get(player)
-    if not previous:
-        raise IllegalAction("You have no previous bets to repeat.")
-    for spot, amount in previous.items():
-        _check_limit(spot, amount, config)  # the table's limits may have changed
-    state.bets[player] = dict(previous)
-    total = sum(previous.values())
-    return Outcome(
-        state,
-        log=[{"player": action.player, "text": f"repeats last round's bets: {format_chips(total)}"}],
-        moves=[
-            ChipMove(STAKE, action.player, amount, f"rebet on {spot}") for spot, amount in previous.items()
-        ],
-    )
+def _own(getter):
+    """A Book function reading a player's entry of one of the state's dicts."""
+    return lambda state, action: getter(state, str(action.player))
+
+
+def _drop(state, action):
+    state.bets.pop(str(action.player), None)
+    state.placed.pop(str(action.player), None)
+
+
+BOOK = betting.Book(
+    wagers=_own(lambda state, player: state.bets.get(player) or {}),
+    placed=_own(lambda state, player: state.placed.setdefault(player, [])),
+    last=_own(lambda state, player: state.last_bets.get(player) or {}),
+    drop=_drop,
+    bet=_place_bet,
+    is_open=lambda state: state.phase == BETTING,
+)
+
+
+def _betting(handler):
+    return lambda state, action, config, rng: handler(BOOK, state, action, config, rng)
 
 
 def _leave(state, action, config, rng):
@@ -387,9 +396,11 @@ def _next_round(state, action, config, rng):
 
 
 _HANDLERS = {
-    BET: _bet,
+    BET: _betting(betting.bet),
     CLEAR: _clear,
-    REBET: _rebet,
+    REBET: _betting(betting.rebet),
+    DOUBLE_BETS: _betting(betting.double),
+    UNDO: _betting(betting.undo),
     LEAVE: _leave,
     CLOSE_BETTING: _close_betting,
     WHEEL_STOPPED: _wheel_stopped,

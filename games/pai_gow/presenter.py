@@ -27,6 +27,7 @@ from itertools import combinations
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
+from games import betting
 from games.cards import poker
 from games.cards.cards import card, cards
 from games.engine import CENTS_PER_CHIP, format_chips
@@ -352,6 +353,14 @@ def _private(state, snapshot, config, viewer_id, balance, table, areas, seats):
         "bet_buttons": [],
         "dice_buttons": [],
         "can_clear": state.phase == rules.BETTING and bool(mine),
+        "bet_tools": betting.tools(
+            state.phase == rules.BETTING,
+            seat is not None,
+            mine,
+            spot.get("placed") if spot else None,
+            state.last_bets.get(str(viewer_id)),
+            fixed=(rules.PROGRESSIVE,),
+        ),
         "can_shake": False,
         "setting": None,
         "my_cards": [],

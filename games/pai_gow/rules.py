@@ -15,6 +15,7 @@ progressive and Mystery bonus settled, § 645c.1(d)-(g)) → betting.
 
 from dataclasses import dataclass, field
 
+from games import betting
 from games.cards import poker
 from games.cards.cards import card, cards, joker_deck, to_json
 from games.cards.rng import system_rng
@@ -59,7 +60,7 @@ SHAKE = "shake"
 SET_HAND = "set_hand"
 HOUSE_WAY = "house_way"
 LEAVE = "leave"
-PLAYER_ACTIONS = (BET, CLEAR, SHAKE, SET_HAND, HOUSE_WAY)
+PLAYER_ACTIONS = (BET, CLEAR, *betting.ACTIONS, SHAKE, SET_HAND, HOUSE_WAY)
 
 MAIN = "main"
 FORTUNE = "fortune"
@@ -169,6 +170,7 @@ class State:
     first_position: str | None = None
     mystery_hits: list = field(default_factory=list)  # [{"seat", "cents"}], paid at the result
     results: dict = field(default_factory=dict)  # seat -> {"paid", "lines"}
+    last_bets: dict = field(default_factory=dict)  # player id (str) -> {area: cents}, for "rebet"
 
     @classmethod
     def from_json(cls, data):
@@ -242,7 +244,7 @@ def _line(state, seat, text, paid):
 # -- betting -----------------------------------------------------------------------
 
 
-def _bet(state, action, config, rng):
+def _place_bet(state, action, config, rng):
     if state.phase != BETTING:
         raise IllegalAction("No more bets: wait for the next round.")
     seat = _seat_of(action)
@@ -269,6 +271,15 @@ def _bet(state, action, config, rng):
         log=[{"player": action.player, "text": f"bets {format_chips(amount)} on {_name(area)}"}],
         moves=[ChipMove(STAKE, action.player, amount, f"seat {seat} {area}")],
     )
+
+
+# Rebet, double and undo (games/betting.py) through the one wager above; the
+# progressive payout wager has one size (pai_gow_poker.md § 9).
+BOOK = betting.spot_book(_place_bet, first=MAIN, fixed=lambda config: (PROGRESSIVE,))
+
+
+def _betting(handler):
+    return lambda state, action, config, rng: handler(BOOK, state, action, config, rng)
 
 
 def _spot(player):
@@ -685,6 +696,11 @@ def _lower(name):
 def _next_round(state, action, config, rng):
     if state.phase != RESULT:
         raise IllegalAction("The round is not over.")
+    state.last_bets = {
+        str(spot["player"]): dict(spot["bets"])
+        for spot in state.spots.values()
+        if spot["bets"] and not spot["left"]
+    }
     state.round += 1
     state.phase = BETTING
     state.waits = 0
@@ -799,7 +815,10 @@ def round_summary(state):
 
 
 _HANDLERS = {
-    BET: _bet,
+    BET: _betting(betting.bet),
+    betting.REBET: _betting(betting.rebet),
+    betting.DOUBLE: _betting(betting.double),
+    betting.UNDO: _betting(betting.undo),
     CLEAR: _clear,
     LEAVE: _leave,
     CLOSE_BETTING: _close_betting,

@@ -11,3 +11,21 @@ def chips(cents):
     if cents in (None, ""):
         return ""
     return format_chips(int(cents))
+
+
+# The colours of casino chips by value (static/css/casino.css, .disc-<value>).
+STACK_DENOMINATIONS = (10_000, 5_000, 1_000, 500, 100, 25, 10, 5, 1)
+STACK_DISCS = 6  # the most a stack draws; its amount is written beside it
+
+
+@register.inclusion_tag("tables/_chip_stack.html")
+def chip_stack(cents):
+    """A wager drawn as a stack of chips, the largest at the bottom, with its
+    amount written beside it (the text is what screen readers read)."""
+    chips_left, discs = int(cents or 0) // 100, []
+    for value in STACK_DENOMINATIONS:
+        count, chips_left = divmod(chips_left, value)
+        discs += [value] * count
+    if not discs and cents:
+        discs = [1]  # a fraction of a chip (a blackjack payout): one small chip
+    return {"amount": format_chips(int(cents or 0)), "discs": discs[:STACK_DISCS]}

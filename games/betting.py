@@ -1,0 +1,193 @@
+"""Betting like at a real table: rebet, double and undo, for every game.
+
+Pure (no Django, no I/O). A game binds a ``Book`` (where its state keeps a
+player's wagers) to its own one-wager transition, and routes the three
+actions here, so each chip a rebet or a double places is validated exactly
+as a click would be: the phase, the limits, the wager a side wager needs.
+The ledger checks the balance of the whole transition at once.
+
+What a refused rebet or double does (docs/protocol.md): it places nothing.
+Its message names the first wager that could not go on and why, and the
+player bets by hand; a layout never ends up with half of what was asked.
+
+Undo takes back the last placement of this round: one chip clicked, or a
+whole rebet or double. Every earlier layout of the round was valid, so going
+back to one needs no new check.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from games.engine import REFUND, Action, ChipMove, IllegalAction, Outcome, format_chips
+
+BET = "bet"
+REBET = "rebet"
+DOUBLE = "double_bets"
+UNDO = "undo"
+ACTIONS = (REBET, DOUBLE, UNDO)
+
+# The buttons, in the order a table shows them, with their keys: U, B and X
+# are free in every game (blackjack's H S D P R E, pai gow's S H, and the
+# Dreamcatcher areas' 1-6).
+BUTTONS = (
+    (UNDO, "U", "Undo"),
+    (REBET, "B", "Rebet"),
+    (DOUBLE, "X", "Double"),
+)
+
+
+@dataclass(frozen=True)
+class Book:
+    """How a game keeps one player's wagers of this round, its placements
+    (for undo) and its last round's wagers (for rebet). Each function takes
+    (state, action); ``action.player`` and ``action.seat`` say whose."""
+
+    wagers: Callable  # -> {area: cents} of this round, the live dict (an empty one if none)
+    placed: Callable  # -> the live list of this round's placements, [[[area, cents], ...], ...]
+    last: Callable  # -> {area: cents} of the player's last round ({} if none)
+    drop: Callable  # forget the player's layout once undo has emptied it
+    bet: Callable  # (state, action, config, rng) -> Outcome: the game's own wager
+    is_open: Callable  # state -> bool: betting is open
+    first: str | None = None  # the wager the others go with, placed first
+    fixed: Callable = lambda config: ()  # areas whose wager has one size (a double leaves them)
+
+
+def bet(book, state, action, config, rng):
+    """One chip, as clicked; remembered for undo."""
+    outcome = book.bet(state, action, config, rng)
+    book.placed(outcome.state, action).append([[action.data["spot"], action.data["amount"]]])
+    return outcome
+
+
+def _require_open(book, state):
+    if not book.is_open(state):
+        raise IllegalAction("No more bets: wait for the next round.")
+
+
+def rebet(book, state, action, config, rng):
+    """The player's last round's wagers again, on an empty layout."""
+    _require_open(book, state)
+    if book.wagers(state, action):
+        raise IllegalAction("Clear your bets first: rebet repeats your last round's bets on an empty layout.")
+    last = book.last(state, action)
+    if not last:
+        raise IllegalAction("You have no previous bets to repeat.")
+    return _place(book, state, action, config, rng, last, "Rebet", "repeats last round's bets: {}")
+
+
+def double(book, state, action, config, rng):
+    """This round's wagers doubled; on an empty layout, the last round's
+    twice over. A wager of one fixed size (a progressive) stays as it is."""
+    _require_open(book, state)
+    fixed = set(book.fixed(config))
+    current = book.wagers(state, action)
+    if current:
+        amounts = {area: cents for area, cents in current.items() if area not in fixed}
+        text = "doubles the bets: +{}"
+    else:
+        last = book.last(state, action)
+        if not last:
+            raise IllegalAction("You have no bets to double: place some, or play a round first.")
+        amounts = {area: cents if area in fixed else 2 * cents for area, cents in last.items()}
+        text = "doubles last round's bets: {}"
+    if not amounts:
+        raise IllegalAction("Your bets have one fixed size each: there is nothing to double.")
+    return _place(book, state, action, config, rng, amounts, "Double", text)
+
+
+def undo(book, state, action, config, rng):
+    """Take back this round's last placement."""
+    _require_open(book, state)
+    placed = book.placed(state, action)
+    if not placed:
+        raise IllegalAction("Nothing to undo: you have placed no chip this round.")
+    group = placed.pop()
+    wagers = book.wagers(state, action)
+    for area, cents in group:
+        left = wagers.get(area, 0) - cents
+        if left > 0:
+            wagers[area] = left
+        else:
+            wagers.pop(area, None)
+    if not wagers:
+        book.drop(state, action)
+    total = sum(cents for _, cents in group)
+    return Outcome(
+        state,
+        log=[{"player": action.player, "text": f"takes back {format_chips(total)}"}],
+        moves=[ChipMove(REFUND, action.player, total, "undo")],
+    )
+
+
+def _place(book, state, action, config, rng, amounts, what, text):
+    """Every wager of ``amounts`` through the game's own bet, or none."""
+    order = sorted(amounts, key=lambda area: area != book.first)  # the wager the others go with first
+    moves, group = [], []
+    for area in order:
+        cents = amounts[area]
+        one = Action(BET, action.player, {"spot": area, "amount": cents}, seat=action.seat)
+        try:
+            outcome = book.bet(state, one, config, rng)
+        except IllegalAction as exc:
+            # The rules worked on a copy: raising leaves the table as it was.
+            raise IllegalAction(f"{what} placed nothing: {exc}") from None
+        state = outcome.state
+        moves += outcome.moves
+        group.append([area, cents])
+    book.placed(state, action).append(group)
+    total = sum(cents for _, cents in group)
+    return Outcome(
+        state, log=[{"player": action.player, "text": text.format(format_chips(total))}], moves=moves
+    )
+
+
+def spot_book(bet, first, fixed=lambda config: (), phase="betting"):
+    """The Book of a game whose state keeps ``spots`` ({seat: {"player",
+    "bets": {area: cents}, ...}}) and ``last_bets`` ({player: {area: cents}}):
+    the card games. Placements live in the spot (``placed``), so clearing
+    or leaving, which drop the spot, drop them too."""
+
+    def spot(state, action):
+        found = state.spots.get(str(action.seat))
+        return found if found and found["player"] == action.player else None
+
+    def wagers(state, action):
+        found = spot(state, action)
+        return found["bets"] if found else {}
+
+    def placed(state, action):
+        found = spot(state, action)
+        return found.setdefault("placed", []) if found else []
+
+    def last(state, action):
+        return state.last_bets.get(str(action.player)) or {}
+
+    def drop(state, action):
+        state.spots.pop(str(action.seat), None)
+
+    return Book(
+        wagers=wagers,
+        placed=placed,
+        last=last,
+        drop=drop,
+        bet=bet,
+        is_open=lambda state: state.phase == phase,
+        first=first,
+        fixed=fixed,
+    )
+
+
+def tools(is_open, seated, wagers, placed, last, fixed=()):
+    """What a table's Undo, Rebet and Double buttons show for the viewer:
+    [{"action", "key", "label", "disabled"}], for the shared template
+    (templates/tables/_bet_tools.html)."""
+    doubles = any(area not in fixed for area in (wagers or last or {}))
+    enabled = {
+        UNDO: bool(placed),
+        REBET: bool(last) and not wagers,
+        DOUBLE: doubles,
+    }
+    return [
+        {"action": kind, "key": key, "label": label, "disabled": not (is_open and seated and enabled[kind])}
+        for kind, key, label in BUTTONS
+    ]
