@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "games.spanish21",
     "games.players_edge21",
     "games.pai_gow",
+    "games.three_card_poker",
 ]
 
 MIDDLEWARE = [

@@ -18,11 +18,15 @@ MUST_HIT_BY = "must_hit_by"
 MATCH_THE_DEALER = "match_the_dealer"
 MONSTER_MATCH = "monster_match"
 PROGRESSIVE_PAYOUT = "progressive_payout"
+THREE_CARD = "three_card"
+FIVE_CARD = "five_card"
 KINDS = [
     (MUST_HIT_BY, "Must-Hit-By Mystery bonus"),
     (MATCH_THE_DEALER, "Match the Dealer progressive"),
     (MONSTER_MATCH, "Monster Match progressive"),
     (PROGRESSIVE_PAYOUT, "Pai gow progressive payout wager"),
+    (THREE_CARD, "Three-Card progressive"),
+    (FIVE_CARD, "Five-Card progressive"),
 ]
 KIND_NAMES = dict(KINDS)
 
@@ -52,6 +56,8 @@ class MeterRules:
             return f"Match the Dealer progressive ({dollars})"
         if self.kind == PROGRESSIVE_PAYOUT:
             return f"Pai gow progressive payout ({dollars})"
+        if self.kind in (THREE_CARD, FIVE_CARD):
+            return f"{KIND_NAMES[self.kind]} ({dollars})"
         return f"Monster Match progressive, pool {self.paytable}"
 
     def wager_error(self, wager_cents):
@@ -186,6 +192,39 @@ def progressive_payout(wager_dollars=1):
     )
 
 
+# The poker games' Three-Card and Five-Card progressive payout wagers (Three
+# Card Poker § 649a.7(d)(4), (d)(6); Let It Ride, Four Card Poker, Crazy 4
+# Poker): the rules files give the paytables' top lines as "100% of meter"
+# but no meter, so a project default, not PA text: a fixed wager ($1 on the
+# three-card meter, $5 on the five-card one, as rules/README.md's table of
+# progressive payout wagers), seed and reseed funded by the house, 20% of
+# each wager to the meter, no reserve.
+THREE_CARD_WAGERS = (1,)
+THREE_CARD_SEED_CENTS = 100_000
+FIVE_CARD_WAGERS = (5,)
+FIVE_CARD_SEED_CENTS = 1_000_000
+POKER_PROGRESSIVE_PRIMARY_BP = 2000
+
+
+def poker_progressive(kind, wager_dollars):
+    seed = THREE_CARD_SEED_CENTS if kind == THREE_CARD else FIVE_CARD_SEED_CENTS
+    return MeterRules(
+        kind=kind,
+        paytable="",
+        wager_cents=_dollars(wager_dollars),
+        exact_wager=True,
+        seed_cents=seed,
+        reseed_cents=seed,
+        reseed_from_reserve=False,
+        primary_bp=POKER_PROGRESSIVE_PRIMARY_BP,
+        reserve_bp=0,
+        section="rules/three_card_poker.md, four_card_poker.md (project default meter)",
+    )
+
+
+POKER_PROGRESSIVE_WAGERS = {THREE_CARD: THREE_CARD_WAGERS, FIVE_CARD: FIVE_CARD_WAGERS}
+
+
 def meter_rules(kind, paytable, wager_dollars):
     """The rules of one meter, or KeyError/ValueError for a combination the
     regulation does not list."""
@@ -201,6 +240,10 @@ def meter_rules(kind, paytable, wager_dollars):
         if paytable or wager_dollars not in PROGRESSIVE_PAYOUT_WAGERS:
             raise KeyError((paytable, wager_dollars))
         return progressive_payout(wager_dollars)
+    if kind in POKER_PROGRESSIVE_WAGERS:
+        if paytable or wager_dollars not in POKER_PROGRESSIVE_WAGERS[kind]:
+            raise KeyError((paytable, wager_dollars))
+        return poker_progressive(kind, wager_dollars)
     raise ValueError(f"unknown meter kind {kind!r}")
 
 
@@ -212,6 +255,8 @@ def paytable_choices(kind):
         return [""], list(MATCH_THE_DEALER_WAGERS)
     if kind == PROGRESSIVE_PAYOUT:
         return [""], list(PROGRESSIVE_PAYOUT_WAGERS)
+    if kind in POKER_PROGRESSIVE_WAGERS:
+        return [""], list(POKER_PROGRESSIVE_WAGERS[kind])
     return sorted(MONSTER_MATCH_POOLS), [MONSTER_MATCH_MIN_WAGER_CENTS // 100]
 
 

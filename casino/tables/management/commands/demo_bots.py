@@ -9,7 +9,9 @@ main wager (sometimes Match the Dealer and the progressive, when their seat
 shows those buttons) and, on their turn, hit below 17 and stand otherwise,
 choosing only among the buttons they are shown. Pai Gow Poker bots bet the
 main wager (sometimes a side wager their seat shows), press Shake when the
-page shows them the button, and ask for the house way when setting.
+page shows them the button, and ask for the house way when setting. Poker
+bots (Three Card Poker) bet the Ante and now and then a side wager their seat
+shows, and on their turn press one of the decision buttons they are shown.
 """
 
 import asyncio
@@ -42,6 +44,11 @@ FIXED_AMOUNT = re.compile(r'"spot": "(\w+)", "amount": "(\d+)"')
 # Pai Gow Poker: the Shake button and the setting panel (the bot's private fragment).
 SHAKE = re.compile(r'data-shake-round="(\d+)"')
 SETTING = re.compile(r'data-set-round="(\d+)"')
+# Poker games: the decision panel and its buttons (the bot's private fragment).
+DECIDE = re.compile(r'data-decide="([^"]+)" data-decide-round="(\d+)"')
+DECIDE_BUTTON = re.compile(
+    r'data-action="(\w+)" data-key="\w+" aria-keyshortcuts="\w+" ws-send hx-vals=\'(\{[^\']*\})\''
+)
 # A page is sections swapped by id; the viewer's panel offers a seat when it has none.
 FRAGMENT = re.compile(r'<section id="([\w-]+)"')
 SIT = re.compile(r'"action": "sit", "round": "(\d+)"')
@@ -209,11 +216,44 @@ class PaiGowBot(Bot):
             await self.send(ws, action="house_way", round=setting.group(1))
 
 
+class PokerBot(Bot):
+    """The poker games: the first base wager the page offers (Three Card
+    Poker's Ante), now and then a side or progressive wager its seat shows (a
+    progressive at its fixed amount), and on its turn one of the buttons it is
+    shown, the first (the wager: Play) four times in five."""
+
+    def __init__(self, table, player, rng):
+        super().__init__(table, player, rng)
+        self.decided = None  # the last decision it took: "round:street:seat"
+
+    async def on_frame(self, ws, frame):
+        areas = AREA.findall(frame)
+        number = self.betting_round(frame) if areas else None
+        if number is not None:
+            await self.before_betting()
+            amount = self.config.min_bet * self.rng.choice((1, 1, 2, 5))
+            await self.send(ws, action="bet", spot=areas[0], amount=amount, round=number)
+            fixed = dict(FIXED_AMOUNT.findall(frame))
+            sides = areas[1:]
+            for area in self.rng.sample(sides, min(len(sides), self.rng.choice((0, 1, 1, 2)))):
+                side = int(fixed.get(area) or self.config.min_bet)
+                await self.send(ws, action="bet", spot=area, amount=side, round=number)
+        decide = DECIDE.search(frame)
+        if decide and decide.group(1) != self.decided:
+            self.decided = decide.group(1)
+            buttons = [json.loads(values) for _action, values in DECIDE_BUTTON.findall(frame)]
+            if buttons:
+                choice = buttons[0] if self.rng.random() < 0.8 else self.rng.choice(buttons)
+                await asyncio.sleep(self.rng.uniform(0.6, 1.5))
+                await self.send(ws, **choice)
+
+
 BOTS = {
     "dreamcatcher": DreamcatcherBot,
     "spanish21": BlackjackBot,
     "players_edge21": BlackjackBot,
     "pai_gow": PaiGowBot,
+    "three_card_poker": PokerBot,
 }
 
 

@@ -13,6 +13,7 @@ DEMO_TABLES = [
     {"game": "spanish21", "name": "Spanish 21 — Matador", "meters": ["match_the_dealer_1"], "config": {"min_bet": 5, "max_bet": 500, "match_the_dealer": 1, "progressive": 1}},
     {"game": "players_edge21", "name": "Player's Edge 21 — Monster", "meters": ["monster_match_a"], "config": {"min_bet": 5, "max_bet": 500}},
     {"game": "pai_gow", "name": "Pai Gow Poker — Tiger 9", "meters": ["pai_gow_progressive_1", "mystery_a_1"], "config": {"commission_free": 1, "min_bet": 5, "max_bet": 500, "progressive": 1, "mystery": 1, "dice": 1}},
+    {"game": "three_card_poker", "name": "Three Card Poker — Mini-Royal", "meters": ["three_card_1", "three_card_mystery_a_1"], "config": {"min_bet": 5, "max_bet": 500, "pair_plus": 1, "six_card_bonus": 1, "three_card_progressive": 1, "mystery": 1}},
 ]  # fmt: skip
 
 # The progressive meters the demo tables are linked to (§ 635c.1(j): a $1
@@ -26,6 +27,10 @@ DEMO_METERS = {
     # and its Must-Hit-By Mystery bonus, configuration A for a $1 wager (§ 645c.3).
     "pai_gow_progressive_1": {"name": "Pai Gow progressive $1", "kind": "progressive_payout", "paytable": "", "wager_dollars": 1},
     "mystery_a_1": {"name": "Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 1},
+    # Three Card Poker's $1 Three-Card progressive (project default meter) and its own
+    # Mystery bonus meter, configuration A for a $1 wager (§ 649c.1(c)(4)).
+    "three_card_1": {"name": "Three-Card progressive $1", "kind": "three_card", "paytable": "", "wager_dollars": 1},
+    "three_card_mystery_a_1": {"name": "Three Card Poker Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 1},
 }  # fmt: skip
 
 
@@ -66,8 +71,13 @@ class Command(BaseCommand):
         return created
 
     def _meter(self, spec):
-        """The active meter of that kind and wager, or a new one."""
+        """The active meter of that name, kind and wager, or a new one (each
+        game's Mystery bonus has a meter of its own, rules/README.md)."""
         meter = Meter.objects.filter(
-            kind=spec["kind"], paytable=spec["paytable"], wager_dollars=spec["wager_dollars"], is_active=True
+            name=spec["name"],
+            kind=spec["kind"],
+            paytable=spec["paytable"],
+            wager_dollars=spec["wager_dollars"],
+            is_active=True,
         ).first()
         return meter or Meter.objects.create(**spec)

@@ -1,0 +1,303 @@
+"""What a poker table shows (templates/poker/), computed from a table
+snapshot, for every game of the poker engine: the status and its clocks, the
+dealer's and the board's cards, every seat's wagers, cards and decisions,
+the betting areas the table offers with their limits, and the viewer's own
+controls (wagers, the decision's buttons with their letter keys).
+
+Presentation only: the rules decide (``legal_options`` gives the buttons),
+this arranges. No queries: everything comes from the snapshot and the table's
+meta. What never leaves the server before its time: a hand's face-down cards
+(the public fragments draw them as backs named only "face-down card"; a
+player's own are in their private fragment alone), the dealer's and the
+board's face-down cards until the showdown, and the deck, which nothing here
+reads.
+"""
+
+from games.cards.cards import card
+from games.engine import CENTS_PER_CHIP, format_chips
+from games.pai_gow.presenter import card_svg  # the one cached SVG card of the card games
+from games.poker import game as g
+from games.poker import round as pr
+
+BACK = "back"
+LOG_SHOWN = 30
+
+
+def card_views(items):
+    return [{"svg": card_svg(item), "card": item, "name": card(item).name} for item in items]
+
+
+def backs(count):
+    return [{"svg": card_svg(BACK), "card": BACK, "name": "face-down card"}] * count
+
+
+def _shown(items, up, reveal):
+    """Each card as everyone may see it: its face if it is up (or the round is over), else a back."""
+    return [
+        card_views([item])[0] if reveal or is_up else backs(1)[0]
+        for item, is_up in zip(items, up, strict=True)
+    ]
+
+
+def labels(items):
+    return " ".join(card(item).label for item in items)
+
+
+def signed(cents):
+    if cents > 0:
+        return f"+{format_chips(cents)}"
+    if cents < 0:
+        return f"−{format_chips(-cents)}"
+    return "even"
+
+
+class PokerPresenter:
+    """One game's presentation: its rules module (``GAME``, ``legal_options``),
+    how it names a hand, and which meters its progressive areas need."""
+
+    def __init__(self, rules, hand_name, dealer_label, layout_text):
+        self.rules = rules
+        self.game = rules.GAME
+        self.hand_name = hand_name  # (card strings) -> "Flush, A-J-9"
+        self.dealer_label = dealer_label  # (card strings) -> "Q-6-4 high: qualifies"
+        self.layout_text = layout_text  # (config) -> the layout's rules line
+
+    # -- the table's offer ------------------------------------------------------
+
+    def offers(self, table, area, config):
+        """An area shows when the Rules Submission offers it and, for a
+        progressive, a meter of its kind is linked to the table: without one
+        its wager would be refused and returned at "no more bets"."""
+        if not area.offered(config):
+            return False
+        if area.role == g.PROGRESSIVE:
+            kinds = table.get("meter_kinds")
+            return kinds is None or area.meter_kind in kinds
+        return True
+
+    def betting_areas(self, table, config):
+        return [a for a in self.game.areas if a.role != g.DECISION and self.offers(table, a, config)]
+
+    def limits_text(self, config):
+        """The lobby's limits: "5–500 Ante · Pair Plus, Six Card Bonus up to 100 · Three-Card progressive $1"."""
+        parts, sides = [], []
+        for area in self.game.areas:
+            if not area.offered(config) or area.role == g.DECISION:
+                continue
+            low, high = area.limits(config)
+            if area.role == g.PROGRESSIVE:
+                parts.append(f"{area.label} ${low // CENTS_PER_CHIP}")
+            elif not parts:
+                parts.append(f"{format_chips(low)}–{format_chips(high)} {area.label}")
+            else:
+                sides.append((area.label, high))
+        if sides:
+            parts.insert(
+                1, f"{', '.join(name for name, _ in sides)} up to {format_chips(max(h for _, h in sides))}"
+            )
+        return " · ".join(parts)
+
+    # -- the context ---------------------------------------------------------------
+
+    def present(self, table, snapshot, config, viewer_id, balance):
+        state = self.rules.State.from_json(snapshot["game"])
+        nicknames = snapshot.get("nicknames", {})
+        timer = snapshot.get("timer") or {}
+        seats = [self._seat(state, snapshot, nicknames, seat) for seat in range(1, table["max_seats"] + 1)]
+        areas = self.betting_areas(table, config)
+        context = {
+            "game_name": self.game.name,
+            "round": state.round,
+            "phase": state.phase,
+            "phase_label": self._phase_label(state, nicknames),
+            "deadline_ms": int(timer["deadline"] * 1000) if timer and state.phase != pr.RESULT else None,
+            "clock_label": _clock_label(state.phase),
+            "dealer": self._dealer(state),
+            "board": self._board(state),
+            "seats": seats,
+            "areas": [
+                {"area": a.name, "label": a.label, "note": a.note, "limits": self._area_limits(a, config)}
+                for a in areas
+            ],
+            "layout_text": self.layout_text(config),
+            "limits": self.limits_text(config),
+            "log": list(reversed(snapshot.get("log", [])))[:LOG_SHOWN],
+            "announce": self._announcement(state, snapshot, seats),
+        }
+        if viewer_id is not None or balance is not None:
+            context.update(self._private(state, snapshot, config, viewer_id, balance, table, areas, seats))
+        return context
+
+    def _area_limits(self, area, config):
+        low, high = area.limits(config)
+        if low == high:
+            return f"{format_chips(low)} exactly"
+        return f"{format_chips(low)}–{format_chips(high)}"
+
+    def _name_of(self, state, nicknames, seat):
+        spot = state.spots.get(str(seat))
+        if not spot:
+            return f"Seat {seat}"
+        return nicknames.get(str(spot["player"]), f"Seat {seat}")
+
+    def _phase_label(self, state, nicknames):
+        if state.phase == pr.BETTING:
+            return "Place your bets"
+        if state.phase == pr.DEALING:
+            return "No more bets: dealing"
+        if state.phase == pr.DECIDING:
+            decision = self.game.streets[state.street].decision
+            who = self._name_of(state, nicknames, state.turn)
+            return f"{who} to decide (seat {state.turn}): {decision.prompt.lower()}"
+        if state.dealer.get("cards"):
+            return f"Dealer: {self.dealer_label(state.dealer['cards'])}"
+        return "Round over"
+
+    def _dealer(self, state):
+        items = state.dealer.get("cards", [])
+        reveal = state.phase == pr.RESULT
+        return {
+            "cards": _shown(items, state.dealer.get("up", []), reveal),
+            "name": self.dealer_label(items) if reveal and items else "",
+            "labels": labels(items) if reveal else "",
+        }
+
+    def _board(self, state):
+        items = state.board.get("cards", [])
+        if not items:
+            return None
+        return {"cards": _shown(items, state.board.get("up", []), state.phase == pr.RESULT)}
+
+    def _seat(self, state, snapshot, nicknames, seat):
+        occupant = snapshot["seats"].get(str(seat))
+        spot = state.spots.get(str(seat))
+        player = spot["player"] if spot else occupant
+        view = {
+            "seat": seat,
+            "player": player,
+            "nickname": nicknames.get(str(player)) if player is not None else None,
+            "is_turn": state.phase == pr.DECIDING and state.turn == seat,
+            "left": bool(spot and spot["left"]),
+            "bets": [],
+            "cards": [],
+            "hand": "",
+            "status": "",
+            "result": None,
+        }
+        if player is not None and view["nickname"] is None:
+            view["nickname"] = f"Player {player}"
+        if not spot:
+            return view
+        view["bets"] = [
+            {"area": a.name, "label": a.label, "amount": spot["bets"][a.name]}
+            for a in self.game.areas
+            if spot["bets"].get(a.name)
+        ]
+        if spot["cards"]:
+            reveal = state.phase == pr.RESULT
+            view["cards"] = _shown(spot["cards"], spot["up"], reveal)
+            if reveal:
+                view["hand"] = self.hand_name(spot["cards"])
+                view["labels"] = labels(spot["cards"])
+        if spot["folded"]:
+            view["status"] = "Folded"
+        elif view["is_turn"]:
+            view["status"] = "Deciding…"
+        elif spot["decisions"]:
+            street, action, multiple = spot["decisions"][-1]
+            option = self.game.streets[street].decision.option(action)
+            view["status"] = option.label + (
+                f" {multiple}×" if multiple and len(option.multiples) > 1 else ""
+            )
+        result = state.results.get(str(seat)) if state.phase == pr.RESULT else None
+        if result is not None:
+            net = result["paid"] - sum(spot["bets"].values())
+            view["result"] = {**result, "net": net, "net_text": signed(net)}
+        return view
+
+    def _announcement(self, state, snapshot, seats):
+        """What the page tells screen readers (#announce-src; a new id is read
+        out): the runtime announces the clock's transitions; the result, which
+        a player's last decision may bring, is announced from the state."""
+        announce = snapshot.get("announce") or {"id": 0, "text": ""}
+        if state.phase != pr.RESULT:
+            return announce
+        parts = [self._phase_label(state, snapshot.get("nicknames", {})) + "."]
+        for seat in seats:
+            if seat["result"]:
+                lines = "; ".join(seat["result"]["lines"])
+                parts.append(f"{seat['nickname']}: {seat['hand']}: {lines} ({seat['result']['net_text']}).")
+        return {"id": f"{announce['id']}r{state.round}", "text": " ".join(parts)}
+
+    def _private(self, state, snapshot, config, viewer_id, balance, table, areas, seats):
+        seat = next((int(s) for s, player in snapshot["seats"].items() if player == viewer_id), None)
+        spot = state.spots.get(str(seat)) if seat is not None else None
+        if spot is not None and spot["player"] != viewer_id:
+            spot = None  # a spot left by the seat's previous player
+        mine = spot["bets"] if spot else {}
+        base = self.game.base_areas
+        context = {
+            "my_seat": seat,
+            "my_view": seats[seat - 1] if spot is not None else None,
+            "my_total_staked": sum(mine.values()),
+            "bet_buttons": [],
+            "can_clear": state.phase == pr.BETTING and bool(mine),
+            "my_cards": [],
+            "my_hand": "",
+            "decision": None,
+            "turn_key": "",
+            "turn_text": "",
+            "table_full": seat is None and len(snapshot["seats"]) >= table["max_seats"],
+            "needs_top_up": balance is not None and balance < self.game.areas[0].limits(config)[0],
+        }
+        if seat is None:
+            return context
+        if state.phase == pr.BETTING:
+            for area in areas:
+                low, high = area.limits(config)
+                button = {"area": area.name, "label": area.label, "amount": None, "disabled": False}
+                if area.needs and not any(mine.get(name) for name in area.needs):
+                    button["disabled"] = True  # it goes with a base wager
+                if area.role == g.PROGRESSIVE:
+                    button["amount"] = low // CENTS_PER_CHIP
+                    button["disabled"] = button["disabled"] or bool(mine.get(area.name))
+                button["base"] = area.name in base
+                context["bet_buttons"].append(button)
+        if spot and spot["cards"]:
+            context["my_cards"] = card_views(spot["cards"])
+            context["my_hand"] = self.hand_name(spot["cards"])
+            context["my_labels"] = labels(spot["cards"])
+        legal = self.rules.legal_options(state, seat) if spot else []
+        if legal:
+            decision = self.game.streets[state.street].decision
+            buttons = []
+            for option, multiples in legal:
+                for multiple in multiples or (None,):
+                    wager = spot["bets"][option.of] * multiple if option.places else 0
+                    text = option.label if len(multiples) <= 1 else f"{option.label} {multiple}×"
+                    buttons.append(
+                        {
+                            "action": option.action,
+                            "label": text,
+                            "key": option.key if len(multiples) <= 1 else str(multiple),
+                            "multiple": multiple if len(multiples) > 1 else None,
+                            "wager": wager,
+                        }
+                    )
+            context["decision"] = {
+                "key": f"{state.round}:{state.street}:{seat}",
+                "prompt": decision.prompt,
+                "buttons": buttons,
+            }
+            context["turn_key"] = f"{state.round}:decide:{state.street}:{seat}"
+            choices = " or ".join(f"{b['label']} ({b['key']})" for b in buttons)
+            context["turn_text"] = f"Your turn: {context['my_labels']}, {context['my_hand']}. {choices}."
+        return context
+
+
+def _clock_label(phase):
+    return {
+        pr.BETTING: "Betting closes in",
+        pr.DEALING: "Dealing in",
+        pr.DECIDING: "Decision clock",
+    }.get(phase)

@@ -1,0 +1,29 @@
+from django.apps import AppConfig
+
+
+class ThreeCardPokerConfig(AppConfig):
+    name = "games.three_card_poker"
+    label = "three_card_poker"
+    verbose_name = "Three Card Poker"
+
+    def ready(self):
+        from casino.tables import registry
+        from games.engine import CENTS_PER_CHIP
+        from games.three_card_poker import presenter, rules
+
+        registry.register(
+            registry.GameSpec(
+                slug="three_card_poker",
+                name="Three Card Poker",
+                rules=rules,
+                present=presenter.present,
+                last_result=presenter.last_result,
+                page_template="poker/table.html",
+                public_template="poker/_public.html",
+                private_template="poker/_private.html",
+                default_max_seats=6,
+                min_wager=lambda config: config.min_bet * CENTS_PER_CHIP,
+                limits_text=presenter.limits_text,
+                lab=None,
+            )
+        )
