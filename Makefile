@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 export PORT
 
-.PHONY: run test setup venv chromium postgresql lint chaos bench bench-meters bench-broadcast bench-house-way bench-lab bench-load bench-worker clean
+.PHONY: run test setup venv chromium postgresql lint chaos bench bench-meters bench-broadcast bench-house-way bench-evaluators bench-lab bench-load bench-worker clean
 
 venv: $(VENV)/.installed
 
@@ -58,7 +58,7 @@ chaos: venv
 # Every bench, each also when an earlier one misses its target (-k); make
 # fails if any does.
 bench: venv
-	$(MAKE) --no-print-directory -k bench-meters bench-broadcast bench-house-way bench-lab
+	$(MAKE) --no-print-directory -k bench-meters bench-broadcast bench-house-way bench-evaluators bench-lab
 
 bench-meters: venv
 	$(PY) -m casino.embedded_redis -- $(PY) bench/meters.py
@@ -69,6 +69,11 @@ bench-broadcast: venv
 # Pure Python, no Redis: hands set per second by the Pai Gow Poker house way.
 bench-house-way: venv
 	$(PY) bench/house_way.py
+
+# Pure Python, no Redis: hands valued per second by the three-card, best
+# four-of-six and best five-of-seven evaluators, against plain baselines.
+bench-evaluators: venv
+	$(PY) bench/evaluators.py
 
 # Pure Python and numpy, no Redis: the paytable lab's simulations, rounds per
 # second against plain-Python loops (Dreamcatcher target: 10M spins/s).
