@@ -1,0 +1,146 @@
+"""A phone is a first-class table (issue 13): in Debian's Chromium at 390×844
+against a real Daphne and table worker, the controls a player needs at each
+moment are inside the viewport. A plain (sync) test, like tests/test_browser.py.
+
+- Dreamcatcher, as the page opens: the countdown, the six betting areas and
+  the chips, together, without scrolling.
+- Spanish 21 and Player's Edge 21, on the player's turn, wherever the page
+  is scrolled: the dealer's cards, the action clock and the decisions.
+- Pai Gow Poker, while the player sets the hand, wherever the page is
+  scrolled: the setting clock, the seven cards and the buttons.
+"""
+
+import os
+
+import pytest
+
+from casino.tables.models import Table
+from tests.conftest import session_cookie, wait_until
+from tests.test_browser import CHROMIUM, CHROMIUM_ARGS
+from tests.test_browser_meters import seated_pages
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+PHONE = {"width": 390, "height": 844}
+SHOTS = os.environ.get("PHONE_SHOTS")  # a folder: full-page screenshots, to look at
+
+# Each selector's elements, with where they lie against the viewport.
+OUTSIDE = """selectors => {
+  const out = [];
+  for (const selector of selectors) {
+    const found = [...document.querySelectorAll(selector)];
+    if (!found.length) { out.push(selector + ": not on the page"); continue; }
+    for (const el of found) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) { out.push(selector + ": not shown"); continue; }
+      if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) {
+        out.push(`${selector}: ${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)}`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def outside(page, selectors):
+    return page.evaluate(OUTSIDE, selectors)
+
+
+def scroll_to(page, selector, block):
+    page.locator(selector).first.evaluate(f"el => el.scrollIntoView({{block: '{block}'}})")
+    page.wait_for_timeout(100)
+
+
+def start(processes, make_player, game, config):
+    """A table of ``game`` run by a real worker and Daphne, and Ann's session
+    cookie (before Playwright's loop starts: the database is not for it)."""
+    table = Table.objects.create(game=game, name=f"Phone {game}", config=config, max_seats=6)
+    cookie = session_cookie(make_player("Ann"))
+    processes.worker()
+    base = "http://" + processes.daphne()
+    wait_until(lambda: Table.objects.get(pk=table.pk).state, 40, "the worker to start the table")
+    return base, table.pk, cookie
+
+
+def phone_page(playwright, started, me):
+    base, table_id, cookie = started
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    page = seated_pages(browser, base, table_id, {"Ann": cookie}, {"Ann": PHONE}, me, 20_000)["Ann"]
+    return browser, page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_dreamcatcher_timer_spots_and_chips_in_one_view(processes, make_player):
+    started = start(processes, make_player, "dreamcatcher", {"betting_seconds": 60})
+    with sync_api.sync_playwright() as playwright:
+        browser, page = phone_page(playwright, started, "#dc-me")
+        try:
+            page.reload()  # as a player opens it, seated
+            page.locator("#dc-status .countdown").wait_for()
+            page.wait_for_timeout(300)
+            assert page.evaluate("scrollY") == 0
+            if SHOTS:
+                page.screenshot(path=f"{SHOTS}/dc.png", full_page=True)
+            assert outside(page, ["#dc-status .countdown", "#dc-layout .spot", "#chip-picker .chip"]) == []
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        finally:
+            browser.close()
+
+
+BLACKJACK = {"betting_seconds": 4, "deal_seconds": 0, "insurance_seconds": 60, "action_seconds": 120}
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("game", ["spanish21", "players_edge21"])
+def test_blackjack_dealer_and_clock_stay_in_view_on_your_turn(processes, make_player, game):
+    started = start(processes, make_player, game, BLACKJACK)
+    with sync_api.sync_playwright() as playwright:
+        browser, page = phone_page(playwright, started, "#bj-me")
+        try:
+            page.locator("#bj-me button[data-area=main]").click()
+            page.locator("#bj-seat-1 .area-main").wait_for()
+            insurance = page.get_by_role("button", name="No insurance")
+            turn = page.locator("#bj-me .my-turn")
+            wait_until(lambda: insurance.count() or turn.count(), 30, "the deal")
+            if insurance.count():
+                insurance.click()
+            turn.wait_for()
+            if SHOTS:
+                page.screenshot(path=f"{SHOTS}/{game}.png", full_page=True)
+            needed = ["#bj-dealer .cards .card-svg", "#bj-status .countdown", "#bj-me .my-turn .act"]
+            for selector, block in (("body", "start"), ("#bj-seat-1", "center"), ("#bj-log", "end")):
+                scroll_to(page, selector, block)
+                assert outside(page, needed) == [], f"scrolled to {selector}"
+            scroll_to(page, "#bj-seat-1", "center")
+            assert outside(page, ["#bj-seat-1 .hand .card-svg"]) == []  # and the player's own cards
+        finally:
+            browser.close()
+
+
+PAI_GOW = {
+    "betting_seconds": 4,
+    "shake_seconds": 1,
+    "roll_seconds": 5,
+    "set_seconds": 120,
+    "progressive": 0,
+    "mystery": 0,
+}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_pai_gow_clock_and_hand_stay_in_view_while_setting(processes, make_player):
+    started = start(processes, make_player, "pai_gow", PAI_GOW)
+    with sync_api.sync_playwright() as playwright:
+        browser, page = phone_page(playwright, started, "#pg-me")
+        try:
+            page.locator("#pg-me button[data-area=main]").click()
+            page.locator("#pg-seat-1 .area-main").wait_for()
+            page.locator("#pg-me .pg-setting").wait_for(timeout=30_000)
+            if SHOTS:
+                page.screenshot(path=f"{SHOTS}/pg.png", full_page=True)
+            needed = ["#pg-status .countdown", "#pg-me .pg-pick", "#pg-me .pg-house-way"]
+            for selector, block in (("body", "start"), ("#pg-dealer", "center"), ("#pg-log", "end")):
+                scroll_to(page, selector, block)
+                assert outside(page, needed) == [], f"scrolled to {selector}"
+        finally:
+            browser.close()
