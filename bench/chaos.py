@@ -259,7 +259,7 @@ class Stack:
                 "SELECT 1 FROM tables_round r JOIN tables_roundstep s ON s.round_id = r.id "
                 "WHERE r.table_id = ? AND r.number > ? AND s.lines LIKE ? LIMIT 1"
             )
-            return connection.execute(query, (table_id, number, '%"Bot % bets %')).fetchone() is not None
+            return connection.execute(query, (table_id, number, "% (bot) bets %")).fetchone() is not None
 
     def verify(self):
         """Replay every round, check the ledger and reconcile the meters; returns (figures, failures)."""

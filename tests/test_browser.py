@@ -47,13 +47,17 @@ document.addEventListener("htmx:wsAfterMessage", function () {
         label: phase ? phase.textContent.trim() : ""
       });
     }
-    var live = document.getElementById("announce");
-    var seen = window.__seen.announce;
-    if (live && live.textContent && seen[seen.length - 1] !== live.textContent) {
-      seen.push(live.textContent);
-    }
   }, 0);
 });
+// What screen readers hear, as it changes (a result is read out once the
+// wheel has eased onto it, between pushes).
+new MutationObserver(function () {
+  var live = document.getElementById("announce");
+  var seen = window.__seen.announce;
+  if (live && live.textContent && seen[seen.length - 1] !== live.textContent) {
+    seen.push(live.textContent);
+  }
+}).observe(document, {subtree: true, childList: true, characterData: true});
 """
 
 PLAYERS = {

@@ -1,5 +1,6 @@
 """The demo's house bots play through the public protocol like anyone."""
 
+import re
 import subprocess
 import sys
 import time
@@ -11,6 +12,9 @@ from casino.tables.models import Round, Table
 from tests.conftest import ROOT, assert_ledger_balanced
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+# A round log line of a bot: "Ada (bot) bets 5 on 1" (casino/accounts/names.py, table_name).
+BOT_LINE = re.compile(r"^\w+ \(bot\) ")
 
 
 def test_bots_sit_and_bet_at_public_tables_only(processes, make_table):
@@ -29,12 +33,10 @@ def test_bots_sit_and_bet_at_public_tables_only(processes, make_table):
     while time.monotonic() < deadline and not bet_lines:
         time.sleep(0.5)
         logs = [line for record in Round.objects.filter(table=public) for line in record.log]
-        bet_lines = [line for line in logs if line.startswith("Bot ") and " bets " in line]
+        bet_lines = [line for line in logs if BOT_LINE.match(line) and " bets " in line]
     assert bet_lines, "no bot placed a bet"
     assert Player.objects.filter(is_bot=True).count() == 2
-    assert not any(
-        line.startswith("Bot ") for record in Round.objects.filter(table=lab) for line in record.log
-    )
+    assert not any(BOT_LINE.match(line) for record in Round.objects.filter(table=lab) for line in record.log)
     processes.stop_all()
     assert_ledger_balanced()
 
@@ -62,7 +64,7 @@ def test_bots_play_blackjack_by_the_buttons_they_are_shown(processes, game):
         finished = [record.log for record in Round.objects.filter(table=table, result__isnull=False)]
         played = [log for log in finished if any(_bot_decision(line) for line in log)]
     assert played, "no bot played a hand to the end of a round"
-    assert any(line.startswith("Bot ") and " bets " in line for line in played[0])
+    assert any(BOT_LINE.match(line) and " bets " in line for line in played[0])
     # Every hand was decided by its bot, never by the action clock.
     assert not any("time is up" in line for log in finished for line in log), finished
     processes.stop_all()
@@ -70,7 +72,7 @@ def test_bots_play_blackjack_by_the_buttons_they_are_shown(processes, game):
 
 
 def _bot_decision(line):
-    return line.startswith("Bot ") and (" hits: " in line or " stands on " in line)
+    return BOT_LINE.match(line) and (" hits: " in line or " stands on " in line)
 
 
 def test_bots_play_pai_gow_shaking_and_setting_by_the_house_way(processes):
@@ -104,7 +106,7 @@ def test_bots_play_pai_gow_shaking_and_setting_by_the_house_way(processes):
         played = [log for log in finished if any("asks for the house way" in line for line in log)]
     assert played, "no bot set a hand in a finished round"
     log = played[0]
-    assert any(line.startswith("Bot ") and " bets " in line for line in log)
+    assert any(BOT_LINE.match(line) and " bets " in line for line in log)
     # The chosen bot shook; every bot set its own hand before the clock.
     assert any(line.endswith("shakes the dice.") for line in log), log
     assert not any("did not shake" in line or "time is up" in line for log in finished for line in log)

@@ -113,3 +113,45 @@ def normalise(nickname):
     """The nickname as stored and shown: NFKC (fullwidth letters become
     plain ones), runs of spaces as one."""
     return " ".join(unicodedata.normalize("NFKC", nickname).split())
+
+
+# How a bot is shown at a table: its name and this badge, which no nickname can
+# carry (parentheses are not allowed in one), so nobody can pass for a bot.
+BOT_BADGE = " (bot)"
+
+
+def table_name(nickname, is_bot):
+    """The name a player is shown by at a table: a bot's carries the badge
+    (its "Bot " prefix gives way to it: "Bot Ada" sits as "Ada (bot)")."""
+    if not is_bot:
+        return nickname
+    return re.sub(r"^bot\s+", "", nickname, flags=re.IGNORECASE) + BOT_BADGE
+
+
+def is_bot_name(shown):
+    return shown.endswith(BOT_BADGE)
+
+
+def distinct_name(shown, others):
+    """``shown``, made unlike every name in ``others`` (the other players at
+    the table): two players whose names look alike (case, spacing,
+    look-alike letters) are told apart by a number, "Zed" and "Zed (2)"."""
+    taken = {name_key(other) for other in others}
+    if name_key(shown) not in taken:
+        return shown
+    number = 2
+    while name_key(f"{shown} ({number})") in taken:
+        number += 1
+    return f"{shown} ({number})"
+
+
+def short_name(shown, length=12):
+    """``shown`` cut to about ``length`` characters for a small label, keeping
+    what tells players apart: the bot badge or the number at its end."""
+    if len(shown) <= length:
+        return shown
+    base, suffix = shown, ""
+    found = re.search(r" \((?:bot|\d+)\)$", shown)
+    if found:
+        base, suffix = shown[: found.start()], found.group()
+    return base[: max(1, length - len(suffix) - 1)].rstrip() + "…" + suffix

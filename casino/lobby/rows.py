@@ -2,6 +2,7 @@
 
 from django.template.loader import render_to_string
 
+from casino.accounts import names
 from casino.tables import presence
 from casino.tables.models import Round, Table
 
@@ -18,6 +19,7 @@ def table_row(table):
         "is_test": table.is_test,
         "limits": spec.limits_text(config),
         "seated": len(seated),
+        "bots": sum(names.is_bot_name(name) for name in (snapshot.get("nicknames") or {}).values()),
         "watching": presence.watching_count(table.pk, seated),
         "full": len(seated) >= table.max_seats,
         "last_result": last_result(table, snapshot),

@@ -14,6 +14,7 @@ import time
 from channels.db import database_sync_to_async
 from django.conf import settings
 
+from casino.accounts import names
 from casino.accounts.models import Player
 from casino.accounts.session import player_id_from_session
 from casino.progressives import display
@@ -108,7 +109,7 @@ class TableConsumer(GuardedConsumer):
             table.state,
             table.config,
             table.version,
-            player.nickname if player else None,
+            names.table_name(player.nickname, player.is_bot) if player else None,
             balance_of(player, test=table.is_test) if player else None,
             display.active_meters(table.pk),
         )

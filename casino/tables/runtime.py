@@ -31,6 +31,7 @@ import time
 from django.db import transaction
 from django.utils import timezone
 
+from casino.accounts import names
 from casino.accounts.models import Player
 from casino.lab.access import is_designer
 from casino.progressives import api as progressives
@@ -256,6 +257,9 @@ class TableRuntime:
             raise Refused("The table is full; you can watch until a seat frees up.")
         snapshot = self._copy()
         snapshot["seats"][str(chosen)] = player_id
+        # No two players at a table look the same.
+        others = [name for player, name in snapshot["nicknames"].items() if player != str(player_id)]
+        nickname = names.distinct_name(nickname, others)
         snapshot["nicknames"][str(player_id)] = nickname
         lines = [f"{nickname} sits at seat {chosen}."]
         self._append_log(snapshot, lines)

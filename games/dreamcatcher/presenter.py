@@ -10,6 +10,7 @@ import math
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from casino.accounts import names
 from games import betting
 from games.dreamcatcher import rules
 from games.engine import CENTS_PER_CHIP
@@ -73,26 +74,30 @@ def present(table, snapshot, config, viewer_id, balance):
     last = state.history[0] if state.history else None
     rest_section = _rest_section(state)
 
+    # § 689a.2(c): the result is where the wheel comes to rest. A spin in
+    # progress was drawn at "no more bets", but the pages learn only that it
+    # turns ("spin", no target: they turn the wheel freely); the push of the
+    # wheel stopping tells where ("land", which the pages ease it onto).
     spin = None
     if state.phase == rules.SPINNING and timer:
-        current = state.spins[-1]
-        previous = rest_section
         spin = {
-            "id": f"{state.round}-{len(state.spins)}",
-            "from": previous,
-            "to": current["section"],
-            "direction": current["direction"],
-            "turns": current["turns"],
+            "id": _spin_id(state, len(state.spins)),
+            "direction": state.spins[-1]["direction"],
             "start_ms": int((timer["deadline"] - timer["seconds"]) * 1000),
             "duration_ms": int(timer["seconds"] * 1000),
-            "step": STEP,
         }
+    stopped = len(state.spins) if state.phase == rules.RESULT else len(state.spins) - 1
+    land = None
+    if state.phase != rules.BETTING and stopped > 0:
+        section = state.spins[stopped - 1]["section"]
+        land = {"id": _spin_id(state, stopped), "section": section, "angle": round(-section * STEP, 3)}
 
     spots = []
     for spot in rules.SPOTS:
         bets = [
             {
                 "nickname": nicknames.get(player, f"Player {player}"),
+                "short": names.short_name(nicknames.get(player, f"Player {player}")),
                 "amount": mine[spot],
                 "player": int(player),
             }
@@ -118,9 +123,8 @@ def present(table, snapshot, config, viewer_id, balance):
             entry["result"] = _settled(state, player) if state.phase == rules.RESULT else None
         seats.append(entry)
 
-    # § 689a.2(c): the result is where the wheel comes to rest. The spin in
-    # progress was drawn at "no more bets", but what it will stop on (a
-    # number, or one more multiplier) is shown only once it has stopped.
+    # What the spin in progress will stop on (a number, or one more
+    # multiplier) is shown only once it has stopped.
     multiplier = _stopped_multiplier(state)
     if state.phase == rules.BETTING:
         phase_label = "Place your bets"
@@ -141,6 +145,7 @@ def present(table, snapshot, config, viewer_id, balance):
         "rest_section": rest_section,
         "rest_angle": -rest_section * STEP,
         "spin_json": json.dumps(spin) if spin else "",
+        "land_json": json.dumps(land) if land else "",
         # While the wheel turns, only the spins that have already stopped.
         "symbols_this_round": _stopped_symbols(state),
         "multiplier": multiplier,
@@ -181,6 +186,11 @@ def _private(state, snapshot, config, viewer_id, balance, max_seats):
     }
 
 
+def _spin_id(state, number):
+    """The name of a round's ``number``-th spin (from 1), the same on every page."""
+    return f"{state.round}-{number}"
+
+
 def _settled(state, player):
     """A player's settled round: the rules' {"staked", "won", "capped"} plus
     what a player wants to read first, the net ("won" is the winnings on the
@@ -196,7 +206,7 @@ def _settled(state, player):
 
 def _rest_section(state):
     """Where the wheel stands still: while it turns, where this spin started
-    (the spin's own stop is only the animation's target, see ``present``)."""
+    (where it will stop is not told before it has, see ``present``)."""
     if state.spins and state.phase == rules.RESULT:
         return state.spins[-1]["section"]
     if state.phase == rules.SPINNING and len(state.spins) > 1:

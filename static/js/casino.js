@@ -23,30 +23,105 @@
     });
   }
 
-  function easeOut(p) { return 1 - Math.pow(1 - p, 3); }
+  // The wheel. While a spin turns, the page knows only that it turns (where
+  // it will stop is not sent before it has stopped, § 689a.2(c)): it spins
+  // freely. The push telling where it stopped (data-land) eases it onto that
+  // section, and what that push shows of the result ([data-reveal], the
+  // announcement) waits until the wheel is there (html.wheel-landing).
+  var SPIN_SPEED = 0.42; // degrees per ms at full speed
+  var SPIN_UP_MS = 900;
+  var EASE_MIN_MS = 1200;
+  var EASE_MAX_MS = 2500;
+  var HOLD_MS = 1000; // a landed multiplier stays in view before the bonus spin
+  var motion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+  var wheel = { mode: "rest", angle: null, id: null, landed: {} };
 
-  // The rotation that puts section `index` under the pointer.
-  function restAngle(index, step) { return -index * step; }
+  function reducedMotion() { return !!(motion && motion.matches); }
 
-  function wheelAngle(rotor) {
-    var spin = rotor.dataset.spin ? JSON.parse(rotor.dataset.spin) : null;
-    if (!spin) { return Number(rotor.dataset.rest || 0); }
-    var from = restAngle(spin.from, spin.step);
-    var base = restAngle(spin.to, spin.step);
-    var target;
-    // At least spin.turns whole revolutions, in the drawn direction (§ 689a.2(b)).
-    if (spin.direction > 0) {
-      target = base; while (target < from + 360 * spin.turns) { target += 360; }
-    } else {
-      target = base; while (target > from - 360 * spin.turns) { target -= 360; }
-    }
-    var p = Math.min(1, Math.max(0, (serverNow() - spin.start_ms) / spin.duration_ms));
-    return from + (target - from) * easeOut(p);
+  function parsed(text) { return text ? JSON.parse(text) : null; }
+
+  function spinAngle(now) {
+    var t = now - wheel.t0, turned;
+    if (reducedMotion()) { return wheel.from; }
+    turned = t < SPIN_UP_MS ? wheel.speed * t * t / (2 * SPIN_UP_MS) : wheel.speed * (t - SPIN_UP_MS / 2);
+    return wheel.from + wheel.direction * turned;
   }
 
-  function animate() {
+  function startSpin(now, spin) {
+    // At least three revolutions in the spin's time (§ 689a.2(b)), in its direction.
+    wheel.mode = "spin"; wheel.id = spin.id; wheel.t0 = now; wheel.from = wheel.angle;
+    wheel.direction = spin.direction < 0 ? -1 : 1;
+    wheel.speed = Math.max(SPIN_SPEED, 3 * 360 / Math.max(1000, spin.duration_ms - SPIN_UP_MS));
+  }
+
+  // From the turning wheel onto land.angle: a cubic ease-out whose starting
+  // speed is the wheel's (it slows down, never jerks), at least EASE_MIN_MS long.
+  function startEase(now, land) {
+    var t = now - wheel.t0, speed = reducedMotion() ? 0 : wheel.speed * Math.min(1, t / SPIN_UP_MS);
+    var distance = ((wheel.direction * (land.angle - wheel.angle)) % 360 + 360) % 360;
+    if (speed > 0) { while (distance < speed * EASE_MIN_MS / 3) { distance += 360; } }
+    wheel.mode = "ease"; wheel.id = land.id; wheel.t0 = now; wheel.from = wheel.angle;
+    wheel.distance = distance;
+    wheel.duration = speed > 0 ? Math.min(EASE_MAX_MS, Math.max(EASE_MIN_MS, 3 * distance / speed)) : 0;
+  }
+
+  function easeAngle(now) {
+    var p = wheel.duration ? Math.min(1, (now - wheel.t0) / wheel.duration) : 1;
+    return { angle: wheel.from + wheel.direction * wheel.distance * (1 - Math.pow(1 - p, 3)), done: p >= 1 };
+  }
+
+  function stepWheel(now) {
     var rotor = document.querySelector(".wheel-rotor");
-    if (rotor) { rotor.style.transform = "rotate(" + wheelAngle(rotor) + "deg)"; }
+    if (!rotor) { return; }
+    var spin = parsed(rotor.dataset.spin), land = parsed(rotor.dataset.land);
+    if (wheel.angle === null) {
+      // The page as it opened: a stop it shows has happened already.
+      wheel.angle = Number(rotor.dataset.rest || 0);
+      if (land) { wheel.landed[land.id] = true; }
+    }
+    if (wheel.mode === "spin") {
+      if (spin && spin.id === wheel.id) {
+        wheel.angle = spinAngle(now);
+      } else if (land && !wheel.landed[land.id]) {
+        // Its stop (or, after a missed push, a later one): ease onto it.
+        wheel.angle = spinAngle(now);
+        if (wheel.id !== land.id) { wheel.landed[wheel.id] = true; }
+        startEase(now, land);
+      } else {
+        wheel.mode = "rest";
+      }
+    }
+    if (wheel.mode === "ease") {
+      var eased = easeAngle(now);
+      wheel.angle = eased.angle;
+      if (eased.done) {
+        wheel.landed[wheel.id] = true;
+        wheel.mode = "hold"; wheel.until = now + HOLD_MS;
+      }
+    }
+    if (wheel.mode === "hold" && now >= wheel.until) { wheel.mode = "rest"; }
+    if (wheel.mode === "rest") {
+      if (land && !wheel.landed[land.id]) {
+        // A stop whose spin this page did not show (it was still on the last one).
+        wheel.t0 = now - SPIN_UP_MS; wheel.speed = wheel.speed || SPIN_SPEED; wheel.direction = wheel.direction || 1;
+        startEase(now, land);
+      } else if (spin && !wheel.landed[spin.id]) {
+        startSpin(now, spin);
+      } else {
+        wheel.angle = Number(rotor.dataset.rest || 0);
+      }
+    }
+    rotor.style.transform = "rotate(" + wheel.angle + "deg)";
+    var landing = !!(land && !wheel.landed[land.id]);
+    var root = document.documentElement;
+    if (root.classList.contains("wheel-landing") !== landing) {
+      root.classList.toggle("wheel-landing", landing);
+      if (!landing) { announce(); }
+    }
+  }
+
+  function animate(now) {
+    stepWheel(now);
     window.requestAnimationFrame(animate);
   }
 
@@ -55,6 +130,8 @@
     var src = document.getElementById("announce-src");
     var live = document.getElementById("announce");
     if (!src || !live) { return; }
+    // A result is read out once the wheel shows it (see stepWheel).
+    if (document.documentElement.classList.contains("wheel-landing")) { return; }
     if (lastAnnounced === null) { lastAnnounced = src.dataset.id; return; }
     if (src.dataset.id !== lastAnnounced) {
       lastAnnounced = src.dataset.id;
@@ -131,6 +208,7 @@
   document.addEventListener("htmx:wsClose", function () { setConnection("Reconnecting…", false); });
   document.addEventListener("htmx:wsAfterMessage", function () {
     syncClock();
+    stepWheel(window.performance.now()); // a stop just pushed hides its result before it is read out
     announce();
     announceTurn();
     var flash = document.getElementById("flash");
@@ -184,6 +262,9 @@
     announceTurn();
     rememberChip();
     setInterval(tickCountdowns, 250);
+    // Also without animation frames (a page in the background gets none): the
+    // wheel still lands and its result is still shown and read out.
+    setInterval(function () { stepWheel(window.performance.now()); }, 250);
     window.requestAnimationFrame(animate);
   });
 })();
