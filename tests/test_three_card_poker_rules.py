@@ -267,11 +267,11 @@ FIVE_CARD = Config(five_card_progressive=1)
         ("AS KS QS", "JS TS 2C", 100, 0),  # royal flush in spades: 100% of the meter
         ("AH KH QH", "JH TH 2C", 25, 0),  # another royal flush: 25%
         ("9H 8H 7H", "6H 5H 2C", 10, 0),  # straight flush: 10% (project default)
-        ("9H 9S 9D", "9C 5H 2C", 0, 1_500),  # four of a kind 300 for 1 on $5
-        ("9H 9S 9D", "5C 5H 2C", 0, 250),
-        ("AH JH 9H", "5H 3H 2C", 0, 200),
-        ("9H 8S 7D", "6C 5H 2C", 0, 150),
-        ("AH 5H 2C", "5C 3D 5D", 0, 45),
+        ("9H 9S 9D", "9C 5H 2C", 0, 500),  # four of a kind 100 for 1 on $5 (project default)
+        ("9H 9S 9D", "5C 5H 2C", 0, 100),
+        ("AH JH 9H", "5H 3H 2C", 0, 75),
+        ("9H 8S 7D", "6C 5H 2C", 0, 25),
+        ("AH 5H 2C", "5C 3D 5D", 0, 0),  # three of a kind: no line
         ("AH 5H 2C", "5C 3D 8D", 0, 0),
     ],
 )

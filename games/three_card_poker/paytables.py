@@ -86,19 +86,20 @@ THREE_CARD_ENVY_CENTS = {MINI_ROYAL + SPADES: 10_000, MINI_ROYAL: 2_500}
 THREE_CARD_SOURCE = "common practice (3cardpoker.com), not PA text"
 
 # --- Five-Card progressive (rule 13): the best five of the player's three and the
-# dealer's three. Only the top rows are published [common practice: Gila River];
-# the lower rows are the project default the rules README gives five-card games
-# (the lower rows of the linked Five-Card table, four_card_poker.md). Off by default.
+# dealer's three. Only the top rows are published [common practice: Gila River].
+# The lower rows are a PROJECT DEFAULT chosen for six cards: the lower rows of the
+# linked five-card table (four_card_poker.md, 300/50/40/30/9 for 1) are priced for
+# five cards and would return 1.88 times the wager on the best five of six (the lab
+# computes it), so they are scaled down here. Off by default, as the rules file says.
 FIVE_CARD_WAGER_CENTS = 500
 FIVE_CARD_PROGRESSIVE = {
     ROYAL_FLUSH + SPADES: MeterShare(100),
     ROYAL_FLUSH: MeterShare(25),
     STRAIGHT_FLUSH: MeterShare(10),
-    FOUR_OF_A_KIND: Odds(300, for_one=True),
-    FULL_HOUSE: Odds(50, for_one=True),
-    FLUSH: Odds(40, for_one=True),
-    STRAIGHT: Odds(30, for_one=True),
-    THREE_OF_A_KIND: Odds(9, for_one=True),
+    FOUR_OF_A_KIND: Odds(100, for_one=True),
+    FULL_HOUSE: Odds(20, for_one=True),
+    FLUSH: Odds(15, for_one=True),
+    STRAIGHT: Odds(5, for_one=True),
 }
 FIVE_CARD_SOURCE = "top rows common practice (Gila River), lower rows project default"
 
