@@ -114,6 +114,10 @@ class TableConsumer(GuardedConsumer):
             display.active_meters(table.pk),
         )
 
+    async def disconnect(self, code):
+        self.close_code = code
+        await super().disconnect(code)
+
     def cleanup_steps(self):
         for task in (getattr(self, "heartbeat", None), getattr(self, "pusher", None)):
             if task is not None:
@@ -132,10 +136,14 @@ class TableConsumer(GuardedConsumer):
             steps.append(layer.group_discard(METERS_GROUP, name))
         steps.append(presence.unmark(self.table_id, name, self.player_id))
         if self.player_id is not None:
-            # The owner stands the player up if no connection of theirs comes back.
+            # The owner stands the player up if no connection of theirs comes
+            # back: soon after a page closed (1000, 1001: the browser said
+            # goodbye), later after a lost network, which may come back.
+            closed = getattr(self, "close_code", None) in (1000, 1001)
             steps.append(
                 layer.send(
-                    table_channel(self.table_id), {"type": "table.disconnected", "player": self.player_id}
+                    table_channel(self.table_id),
+                    {"type": "table.disconnected", "player": self.player_id, "closed": closed},
                 )
             )
         steps.append(self._notify_lobby())

@@ -39,6 +39,9 @@ LEASE_MS = int(os.environ.get("TABLE_LEASE_MS", "10000"))
 # A seated player whose every connection to the table is gone for this long
 # (closed tab, lost network) is stood up, so seats do not fill with ghosts.
 SEAT_GRACE_SECONDS = float(os.environ.get("SEAT_GRACE_SECONDS", "60"))
+# The same after the page closed (its browser said goodbye): only the time a
+# reload or a click to another page of the table takes to connect again.
+CLOSED_GRACE_SECONDS = float(os.environ.get("CLOSED_GRACE_SECONDS", "3"))
 RECEIVE_RETRY_SECONDS = 0.5
 # How far back a Daphne's stamp on an action may date it (owner.arrival).
 ARRIVAL_GRACE_SECONDS = 2.0
@@ -297,7 +300,8 @@ class TableOwner:
 
     async def _handle(self, message):
         if message.get("type") == "table.disconnected":
-            self.absent[message["player"]] = self.clock() + SEAT_GRACE_SECONDS
+            grace = CLOSED_GRACE_SECONDS if message.get("closed") else SEAT_GRACE_SECONDS
+            self.absent[message["player"]] = self.clock() + grace
             return
         if message.get("type") != "table.action":
             return
