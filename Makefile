@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 export PORT
 
-.PHONY: run test setup venv chromium postgresql lint chaos bench bench-meters bench-broadcast bench-house-way bench-evaluators bench-lab bench-load bench-worker clean
+.PHONY: run test setup venv chromium postgresql axe lint chaos bench bench-meters bench-broadcast bench-house-way bench-evaluators bench-lab bench-load bench-worker clean
 
 venv: $(VENV)/.installed
 
@@ -39,7 +39,15 @@ postgresql: venv
 	  echo "Installing Debian's postgresql for the PostgreSQL tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 
-test: venv chromium postgresql
+# axe-core (npm, pinned in package.json and package-lock.json), which the
+# accessibility test injects into every page type (tests/test_browser_axe.py).
+axe: node_modules/.installed
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+	touch $@
+
+test: venv chromium postgresql axe
 	$(PY) -m ruff check .
 	$(PY) -m casino.embedded_redis -- $(PY) -m pytest
 	$(PY) -m casino.embedded_redis -- $(PY) -m casino.embedded_postgres -- $(PY) -m pytest -m "postgres and not soak"

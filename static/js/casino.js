@@ -23,6 +23,28 @@
     });
   }
 
+  // The countdown for screen readers. Its number is aria-hidden (it changes
+  // every second); a polite live region of its own says "10 seconds left to
+  // bet" and "5 seconds left…" as a clock crosses them, nothing in between,
+  // and nothing on the first look at a clock.
+  var SAY_AT = [10, 5];
+  var saidLeft = {};  // deadline -> seconds left at the last look
+  function sayCountdown() {
+    var live = document.getElementById("announce-clock");
+    var el = document.querySelector("[data-deadline-ms]");
+    if (!live || !el) { return; }
+    var deadline = el.dataset.deadlineMs;
+    var left = Math.ceil((Number(deadline) - serverNow()) / 1000);
+    var before = saidLeft[deadline];
+    saidLeft = {};
+    saidLeft[deadline] = left;
+    if (before === undefined) { return; }
+    var what = el.closest(".phase-betting") ? " seconds left to bet." : " seconds left on the clock.";
+    SAY_AT.forEach(function (at) {
+      if (before > at && left <= at && left > 0) { live.textContent = at + what; }
+    });
+  }
+
   // The wheel. While a spin turns, the page knows only that it turns (where
   // it will stop is not sent before it has stopped, § 689a.2(c)): it spins
   // freely. The push telling where it stopped (data-land) eases it onto that
@@ -262,6 +284,14 @@
     announceTurn();
     rememberChip();
     setInterval(tickCountdowns, 250);
+    if (document.getElementById("table-socket") && !document.getElementById("announce-clock")) {
+      var clockLive = document.createElement("div");
+      clockLive.id = "announce-clock";
+      clockLive.className = "sr-only";
+      clockLive.setAttribute("aria-live", "polite");
+      document.getElementById("table-socket").appendChild(clockLive);
+    }
+    setInterval(sayCountdown, 250);
     // Also without animation frames (a page in the background gets none): the
     // wheel still lands and its result is still shown and read out.
     setInterval(function () { stepWheel(window.performance.now()); }, 250);

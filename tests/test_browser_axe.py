@@ -1,0 +1,210 @@
+"""axe-core on every page type (issue 13, "Contrast and screen readers"):
+the lobby, each live game's table (seated, with wagers on the layout), the
+round records, the lab and its row and test-table pages, the account pages
+and the error pages, in Debian's Chromium against a real Daphne and table
+worker. No serious or critical violation, colour contrast (WCAG AA 4.5:1)
+included.
+
+axe-core comes from npm (package.json, installed by ``make axe``) and is put
+into each page by Playwright; the test is skipped where it is not installed."""
+
+import re
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+
+from casino.lab import registry
+from casino.tables.models import Table
+from tests.conftest import ROOT, session_cookie, wait_until
+from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+AXE = Path(ROOT, "node_modules", "axe-core", "axe.min.js")
+PASSWORD = "pw-axe-designer-1"
+
+# The card tables' and the wheel's main and side wagers, placed before the check.
+GAMES = {
+    "dreamcatcher": ("dc", {"betting_seconds": 120}),
+    "spanish21": ("bj", {"betting_seconds": 120}),
+    "players_edge21": ("bj", {"betting_seconds": 120}),
+    "pai_gow": ("pg", {"betting_seconds": 120}),
+}
+SPINNING = {"betting_seconds": 5, "spin_seconds": 30, "result_seconds": 1}
+
+RUN = """async () => {
+  const result = await axe.run(document, {resultTypes: ["violations"]});
+  return result.violations
+    .filter(v => v.impact === "serious" || v.impact === "critical")
+    .map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(" ") + " " + (n.failureSummary || "").replace(/\\s+/g, " ")).join(" | ")}`);
+}"""
+
+
+# The contrast of each text under ``selector`` against what lies behind it, as
+# drawn: every ancestor's background and opacity composited (axe leaves out
+# disabled controls, such as the betting areas while the wheel turns).
+CONTRAST = """selector => {
+  const rgba = text => { const m = text.match(/[\\d.]+/g).map(Number); return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+  const over = (top, below, alpha) => below.map((c, i) => top[i] * alpha + c * (1 - alpha));
+  const luminance = rgb => { const [r, g, b] = rgb.map(c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const ratio = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  function pixel(chain, level, below, fg) {
+    const style = getComputedStyle(chain[level]);
+    const bg = rgba(style.backgroundColor);
+    let colour = over(bg.slice(0, 3), below, bg[3]);
+    if (level === chain.length - 1) { if (fg) { const f = rgba(style.color); colour = over(f.slice(0, 3), colour, f[3]); } }
+    else { colour = pixel(chain, level + 1, colour, fg); }
+    return over(colour, below, Number(style.opacity));
+  }
+  const found = [];
+  for (const el of document.querySelectorAll(selector)) {
+    const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !el.getClientRects().length || getComputedStyle(el).visibility === "hidden") { continue; }
+    if (el.closest(".sr-only")) { continue; }  // read, never drawn
+    const chain = []; for (let node = el; node; node = node.parentElement) { chain.unshift(node); }
+    const value = ratio(pixel(chain, 0, [255, 255, 255], true), pixel(chain, 0, [255, 255, 255], false));
+    found.push([el.textContent.trim().slice(0, 30), Math.round(value * 100) / 100]);
+  }
+  return found;
+}"""
+
+
+def violations(page):
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(AXE.read_text())
+    return page.evaluate(RUN)
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed: make axe")
+@pytest.mark.django_db(transaction=True)
+def test_no_page_type_has_serious_accessibility_violations(processes, make_player):
+    tables = {
+        game: Table.objects.create(game=game, name=f"Axe {game}", config=config, max_seats=6)
+        for game, (_, config) in GAMES.items()
+    }
+    spinning = Table.objects.create(game="dreamcatcher", name="Axe spin", config=SPINNING, max_seats=6)
+    User.objects.create_superuser("dana", password=PASSWORD)
+    cookie = session_cookie(make_player("Ann"))
+    processes.worker()
+    base = "http://" + processes.daphne()
+    for table in (*tables.values(), spinning):
+        wait_until(lambda t=table: Table.objects.get(pk=t.pk).state, 40, "the worker to start the tables")
+    row = next(s for s in registry.specs("dreamcatcher") if s.wager == "10")
+
+    found = {}
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            # A visitor without a session: the lobby, the account pages, an error page.
+            context = browser.new_context()
+            context.set_default_timeout(TIMEOUT_MS)
+            page = context.new_page()
+            for where in ("/", "/accounts/login/", "/accounts/register/", "/no-such-page/"):
+                page.goto(base + where)
+                page.locator("main").first.wait_for()
+                found[where] = violations(page)
+            page.goto(f"{base}/tables/{tables['dreamcatcher'].pk}/")  # watching as a guest
+            page.locator("#connection", has_text="Live").wait_for()
+            found["table, as a guest"] = violations(page)
+            context.close()
+
+            # A seated player with wagers on the layout, at every game.
+            context = browser.new_context()
+            context.set_default_timeout(TIMEOUT_MS)
+            context.add_cookies([{"name": "sessionid", "value": cookie, "url": base}])
+            page = context.new_page()
+            for game, table in tables.items():
+                prefix = GAMES[game][0]
+                page.goto(f"{base}/tables/{table.pk}/?join=1")
+                page.locator(f"#{prefix}-me", has_text="You sit at seat").wait_for()
+                if prefix == "dc":
+                    page.keyboard.press("3")
+                    page.locator("#dc-layout .spot-total").first.wait_for()
+                else:
+                    page.locator(f'#{prefix}-me button.bet[data-area="main"]').click()
+                    page.locator(f"#{prefix}-seat-1 .area-main").wait_for()
+                found[game] = violations(page)
+            # While the wheel turns: the own bets on the closed areas stay readable.
+            page.goto(f"{base}/tables/{spinning.pk}/?join=1")
+            page.locator("#dc-me", has_text="You sit at seat").wait_for()
+            page.locator("#dc-status.phase-betting").wait_for(timeout=40_000)
+            page.keyboard.press("3")
+            page.locator("#dc-layout .spot-total").first.wait_for()
+            page.locator("#dc-status.phase-spinning").wait_for()
+            found["a spinning wheel"] = violations(page)
+            found["a spinning wheel"] += [
+                f"{text!r} at {value}:1"
+                for text, value in page.evaluate(CONTRAST, "#dc-layout *")
+                if value < 4.5
+            ]
+            page.goto(f"{base}/")
+            found["lobby, as a player"] = violations(page)
+            page.goto(f"{base}/tables/{tables['pai_gow'].pk}/rounds/")
+            page.locator("main").first.wait_for()
+            found["round records"] = violations(page)
+            context.close()
+
+            # A designer: the lab, a lab row, the test-table form.
+            context = browser.new_context()
+            context.set_default_timeout(TIMEOUT_MS)
+            page = context.new_page()
+            page.goto(f"{base}/accounts/login/?next=/lab/")
+            page.get_by_label("Username").fill("dana")
+            page.get_by_label("Password").fill(PASSWORD)
+            page.get_by_role("button", name="Sign in").click()
+            page.wait_for_url(re.compile(r"/lab/$"))
+            for where in ("/lab/", f"/lab/rows/{row.key}/", "/lab/test-tables/new/"):
+                page.goto(base + where)
+                page.locator("h1").first.wait_for()
+                found[where] = violations(page)
+        finally:
+            browser.close()
+    bad = {where: items for where, items in found.items() if items}
+    assert bad == {}, "\n".join(f"{where}: {item}" for where, items in bad.items() for item in items)
+
+
+# What the clock's live region says, as a screen reader would hear it.
+HEARD = """
+window.__heard = [];
+document.addEventListener("DOMContentLoaded", function () {
+  var found = new MutationObserver(function () {
+    var live = document.getElementById("announce-clock");
+    if (!live) { return; }
+    found.disconnect();
+    new MutationObserver(function () { if (live.textContent) { window.__heard.push(live.textContent); } })
+      .observe(live, {childList: true, characterData: true, subtree: true});
+  });
+  found.observe(document.body, {childList: true, subtree: true});
+});
+"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_countdown_is_read_out_at_ten_and_five_seconds_only(processes, make_player):
+    table = Table.objects.create(game="dreamcatcher", name="Axe clock", config={"betting_seconds": 14})
+    cookie = session_cookie(make_player("Ann"))
+    processes.worker()
+    base = "http://" + processes.daphne()
+    wait_until(lambda: Table.objects.get(pk=table.pk).state, 40, "the worker to start the table")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            context = browser.new_context()
+            context.set_default_timeout(TIMEOUT_MS)
+            context.add_init_script(HEARD)
+            context.add_cookies([{"name": "sessionid", "value": cookie, "url": base}])
+            page = context.new_page()
+            page.goto(f"{base}/tables/{table.pk}/?join=1")
+            page.locator("#dc-me", has_text="You sit at seat").wait_for()
+            assert page.locator("#announce-clock[aria-live=polite]").count() == 1
+            assert page.locator("#dc-status .countdown").get_attribute("aria-hidden") == "true"
+            # A whole betting window, from its start to no more bets.
+            page.locator("#dc-status.phase-spinning").wait_for(timeout=40_000)
+            page.evaluate("window.__heard = []")
+            page.locator("#dc-status.phase-betting").wait_for(timeout=40_000)
+            page.locator("#dc-status.phase-spinning").wait_for(timeout=40_000)
+            heard = page.evaluate("window.__heard")
+        finally:
+            browser.close()
+    assert heard == ["10 seconds left to bet.", "5 seconds left to bet."]
