@@ -104,7 +104,17 @@ def dealt(stack_text, bets, game=GAME):
 
 
 def test_the_player_actions_are_the_games_options():
-    assert pr.player_actions(GAME) == ("bet", "clear", "pull", "ride", "raise", "fold")
+    assert pr.player_actions(GAME) == (
+        "bet",
+        "clear",
+        "rebet",
+        "double_bets",
+        "undo",
+        "pull",
+        "ride",
+        "raise",
+        "fold",
+    )
 
 
 def test_two_streets_board_cards_and_turns():

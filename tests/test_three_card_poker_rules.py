@@ -460,3 +460,27 @@ def test_random_rounds_settle_every_chip():
         round_moves = game.moves[before:]
         staked = sum(m.amount for m in round_moves if m.kind == STAKE)
         assert staked == sum(m.amount for m in round_moves if m.kind in (REFUND, RETURN, LOSE))
+
+
+def test_rebet_double_and_undo_go_through_the_one_wager():
+    # games/betting.py: each chip validated as a click; the Play wager is the decision's, not rebet.
+    game = one_hand("AS KD 7C", "JH TD 8C", {"ante": 10, "pair_plus": 5, "three_card": 1})
+    game.act(pr.NEXT_ROUND)
+    assert game.state.last_bets == {"1": {"ante": 1000, "pair_plus": 500, "three_card": 100}}
+    game.act("rebet", 1, 1)
+    assert game.state.spot(1)["bets"] == {"ante": 1000, "pair_plus": 500, "three_card": 100}
+    game.act("double_bets", 1, 1)  # the progressive has one size
+    assert game.state.spot(1)["bets"] == {"ante": 2000, "pair_plus": 1000, "three_card": 100}
+    game.act("undo", 1, 1)
+    assert game.state.spot(1)["bets"] == {"ante": 1000, "pair_plus": 500, "three_card": 100}
+    game.act("clear", 1, 1)
+    assert game.net(1) == 10 - 5 - 1  # the first round's; everything wagered since came back
+
+
+def test_a_rebet_beyond_the_limits_places_nothing():
+    game = one_hand("AS KD 7C", "JH TD 8C", {"ante": 300})
+    game.act(pr.NEXT_ROUND)
+    game.act("bet", 1, 1, spot="ante", amount="300")
+    assert "Double placed nothing: The Ante wager is 5 to 500 chips; 600 is not." in refused(
+        game, "double_bets", 1, 1
+    )

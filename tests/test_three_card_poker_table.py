@@ -267,6 +267,8 @@ def test_without_a_linked_meter_the_progressive_areas_do_not_show(table, make_pl
     mine = play.render(play.players[0])["pk-me"]
     assert 'data-area="ante"' in mine and 'data-area="pair_plus"' in mine and 'data-area="six_card"' in mine
     assert 'data-area="three_card"' not in mine
+    # Undo, rebet and double (games/betting.py), with their keys, as at every game.
+    assert 'data-tool="undo"' in mine and 'data-tool="rebet"' in mine and 'data-tool="double_bets"' in mine
 
 
 def test_the_page_renders_for_a_player_and_a_spectator(table, make_player):

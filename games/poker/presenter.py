@@ -13,6 +13,7 @@ board's face-down cards until the showdown, and the deck, which nothing here
 reads.
 """
 
+from games import betting
 from games.cards.cards import card
 from games.engine import CENTS_PER_CHIP, format_chips
 from games.pai_gow.presenter import card_svg  # the one cached SVG card of the card games
@@ -242,6 +243,14 @@ class PokerPresenter:
             "my_total_staked": sum(mine.values()),
             "bet_buttons": [],
             "can_clear": state.phase == pr.BETTING and bool(mine),
+            "bet_tools": betting.tools(
+                state.phase == pr.BETTING,
+                seat is not None,
+                mine,
+                spot.get("placed") if spot else None,
+                state.last_bets.get(str(viewer_id)),
+                fixed=tuple(a.name for a in self.game.areas if a.role == g.PROGRESSIVE),
+            ),
             "my_cards": [],
             "my_hand": "",
             "decision": None,

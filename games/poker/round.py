@@ -17,7 +17,9 @@ the showdown checks it, so a game whose settlers forget a wager fails loudly.
 """
 
 from dataclasses import dataclass, field
+from functools import cache
 
+from games import betting
 from games.cards.cards import card, cards, to_json
 from games.cards.rng import system_rng
 from games.engine import (
@@ -74,6 +76,7 @@ class State:
     board: dict = field(default_factory=dict)  # {"cards": [str], "up": [bool]}
     mystery_hits: list = field(default_factory=list)  # [{"seat", "cents"}], paid at the result
     results: dict = field(default_factory=dict)  # seat -> {"paid": cents, "lines": [str]}
+    last_bets: dict = field(default_factory=dict)  # player id (str) -> {area: cents}, for "rebet"
 
     @classmethod
     def from_json(cls, data):
@@ -112,7 +115,7 @@ def timer(game, state, config):
 
 
 def player_actions(game):
-    return (BET, CLEAR, *game.actions)
+    return (BET, CLEAR, *betting.ACTIONS, *game.actions)
 
 
 def parse_action(game, kind, data):
@@ -123,8 +126,8 @@ def parse_action(game, kind, data):
             names = ", ".join(item.label for item in game.areas if item.role != g.DECISION)
             raise IllegalAction(f"There is no betting area {area!r} at a {game.name} table: {names}.")
         return Action(BET, data={"spot": area, "amount": parse_chips(data.get("amount"))})
-    if kind == CLEAR:
-        return Action(CLEAR)
+    if kind == CLEAR or kind in betting.ACTIONS:
+        return Action(kind)
     if kind in game.actions:
         multiple = data.get("multiple")
         if multiple in (None, ""):
@@ -141,6 +144,8 @@ def apply(game, state, action, config, rng):
     state = State.from_json(state.to_json())
     if action.kind in game.actions:
         return _decide(game, state, action, config, rng)
+    if action.kind in _BETTING:
+        return _BETTING[action.kind](book(game), state, action, config, rng)
     handler = _HANDLERS.get(action.kind)
     if handler is None:
         raise IllegalAction(f"Unknown action {action.kind!r} at a {game.name} table.")
@@ -168,7 +173,8 @@ def _spot(player):
 # -- betting -----------------------------------------------------------------------
 
 
-def _bet(game, state, action, config, rng):
+def _place_bet(game, state, action, config, rng):
+    """One wager, as clicked; rebet and double place theirs through it too."""
     area = game.area(action.data["spot"])
     if state.phase != BETTING:
         if area.role == g.PROGRESSIVE:
@@ -205,6 +211,26 @@ def _bet(game, state, action, config, rng):
         log=[{"player": action.player, "text": f"bets {format_chips(amount)} on {area.label}"}],
         moves=[ChipMove(STAKE, action.player, amount, f"seat {seat} {area.name}")],
     )
+
+
+@cache
+def book(game):
+    """Rebet, double and undo (games/betting.py) through ``_place_bet``; a
+    progressive wager has one size."""
+    return betting.spot_book(
+        lambda state, action, config, rng: _place_bet(game, state, action, config, rng),
+        first=game.base_areas[0],
+        fixed=lambda config: tuple(area.name for area in game.areas if area.role == g.PROGRESSIVE),
+        phase=BETTING,
+    )
+
+
+_BETTING = {
+    BET: betting.bet,
+    betting.REBET: betting.rebet,
+    betting.DOUBLE: betting.double,
+    betting.UNDO: betting.undo,
+}
 
 
 def _clear(game, state, action, config, rng):
@@ -630,10 +656,17 @@ def _line(state, seat, text, paid):
 def _next_round(game, state, action, config, rng):
     if state.phase != RESULT:
         raise IllegalAction("The round is not over.")
-    stacked = state.stacked
-    fresh = State(round=state.round + 1)
-    fresh.stacked = stacked
-    return Outcome(fresh)
+    last_bets = {
+        str(spot["player"]): dict(spot["bets"])
+        for spot in state.spots.values()
+        if spot["bets"] and not spot["left"]
+    }
+    # Rebet repeats what was wagered before the decisions: the Play wager is the decision's.
+    for bets in last_bets.values():
+        for area in game.areas:
+            if area.role == g.DECISION:
+                bets.pop(area.name, None)
+    return Outcome(State(round=state.round + 1, stacked=state.stacked, last_bets=last_bets))
 
 
 # -- test tables: a stacked deck -------------------------------------------------------
@@ -680,7 +713,6 @@ def round_summary(state):
 
 
 _HANDLERS = {
-    BET: _bet,
     CLEAR: _clear,
     LEAVE: _leave,
     CLOSE_BETTING: _close_betting,
