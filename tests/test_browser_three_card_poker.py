@@ -21,6 +21,7 @@ from games.cards.cards import card, standard_deck
 from games.engine import format_chips
 from tests.conftest import assert_ledger_balanced, session_cookie, wait_until
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS
+from tests.test_browser_axe import AXE, violations
 from tests.test_browser_meters import RECORDER, seated_pages
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -123,6 +124,7 @@ def test_two_players_and_a_spectator_play_a_round_of_three_card_poker(processes,
                     for card_name in names(HANDS[hand]):
                         assert (card_name in html) == (hand == mine), (name, card_name)
             assert "Straight flush, 9-8-7" in ann.locator("#pk-me").inner_text()
+            accessibility = {"deciding": violations(ann) if AXE.exists() else []}
             ann.keyboard.press("p")  # Play, by its letter key
             bob.locator("#pk-me button[data-action=play]").wait_for()
             spy.locator("#pk-seat-1 .hand-status", has_text="Play").wait_for()
@@ -136,6 +138,8 @@ def test_two_players_and_a_spectator_play_a_round_of_three_card_poker(processes,
                     page.locator("#pk-me .my-result").wait_for()
                     seen[name]["balance"] = page.locator("#pk-me .my-balance").inner_text()
                     seen[name]["nav_balance"] = page.locator("#nav-balance").inner_text()
+            if AXE.exists():  # axe-core (make axe): no serious violation, mid-round or at the result
+                accessibility.update(result=violations(spy), phone=violations(bob))
             spy.wait_for_function("() => window.__announced.some(a => a.startsWith('Dealer: Q-6-4 high'))")
             announced = spy.evaluate("window.__announced")
             widths = bob.evaluate("() => [document.scrollingElement.scrollWidth, window.innerWidth]")
@@ -144,6 +148,7 @@ def test_two_players_and_a_spectator_play_a_round_of_three_card_poker(processes,
 
     processes.kill(worker, signal.SIGTERM)
     assert widths[0] <= widths[1], f"horizontal scroll at 375 px: {widths}"
+    assert all(not found for found in accessibility.values()), accessibility
     tables = [{key: value for key, value in view.items() if "balance" not in key} for view in seen.values()]
     assert tables[0] == tables[1] == tables[2], "the three browsers show different tables"
     shown = tables[0]
