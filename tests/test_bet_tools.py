@@ -19,6 +19,7 @@ GAMES = {
     "spanish21": ("main", "match_the_dealer", "progressive", {"betting_seconds": 5, "result_seconds": 1}),
     "players_edge21": ("main", "match_up", "monster_match", {"betting_seconds": 5, "result_seconds": 1}),
     "pai_gow": ("main", "tiger9", "progressive", {"betting_seconds": 5, "result_seconds": 1}),
+    "three_card_poker": ("ante", "pair_plus", "three_card", {"betting_seconds": 5, "result_seconds": 1}),
 }
 
 
