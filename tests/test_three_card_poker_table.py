@@ -280,6 +280,28 @@ def test_the_page_renders_for_a_player_and_a_spectator(table, make_player):
         assert "The dealer qualifies with queen-high or better." in html
         assert "Pair Plus pays 40-30-6-4-1 to 1" in html
     assert "Take a seat" in page(tcp, ann)
+    # § 649c.1(b): the progressive display says the Mystery bonus is offered; both meters show live.
+    html = page(tcp, ann)
+    assert 'id="table-meters"' in html and "This table offers the Must-Hit-By Mystery bonus" in html
+    assert "Three-Card" in html and "1,000" in html
+
+
+def test_bad_messages_are_refused(table, make_player):
+    play = Play(table(), [make_player("Ann")])
+    ann = play.players[0]
+    play.bet(ann, "ante", 5)
+    play.tick()
+    play.tick()
+    assert play.runtime.state.phase == "deciding"
+    for message, words in (
+        ({"action": "play", "multiple": "abc"}, "A multiple is a whole number"),
+        ({"action": "play", "multiple": "١"}, "A multiple is a whole number"),
+        ({"action": "play", "multiple": "2"}, "Play is 1× the Ante; not 2×"),
+        ({"action": "raise"}, "Unknown action 'raise'"),
+        ({"action": "bet", "spot": "ante", "amount": "5"}, "No more bets: wait for the next round"),
+    ):
+        with pytest.raises(Refused, match=words):
+            play.act(ann, **message)
 
 
 def test_the_demo_has_a_three_card_poker_table_with_its_own_meters(clean_redis):
