@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 export PORT
 
-.PHONY: run test setup venv chromium postgresql axe lint chaos bench bench-meters bench-broadcast bench-house-way bench-evaluators bench-lab bench-load bench-worker clean
+.PHONY: run test setup venv chromium postgresql axe screenshots lint chaos bench bench-meters bench-broadcast bench-house-way bench-evaluators bench-lab bench-load bench-worker clean
 
 venv: $(VENV)/.installed
 
@@ -55,6 +55,11 @@ test: venv chromium postgresql axe
 lint: venv
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+
+# The README's screenshots (docs/screenshots/): a stacked round at a test
+# table of each live game, in Chromium, on a throwaway casino (bench/screenshots.py).
+screenshots: venv chromium
+	$(PY) bench/screenshots.py
 
 # Not part of make test (which runs one kill of each, tests/test_supervised.py):
 # kill -9 the supervised worker, Daphne and Redis 3 times each at random

@@ -1,0 +1,175 @@
+"""The README's screenshots: a stacked round at a test table of each live
+game, played by two players in Debian's Chromium, saved as one PNG a game
+under docs/screenshots/ (1000 px wide), so the pictures follow the pages.
+
+    python bench/screenshots.py          (make screenshots)
+
+It brings its own throwaway casino (bench/layout.py: embedded Redis, a
+SQLite file, a table worker and a Daphne on loopback) and stacks each table
+through the rules' own ``stack`` (the designer's syntax on the table page).
+"""
+
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench import layout  # noqa: E402  (after the path: run as a script)
+from bench.layout import log  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+WIDTH, MAX_HEIGHT = 1000, 1500
+CHROMIUM = "/usr/bin/chromium"
+FAST_CARDS = {"betting_seconds": 8, "deal_seconds": 0, "insurance_seconds": 2, "action_seconds": 3}
+
+# game: (its Rules Submission, the stack, the fragments' prefix, {player: [(area, chip), ...]})
+GAMES = {
+    "dreamcatcher": (
+        {"betting_seconds": 8, "spin_seconds": 4, "result_seconds": 15},
+        "2x 10",  # a bonus spin, then 10: 10 to 1 × 2
+        "dc",
+        {"Ann": [("10", 25), ("5", 5)], "Bob": [("1", 10), ("10", 5)]},
+    ),
+    "spanish21": (
+        {**FAST_CARDS, "result_seconds": 15, "progressive": 0},
+        "AS KH 9C KD QH 7D KC",  # Ann blackjack, Bob 20, the dealer 16 draws K: bust
+        "bj",
+        {"Ann": [("main", 25), ("match_the_dealer", 5)], "Bob": [("main", 10)]},
+    ),
+    "players_edge21": (
+        {**FAST_CARDS, "result_seconds": 15, "monster_match": 0},
+        "AS KH 9C KD QH 7D KC",
+        "bj",
+        {"Ann": [("main", 25), ("match_up", 5)], "Bob": [("main", 10)]},
+    ),
+    "pai_gow": (
+        {
+            "betting_seconds": 8,
+            "shake_seconds": 1,
+            "roll_seconds": 5,
+            "set_seconds": 5,
+            "result_seconds": 15,
+            "progressive": 0,
+            "mystery": 0,
+        },
+        "dice 3 3 3; AS AH AD KS KH 7C 2D",  # the first hand to seat 1: a full house
+        "pg",
+        {"Ann": [("main", 25), ("tiger9", 5), ("fortune", 5)], "Bob": [("main", 10)]},
+    ),
+}
+DC_KEYS = {spot: str(n) for n, spot in enumerate(("1", "2", "5", "10", "20", "40"), start=1)}
+LEFT = """prefix => {
+  const el = document.querySelector(`#${prefix}-status.phase-betting [data-deadline-ms]`);
+  return el ? (Number(el.dataset.deadlineMs) - Date.now()) / 1000 : 0;
+}"""
+
+
+def prepare():
+    """The stacked test tables and their two invited players (with sessions)."""
+    layout.migrate()
+    import django
+
+    django.setup()
+    from django.db import connections
+
+    from casino.accounts.models import Player
+    from casino.tables import registry
+    from casino.tables.models import Table
+    from casino.tables.runtime import fresh_snapshot
+
+    players = dict(zip(("Ann", "Bob"), layout.bench_players(2, prefix="Player"), strict=True))
+    for name, (pk, _) in players.items():
+        Player.objects.filter(pk=pk).update(nickname=name)
+    tables = {}
+    for game, (config, stack, _, _) in GAMES.items():
+        table = Table.objects.create(game=game, name=registry.get(game).name, config=config, is_test=True)
+        table.invited.add(*(pk for pk, _ in players.values()))
+        rules = table.spec.rules
+        snapshot = fresh_snapshot(table.spec)
+        stacked = rules.stack(rules.State.from_json(snapshot["game"]), table.rules_config(), stack)
+        snapshot["game"] = stacked.to_json()
+        Table.objects.filter(pk=table.pk).update(state=snapshot)
+        tables[game] = table.pk
+    connections.close_all()
+    return tables, {name: cookie.split("=", 1)[1] for name, (_, cookie) in players.items()}
+
+
+def play(browser, base, game, table_id, cookies):
+    """Both players sit and bet; Ann's page is photographed at the result."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    _, _, prefix, bets = GAMES[game]
+    pages = {}
+    for seat, name in enumerate(bets, start=1):
+        context = browser.new_context(viewport={"width": WIDTH, "height": 900})
+        context.set_default_timeout(30_000)
+        context.add_cookies([{"name": "sessionid", "value": cookies[name], "url": base}])
+        page = pages[name] = context.new_page()
+        page.goto(f"{base}/tables/{table_id}/?join=1")
+        page.locator(f"#{prefix}-me", has_text=f"You sit at seat {seat}.").wait_for()
+    ann = pages["Ann"]
+    deadline = time.monotonic() + 120
+    while ann.evaluate(LEFT, prefix) < 5:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{game}: no betting window")
+        time.sleep(0.2)
+    for name, wagers in bets.items():
+        page = pages[name]
+        for area, chip in wagers:
+            page.locator(f'#chip-picker label:has(input[value="{chip}"])').click()
+            if prefix == "dc":
+                page.keyboard.press(DC_KEYS[area])
+            else:
+                page.locator(f'#{prefix}-me button.bet[data-area="{area}"]').click()
+            time.sleep(0.3)
+    ann.locator(f"#{prefix}-status.phase-result").wait_for(timeout=90_000)
+    try:  # the wheel eases onto its stop before the result shows (static/js/casino.js)
+        ann.locator("html:not(.wheel-landing)").wait_for(timeout=10_000)
+    except PlaywrightTimeout:
+        pass
+    time.sleep(2.5)
+    OUT.mkdir(parents=True, exist_ok=True)
+    height = min(MAX_HEIGHT, ann.evaluate("document.documentElement.scrollHeight"))
+    ann.set_viewport_size({"width": WIDTH, "height": height})
+    time.sleep(0.5)
+    path = OUT / f"{game}.png"
+    ann.screenshot(path=str(path))
+    for page in pages.values():
+        page.context.close()
+    return path
+
+
+def main():
+    from playwright.sync_api import sync_playwright
+
+    tmp = Path(tempfile.mkdtemp(prefix="casino-shots-"))
+    redis_process = layout.throwaway_environment(tmp)
+    servers = []
+    try:
+        tables, cookies = prepare()
+        port = layout.free_port()
+        servers += [layout.start_worker("--scan-seconds", "0.3"), layout.start_daphne(port)]
+        layout.wait_for_port(port)
+        base = f"http://127.0.0.1:{port}"
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+            )
+            try:
+                for game, table_id in tables.items():
+                    path = play(browser, base, game, table_id, cookies)
+                    log(f"{game}: {path.relative_to(ROOT)} ({path.stat().st_size // 1024} KB)")
+            finally:
+                browser.close()
+    finally:
+        layout.stop(servers, redis_process)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
