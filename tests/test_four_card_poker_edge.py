@@ -186,9 +186,25 @@ def test_strategies(player, up, basic, expert):
     hand, upcard = cards(player), CARD_INDEX[up]
     assert strategy.play_multiple(hand, upcard, strategy.BASIC) == basic
     assert strategy.play_multiple(hand, upcard, strategy.EXPERT) == expert
-    assert strategy.play_multiple(hand, upcard) == expert
+
+
+@pytest.mark.parametrize(
+    "player, up, multiple",
+    [
+        ("AS AH 7D 4C 2S", "KD", 3),  # a pair of aces
+        ("9S 9H KD KC 2S", "AD", 3),  # two pair
+        ("7S 7H 7D 4C 2S", "AD", 3),  # trips (and the Ante Bonus)
+        ("AS QH 8D 6C 3S", "KD", 0),  # ace high against a king
+        ("2S 2H 7D 4C 3S", "KD", 0),  # deuces against a king
+        ("4S 4H 9D 8C 3S", "AD", 1),  # a low pair against an ace
+    ],
+)
+def test_computed_strategy_on_clear_hands(player, up, multiple):
+    """Hands far from the thresholds, where any sound strategy agrees."""
+    assert strategy.play_multiple(cards(player), CARD_INDEX[up]) == multiple
+    assert strategy.play_multiple(cards(player), CARD_INDEX[up], strategy.COMPUTED) == multiple
 
 
 def test_unknown_strategy_is_refused():
-    with pytest.raises(ValueError, match="expert, basic"):
+    with pytest.raises(ValueError, match="computed, expert, basic"):
         strategy.play_multiple(cards("AS AH 7D 4C 2S"), CARD_INDEX["KD"], "optimal")
