@@ -156,11 +156,21 @@ def test_two_streets_board_cards_and_turns():
     ]
 
 
-def test_everyone_folding_ends_the_round_without_the_next_street():
-    state, _ = dealt("2C 3C AH 4D KS QS 5H 6H", {1: {"ante": 5, "bet": 5}})
-    state = play(state, "ride", 101, 1).state
-    outcome = play(state, "fold", 101, 1)
-    assert outcome.state.phase == pr.RESULT
+def test_after_a_fold_the_next_streets_are_dealt_without_a_decision():
+    street = g.Street(deals=(g.Deal(g.PLAYERS, 1), g.Deal(g.BOARD, 1)), decision=GAME.streets[1].decision)
+    game = g.Game(
+        name="Toy Stud",
+        areas=GAME.areas,
+        streets=(street, street),
+        settlers=(_settle,),
+        fold_loses=("ante", "bet"),
+    )
+    state, _ = dealt("6H 7H 2C 3C", {1: {"ante": 5, "bet": 5}}, game=game)
+    assert state.turn == 1 and state.spot(1)["cards"] == ["6H"] and state.board["cards"] == ["7H"]
+    outcome = play(state, "fold", 101, 1, game=game)
+    # No second decision; the board card is dealt (a wager still in action may need it), the folded hand's is not.
+    assert outcome.state.phase == pr.RESULT and outcome.state.board["cards"] == ["7H", "2C"]
+    assert outcome.state.spot(1)["cards"] == ["6H"]
     assert sorted((m.kind, m.amount) for m in outcome.moves) == [(LOSE, 500), (LOSE, 500)]
 
 

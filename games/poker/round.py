@@ -70,7 +70,8 @@ class State:
     street: int = 0
     turn: int | None = None  # the seat deciding now
     # seat (str) -> {"player", "bets": {area: cents}, "cards": [str], "up": [bool],
-    #                "folded": bool, "decisions": [[street, action, multiple]], "left": bool}
+    #                "folded": bool, "decisions": [[street, action, multiple]], "left": bool,
+    #                "dealt": bool (a hand this round)}
     spots: dict = field(default_factory=dict)
     dealer: dict = field(default_factory=dict)  # {"cards": [str], "up": [bool]}
     board: dict = field(default_factory=dict)  # {"cards": [str], "up": [bool]}
@@ -86,8 +87,8 @@ class State:
         return dataclass_json(self, copy)
 
     def seats(self):
-        """The seats with a hand (a base wager), from the dealer's left."""
-        return sorted(int(seat) for seat, spot in self.spots.items() if spot.get("cards"))
+        """The seats dealt a hand this round (a base wager), from the dealer's left."""
+        return sorted(int(seat) for seat, spot in self.spots.items() if spot.get("dealt"))
 
     def betting_seats(self):
         return sorted(int(seat) for seat in self.spots)
@@ -345,6 +346,8 @@ def _deal(game, state, action, config, rng):
         state.deck = to_json(deck)
     state.dealer = {"cards": [], "up": []}
     state.board = {"cards": [], "up": []}
+    for seat in _dealt(game, state):
+        state.spot(seat)["dealt"] = True
     state.street = 0
     return _start_street(game, state, config, log=[])
 
@@ -366,7 +369,7 @@ def _start_street(game, state, config, log):
     """Deal the street's cards in its order, then hand the decision to the
     first hand that takes it, or go on to the next street (or the showdown)."""
     street = game.streets[state.street]
-    seats = _dealt(game, state)
+    seats = [seat for seat in _dealt(game, state) if not state.spot(seat)["folded"]]
     for deal in street.deals:
         if deal.to == g.PLAYERS:
             for seat in seats:
@@ -406,8 +409,9 @@ def _advance(game, state, config, log, moves):
             return Outcome(outcome.state, log + outcome.log, moves + outcome.moves, awards=outcome.awards)
         return Outcome(state, log=log, moves=moves)
     state.turn = None
-    live = [seat for seat in state.seats() if not state.spot(seat)["folded"]]
-    if state.street + 1 < len(game.streets) and live:
+    # The next street is dealt even when every hand has folded: its board or
+    # dealer cards may settle a wager that stays in action after a fold.
+    if state.street + 1 < len(game.streets):
         state.street += 1
         outcome = _start_street(game, state, config, log)
         return Outcome(outcome.state, outcome.log, moves + outcome.moves, awards=outcome.awards)
