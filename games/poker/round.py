@@ -349,7 +349,7 @@ def _deal(game, state, action, config, rng):
     for seat in _dealt(game, state):
         state.spot(seat)["dealt"] = True
     state.street = 0
-    return _start_street(game, state, config, log=[])
+    return _start_street(game, state, config, log=[{"player": None, "text": "The cards are dealt."}])
 
 
 def _has_base(game, state, seat):
