@@ -260,5 +260,7 @@ def staked(fragment, label, chips):
     as a chip stack with its amount (templates/tables/_chip_stack.html)."""
     import re
 
-    pattern = rf'{re.escape(label)}</span> <span class="chip-stack">.*?<span class="stack-amount">{chips}</span>'
+    pattern = (
+        rf'{re.escape(label)}</span> <span class="chip-stack">.*?<span class="stack-amount">{chips}</span>'
+    )
     return re.search(pattern, fragment) is not None
