@@ -141,10 +141,7 @@ async def test_a_round_over_websockets(owner, make_player):  # noqa: F811
     await ws_bob.send(action="bet", spot="main", amount="10", round=number)
     await ws_bob.send(action="bet", spot="sum", amount="5", round=number)
     await spectator.until(
-        lambda v: (
-            staked(v["pg-seat-2"], "Sum", 5)
-            and staked(v["pg-seat-1"], "Fortune", 5)
-        ),
+        lambda v: staked(v["pg-seat-2"], "Sum", 5) and staked(v["pg-seat-1"], "Fortune", 5),
         "the bets",
     )
 

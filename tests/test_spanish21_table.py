@@ -194,9 +194,7 @@ async def test_a_round_over_websockets(owner, make_player):
     await ws_ann.send(action="bet", spot="main", amount="10", round=number)
     await ws_bob.send(action="bet", spot="main", amount="10", round=number)
     await ws_bob.send(action="bet", spot="match_the_dealer", amount="5", round=number)
-    await spectator.until(
-        lambda v: staked(v["bj-seat-2"], "Match the Dealer", 5), "Bob's bets"
-    )
+    await spectator.until(lambda v: staked(v["bj-seat-2"], "Match the Dealer", 5), "Bob's bets")
     assert staked(spectator["bj-seat-1"], "Main", 10)
 
     # No more bets, then the deal: seat 1 first.
@@ -344,7 +342,8 @@ def test_insurance_is_offered_to_whom_it_may_concern_and_the_hole_card_stays_hid
         html = "".join(shown.values())
         assert "king of spades" not in html and "K♠" not in html and 'aria-label="face-down card"' in html
         assert "data-action" not in html  # nobody plays a hand yet
-    table.do(bj.NO_INSURANCE, ANN, 1).do(bj.CLOSE_INSURANCE)  # the peek: a dealer blackjack
+    # The last answer closes insurance at once (issue 13): the peek, a dealer blackjack.
+    table.do(bj.NO_INSURANCE, ANN, 1)
     spectator = table.render()
     assert (
         'aria-label="king of spades"' in spectator["bj-dealer"]
