@@ -123,3 +123,23 @@ def test_the_test_table_form_has_every_setting_and_takes_a_stack():
     bad = NewTestTableForm(spec, data={**data, "rules_pair_plus_paytable": 9, "stack": "AS AS"})
     assert not bad.is_valid()
     assert "Choose Pair Plus paytable 1, 2 or 3." in bad.errors["rules_pair_plus_paytable"]
+
+
+def test_every_row_page_renders_and_the_ante_bonus_takes_a_what_if(client):
+    from django.contrib.auth.models import Group, User
+
+    user = User.objects.create_user("dana", password="pw-dana-123")
+    user.groups.add(Group.objects.get_or_create(name="designers")[0])
+    client.force_login(user)
+    for spec in registry.specs("three_card_poker"):
+        page = client.get(f"/lab/rows/{spec.key}/")
+        assert page.status_code == 200, spec.key
+    (spec,) = [s for s in edge.specs() if s.wager == edge.ANTE_PLAY]
+    page = client.get(f"/lab/rows/{spec.key}/").content.decode()
+    assert 'name="line-straight"' in page and "96.6" in page  # 3.373% house edge: RTP 96.627%
+    response = client.post(
+        f"/lab/rows/{spec.key}/what-if/", {"line-straight": "2 to 1"}, HTTP_HX_REQUEST="true"
+    )
+    # One more unit on each of the 720 straights, all played: +720/22,100 of the Ante.
+    expected = float(registry.compute(spec).exact_rtp + Fraction(720, 22_100))
+    assert f"{100 * expected:.3f}%" in response.content.decode()
