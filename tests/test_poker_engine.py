@@ -211,3 +211,30 @@ def test_the_state_round_trips_through_json():
     state, _ = dealt("2C 3C AH 4D KS QS 5H 6H", {1: {"ante": 5}, 2: {"ante": 5}})
     assert pr.State.from_json(json.loads(json.dumps(state.to_json()))) == state
     assert len(cards(state.deck)) == 52 - 7
+
+
+def test_the_presenter_shows_face_up_cards_to_all_and_face_down_ones_to_nobody():
+    from types import SimpleNamespace
+
+    from games.poker.presenter import PokerPresenter
+
+    rules = SimpleNamespace(
+        GAME=GAME, State=pr.State, legal_options=lambda state, seat: pr.legal_options(GAME, state, seat)
+    )
+    presenter = PokerPresenter(
+        rules, lambda items: "a hand", lambda items: "the dealer's hand", lambda config: ""
+    )
+    state, _ = dealt("2C 3C AH 4D KS QS 5H 6H", {1: {"ante": 5, "bet": 5}})
+    state = play(state, "ride", 101, 1).state  # street 1: a board card face up
+    snapshot = {"game": state.to_json(), "seats": {"1": 101}, "nicknames": {"101": "Ann"}}
+    table = {"max_seats": 2, "meter_kinds": []}
+    public = presenter.present(table, snapshot, Config(), None, None)
+    assert public["board"]["labels"] == "face down Q♠"  # one player: dealer A♥ 4♦, board K♠ then Q♠
+    assert [item["card"] for item in public["board"]["cards"]] == ["back", "QS"]
+    assert public["dealer"]["labels"] == "" and {item["card"] for item in public["dealer"]["cards"]} == {
+        "back"
+    }
+    assert {item["card"] for item in public["seats"][0]["cards"]} == {"back"}
+    mine = presenter.present(table, snapshot, Config(), 101, 10_000)
+    assert [item["card"] for item in mine["my_cards"]] == ["2C", "3C"]
+    assert [b["label"] for b in mine["decision"]["buttons"]] == ["Raise 1×", "Raise 2×", "Fold"]

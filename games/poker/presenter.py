@@ -44,6 +44,14 @@ def labels(items):
     return " ".join(card(item).label for item in items)
 
 
+def _visible_labels(items, up, reveal):
+    """The labels of the cards everyone may see ("face down" for the others), for screen readers."""
+    shown = [
+        card(item).label if reveal or is_up else "face down" for item, is_up in zip(items, up, strict=True)
+    ]
+    return "" if all(text == "face down" for text in shown) else " ".join(shown)
+
+
 def signed(cents):
     if cents > 0:
         return f"+{format_chips(cents)}"
@@ -157,17 +165,19 @@ class PokerPresenter:
     def _dealer(self, state):
         items = state.dealer.get("cards", [])
         reveal = state.phase == pr.RESULT
+        up = state.dealer.get("up", [])
         return {
-            "cards": _shown(items, state.dealer.get("up", []), reveal),
+            "cards": _shown(items, up, reveal),
             "name": self.dealer_label(items) if reveal and items else "",
-            "labels": labels(items) if reveal else "",
+            "labels": _visible_labels(items, up, reveal),
         }
 
     def _board(self, state):
         items = state.board.get("cards", [])
         if not items:
             return None
-        return {"cards": _shown(items, state.board.get("up", []), state.phase == pr.RESULT)}
+        up, reveal = state.board.get("up", []), state.phase == pr.RESULT
+        return {"cards": _shown(items, up, reveal), "labels": _visible_labels(items, up, reveal)}
 
     def _seat(self, state, snapshot, nicknames, seat):
         occupant = snapshot["seats"].get(str(seat))
