@@ -163,7 +163,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "BACKEND": "casino.channel_layer.PumpedRedisChannelLayer",
         "CONFIG": {
             "hosts": [REDIS_URL],
             "capacity": 2000,

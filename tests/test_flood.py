@@ -4,7 +4,6 @@ rate-limited across all its sockets, a table's inbox is bounded, and a
 flood at one table leaves another table's replies as fast as they were."""
 
 import asyncio
-import os
 import statistics
 import sys
 import time
@@ -151,11 +150,7 @@ async def probe(ws, round_id, count=20):
     return figures
 
 
-# "the same Daphne" is left out of make test: in one CI run a probe's reply
-# there never came within 30 s (a lost reply under the flood?), which the
-# issue 12 note records to investigate. Run it by hand with
-# FLOOD_SAME_DAPHNE=1.
-LAYOUTS = ["another Daphne"] + (["the same Daphne"] if os.environ.get("FLOOD_SAME_DAPHNE") else [])
+LAYOUTS = ["another Daphne", "the same Daphne"]
 
 
 @pytest.mark.django_db(transaction=True)
