@@ -484,3 +484,20 @@ def test_a_rebet_beyond_the_limits_places_nothing():
     assert "Double placed nothing: The Ante wager is 5 to 500 chips; 600 is not." in refused(
         game, "double_bets", 1, 1
     )
+
+
+def test_the_rules_submission_names_the_qualifying_progressive_wager():
+    # § 649c.1(c)(1): "... as indicated by the certificate holder in its Rules Submission".
+    game = Round(config=Config(five_card_progressive=1, mystery_wagers=2))
+    game.bet(1, 1, "ante", 5)
+    game.bet(1, 1, "three_card", 1)
+    game.bet(1, 1, "five_card", 5)
+    game.act(pr.CLOSE_BETTING)
+    assert [(w.kind, w.amount) for w in game.locks[0]] == [
+        ("three_card", 100),
+        ("five_card", 500),
+        ("must_hit_by", 500),
+    ]
+    assert "mystery_wagers" in Config(mystery_wagers=2).errors()  # the Five-Card wager is off
+    assert "mystery_wagers" in Config(mystery_wagers=4).errors()
+    assert Config(mystery_wagers=1).errors() == {}

@@ -55,7 +55,9 @@ class Area:
     # A SIDE or PROGRESSIVE area goes with one of these wagers (placed first).
     needs: tuple = ()
     meter_kind: str | None = None  # PROGRESSIVE: the meter its wagers feed
-    mystery: bool = False  # PROGRESSIVE: qualifies for the Must-Hit-By Mystery bonus with the game's base
+    # PROGRESSIVE: (config) -> whether it qualifies for the Must-Hit-By Mystery bonus with the
+    # game's base wager (the Rules Submission may name which, seed (c)(1) of each game).
+    mystery: Callable = lambda config: False
     note: str = ""  # a short line for the layout: "paytable 40-30-6-4-1"
 
 

@@ -279,7 +279,7 @@ def _close_betting(game, state, action, config, rng):
             wagers.append(ProgressiveWager(area.meter_kind, seat, spot["player"], amount))
             # seed (c)(1)-(2) of each game's Mystery section: the base wager and a
             # qualifying progressive wager; a share of that wager feeds the bonus meter.
-            if config.mystery and area.mystery and spot["bets"].get(game.mystery_base):
+            if config.mystery and area.mystery(config) and spot["bets"].get(game.mystery_base):
                 wagers.append(ProgressiveWager(MUST_HIT_BY, seat, spot["player"], amount))
     state.phase = DEALING
     offered = bool(game.offered_areas(config, g.PROGRESSIVE))

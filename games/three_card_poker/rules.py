@@ -63,6 +63,13 @@ class Config(RulesSubmission):
     mystery: int = field(
         default=1, metadata={"help": "1: the Must-Hit-By Mystery bonus is offered with them (§ 649c.1)."}
     )
+    mystery_wagers: int = field(
+        default=3,
+        metadata={
+            "help": "The progressive wagers that qualify for the Mystery bonus with the Ante (§ 649c.1(c)(1)): "
+            "1 = Three-Card, 2 = Five-Card, 3 = either."
+        },
+    )
     betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
     deal_seconds: int = field(default=1, metadata={"help": "Pause between no more bets and the deal."})
     decision_seconds: int = field(
@@ -95,6 +102,12 @@ class Config(RulesSubmission):
             errors["mystery"] = (
                 "The Mystery bonus needs the Three-Card or the Five-Card progressive payout wager (§ 649c.1(a))."
             )
+        if self.mystery_wagers not in (1, 2, 3):
+            errors["mystery_wagers"] = "1 for the Three-Card progressive, 2 for the Five-Card, 3 for either."
+        elif self.mystery and not any(self.qualifies_for_mystery(area) for area in (THREE_CARD, FIVE_CARD)):
+            errors["mystery_wagers"] = (
+                "The Mystery bonus needs a qualifying progressive wager the table offers."
+            )
         for name, low, high in CLOCKS:
             if name not in errors and not low <= getattr(self, name) <= high:
                 errors[name] = f"Must be {low} to {high} seconds."
@@ -107,6 +120,12 @@ class Config(RulesSubmission):
     @property
     def pair_plus_table(self):
         return paytables.PAIR_PLUS_PAYTABLES[self.pair_plus_name]
+
+    def qualifies_for_mystery(self, area):
+        """§ 649c.1(c)(1): "a Three-Card progressive payout or Five-Card progressive payout wager, as
+        indicated by the certificate holder in its Rules Submission" — and offered at the table."""
+        bit = {THREE_CARD: 1, FIVE_CARD: 2}[area]
+        return bool(self.mystery_wagers & bit) and self.offers(area)
 
     def offers(self, area):
         return GAME.area(area) is not None and GAME.area(area).offered(self)
@@ -283,7 +302,7 @@ GAME = g.Game(
             limits=lambda config: (paytables.THREE_CARD_WAGER_CENTS,) * 2,
             needs=(ANTE, PAIR_PLUS),
             meter_kind=THREE_CARD_KIND,
-            mystery=True,
+            mystery=lambda config: config.qualifies_for_mystery(THREE_CARD),
             note="$1 · meter",
         ),
         g.Area(
@@ -294,7 +313,7 @@ GAME = g.Game(
             limits=lambda config: (paytables.FIVE_CARD_WAGER_CENTS,) * 2,
             needs=(ANTE, PAIR_PLUS),
             meter_kind=FIVE_CARD_KIND,
-            mystery=True,
+            mystery=lambda config: config.qualifies_for_mystery(FIVE_CARD),
             note="$5 · meter",
         ),
     ),
