@@ -319,3 +319,32 @@ def test_the_demo_has_a_three_card_poker_table_with_its_own_meters(clean_redis):
     assert registry.get("three_card_poker").limits_text(tcp.rules_config()) == (
         "5–500 Ante · Pair Plus, Six Card Bonus up to 100 · Three-Card progressive $1"
     )
+
+
+def test_the_admin_has_every_setting_and_the_lobby_row_the_last_result(
+    admin_client, clean_redis, make_player
+):
+    from casino.lobby.rows import table_row
+    from games.three_card_poker.rules import Config
+
+    form = {"game": "three_card_poker", "name": "Admin TCP", "max_seats": 6, "is_open": "on", "seed": ""}
+    form.update({f"rules_{name}": value for name, value in Config().to_json().items()})
+    response = admin_client.post("/admin/tables/table/add/", {**form, "rules_pair_plus_paytable": 7})
+    assert response.status_code == 200 and "Choose Pair Plus paytable 1, 2 or 3." in response.content.decode()
+    response = admin_client.post("/admin/tables/table/add/", {**form, "rules_pair_plus_paytable": 2})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    tcp = Table.objects.get(name="Admin TCP")
+    assert tcp.rules_config().pair_plus_name == "40-30-6-3-1"
+    page = admin_client.get(f"/admin/tables/table/{tcp.pk}/change/").content.decode()
+    for name in Config().to_json():  # one field per setting of the Rules Submission
+        assert f'name="rules_{name}"' in page, name
+    assert 'name="rules_pair_plus_paytable" value="2"' in page
+    play = Play(tcp, [make_player("Ann")])
+    assert table_row(play.runtime.table)["last_result"] is None
+    designer_stack(play, "2C 5D 8S QH 6D 4C")
+    play.bet(play.players[0], "pair_plus", 5)
+    play.tick()
+    play.tick()
+    assert play.runtime.state.phase == "result"
+    tcp.refresh_from_db()
+    assert table_row(tcp)["last_result"] == "Dealer Q-6-4 high"
