@@ -7,9 +7,11 @@ import re
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
 from casino.asgi import application
+from casino.tables.groups import table_channel
 from casino.tables.models import Table
 from casino.tables.owner import TableWorker
 from casino.tables.runtime import TableRuntime
@@ -203,6 +205,25 @@ async def test_flood_is_rate_limited(running_table, make_player, settings):
     assert 0 < staked < 60 * 100 and staked % 100 == 0
     await ws.disconnect()
     await database_sync_to_async(assert_ledger_balanced)()
+
+
+async def test_an_action_to_a_full_table_inbox_is_refused_with_a_message(
+    running_table, make_player, monkeypatch
+):
+    """The table's inbox in Redis at the layer's capacity (its owner away
+    while thousands of actions wait): before, the player got "Something
+    went wrong"; now they are told the table is busy, and nothing changed."""
+    ann = await database_sync_to_async(make_player)("Ann")
+    ws, round_id = await seated(running_table, ann)
+    layer = get_channel_layer()
+    monkeypatch.setattr(
+        layer, "channel_capacity", [(re.compile(re.escape(table_channel(running_table.pk))), 0)]
+    )
+    await ws.send_to(text_data=json.dumps({"action": "bet", "spot": "1", "amount": "1", "round": round_id}))
+    frame = await receive_until(ws, lambda f: 'id="flash"' in f)
+    assert "too busy" in frame
+    assert await database_sync_to_async(balance_of)(ann) == 1_000_000
+    await ws.disconnect()
 
 
 async def test_reconnect_gets_the_full_table_and_versions_increase(running_table, make_player):

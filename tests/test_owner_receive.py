@@ -8,8 +8,10 @@ import asyncio
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from django.conf import settings
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+from casino.channel_layer import PumpedRedisChannelLayer
 from casino.tables.groups import table_channel
 from casino.tables.models import Table
 from casino.tables.owner import TableOwner
@@ -59,3 +61,44 @@ async def test_the_owner_keeps_receiving_after_the_channel_layer_fails(make_tabl
         owner.cancel()
         await asyncio.gather(owner, return_exceptions=True)
         del layer.receive
+
+
+async def test_a_reply_to_a_full_inbox_is_dropped_and_the_table_goes_on(make_table, make_player, clean_redis):
+    """A Daphne that stopped reading (its inbox at the layer's capacity) got
+    the owner's reply as ChannelFull, which ended the owner: every action
+    queued behind it went unanswered (the load bench at 1,000 players)."""
+    table = await database_sync_to_async(make_table)(betting_seconds=120)
+    ann = await database_sync_to_async(make_player)("Ann")
+    bea = await database_sync_to_async(make_player)("Bea")
+    layer = PumpedRedisChannelLayer(hosts=[settings.REDIS_URL], capacity=2)
+    owner = asyncio.create_task(TableOwner(table.pk, layer=layer).run())
+    try:
+        stuck = await layer.new_channel()  # nobody reads it
+        answered = await layer.new_channel()
+
+        def action(player, message, reply_to):
+            return {
+                "type": "table.action",
+                "player": player.pk,
+                "nickname": player.nickname,
+                "message": message,
+                "reply_to": reply_to,
+            }
+
+        for _ in range(4):  # two fill the inbox, two more are dropped
+            await layer.send(table_channel(table.pk), action(ann, {"action": "dance", "round": 1}, stuck))
+        await layer.send(table_channel(table.pk), action(bea, {"action": "dance", "round": 1}, answered))
+        reply = await asyncio.wait_for(layer.receive(answered), 10)
+        assert reply["type"] == "table.error" and "dance" in reply["text"]
+        await layer.send(table_channel(table.pk), action(bea, {"action": "sit", "round": 1}, answered))
+        for _ in range(100):
+            state = await database_sync_to_async(lambda: Table.objects.get(pk=table.pk).state)()
+            if state and state["seats"]:
+                break
+            await asyncio.sleep(0.1)
+        assert state["seats"] == {"1": bea.pk}
+        assert not owner.done()
+    finally:
+        owner.cancel()
+        await asyncio.gather(owner, return_exceptions=True)
+        await layer.close_pools()

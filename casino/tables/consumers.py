@@ -12,6 +12,7 @@ import logging
 import time
 
 from channels.db import database_sync_to_async
+from channels.exceptions import ChannelFull
 from django.conf import settings
 
 from casino.accounts import names
@@ -22,7 +23,7 @@ from casino.redis_client import get_redis
 from casino.tables import access, fanout, presence
 from casino.tables.groups import LOBBY_GROUP, METERS_GROUP, player_group, table_channel
 from casino.tables.models import Table
-from casino.tables.owner import lease_key
+from casino.tables.owner import TABLE_BUSY, lease_key
 from casino.tables.ratelimit import (
     TokenBucket,
     close_connection,
@@ -187,6 +188,14 @@ class TableConsumer(GuardedConsumer):
         if not await get_redis().exists(lease_key(self.table_id)):
             await self._error("The table is not running right now; try again in a moment.")
             return
+        try:
+            await self._forward(data)
+        except ChannelFull:
+            # The table's inbox in Redis is full (its owner is restarting
+            # and thousands of actions wait): the action is not taken.
+            await self._error(TABLE_BUSY)
+
+    async def _forward(self, data):
         await self.channel_layer.send(
             table_channel(self.table_id),
             {

@@ -24,6 +24,7 @@ import time
 import uuid
 
 from channels.db import database_sync_to_async
+from channels.exceptions import ChannelFull
 from channels.layers import get_channel_layer
 from django.conf import settings
 
@@ -324,8 +325,18 @@ class TableOwner:
         await self._publish(step)
 
     async def _reply(self, reply_to, text):
-        if reply_to:
+        """Tell one sender why nothing changed. A reply that cannot be sent
+        is dropped, never the table: the sender's Daphne is not reading its
+        inbox (ChannelFull: thousands of messages behind) or Redis is away,
+        and the actions queued behind this one must still be answered."""
+        if not reply_to:
+            return
+        try:
             await self.layer.send(reply_to, {"type": "table.error", "text": text})
+        except ChannelFull:
+            log.warning("table %s: a reply was dropped: its Daphne's inbox is full", self.table_id)
+        except Exception:
+            log.warning("table %s: a reply could not be sent", self.table_id, exc_info=True)
 
     async def _publish(self, step):
         """Broadcast a committed step: at once, then at most once an
