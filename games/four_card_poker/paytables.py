@@ -15,8 +15,9 @@ progressive table (crazy_4_poker.md: "the five-card table of
 four_card_poker.md").
 """
 
-from games.cards import best_five, four_card, poker
+from games.cards import four_card
 from games.payouts import MeterShare, Odds
+from games.poker.paytables import five_card_lines, lookup  # noqa: F401 (the family's, shared)
 
 # --- Four-card lines, named as the rules files' tables name them -------------
 FOUR_ACES = "four_aces"  # Crazy 4 Poker's Super Bonus only
@@ -72,34 +73,6 @@ def four_card_lines(value):
     if line is None:
         return []
     return [FOUR_ACES, line] if four_card.is_four_aces(value) else [line]
-
-
-_FIVE_CARD_LINES = {
-    poker.STRAIGHT_FLUSH: STRAIGHT_FLUSH,
-    poker.FOUR_OF_A_KIND: FOUR_OF_A_KIND,
-    poker.FULL_HOUSE: FULL_HOUSE,
-    poker.FLUSH: FLUSH,
-    poker.STRAIGHT: STRAIGHT,
-    poker.THREE_OF_A_KIND: THREE_OF_A_KIND,
-}
-
-
-def five_card_lines(value):
-    """The Five-Card progressive's lines of a five-card hand
-    (games.cards.best_five values), the most particular first: a royal flush is
-    ["royal_flush", "straight_flush"]; below three of a kind []."""
-    line = _FIVE_CARD_LINES.get(best_five.category(value))
-    if line is None:
-        return []
-    return [ROYAL_FLUSH, line] if value == best_five.ROYAL_FLUSH_VALUE else [line]
-
-
-def lookup(table, lines):
-    """(line, payout) of the first of ``lines`` that ``table`` pays, or None."""
-    for line in lines:
-        if line in table:
-            return line, table[line]
-    return None
 
 
 # --- Ante and Play (rule 9): even money; the player wins ties. -----------------

@@ -10,8 +10,9 @@ configurations of § 649c.1(c)(4) are worded alike in the thirteen poker games
 and live once, in casino/progressives/paytables.py.
 """
 
-from games.cards import poker, three_card
+from games.cards import three_card
 from games.payouts import MeterShare, Odds
+from games.poker.paytables import five_card_lines, lookup  # noqa: F401 (the family's, shared)
 
 # Lines, named as the rules file's tables name them.
 MINI_ROYAL = "mini_royal"
@@ -110,14 +111,6 @@ _THREE_CARD_LINES = {
     three_card.FLUSH: FLUSH,
     three_card.PAIR: PAIR,
 }
-_FIVE_CARD_LINES = {
-    poker.STRAIGHT_FLUSH: STRAIGHT_FLUSH,
-    poker.FOUR_OF_A_KIND: FOUR_OF_A_KIND,
-    poker.FULL_HOUSE: FULL_HOUSE,
-    poker.FLUSH: FLUSH,
-    poker.STRAIGHT: STRAIGHT,
-    poker.THREE_OF_A_KIND: THREE_OF_A_KIND,
-}
 
 
 def three_card_lines(value, suit):
@@ -130,22 +123,3 @@ def three_card_lines(value, suit):
     if three_card.is_mini_royal(value):
         return [MINI_ROYAL + SPADES] * (suit == "S") + [MINI_ROYAL, line]
     return [line]
-
-
-def five_card_lines(value, suit):
-    """A best five-card hand's lines (games.cards.poker values), the most
-    particular first, as ``three_card_lines``; ``suit`` is a flush's suit."""
-    line = _FIVE_CARD_LINES.get(poker.category(value))
-    if line is None:
-        return []
-    if line == STRAIGHT_FLUSH and value >> 16 & 15 == 13:  # ace-high: royal (poker.py's key 13)
-        return [ROYAL_FLUSH + SPADES] * (suit == "S") + [ROYAL_FLUSH, line]
-    return [line]
-
-
-def lookup(table, lines):
-    """(line, payout) of the first of ``lines`` that ``table`` pays, or None."""
-    for line in lines:
-        if line in table:
-            return line, table[line]
-    return None

@@ -1,0 +1,50 @@
+"""Paytable lines the poker games share, pure: the lines of a five-card
+hand (the Five-Card progressives of Three Card Poker, Four Card Poker and
+Crazy 4 Poker, Three Card Poker's Six Card Bonus) and the look-up every
+paytable of the family is read with.
+
+A paytable is a dict {line: payout}; a hand's lines are listed the most
+particular first, and a table pays the first it lists (``lookup``).
+"""
+
+from games.cards import poker
+
+ROYAL_FLUSH = "royal_flush"
+STRAIGHT_FLUSH = "straight_flush"
+FOUR_OF_A_KIND = "four_of_a_kind"
+FULL_HOUSE = "full_house"
+FLUSH = "flush"
+STRAIGHT = "straight"
+THREE_OF_A_KIND = "three_of_a_kind"
+SPADES = "_in_spades"  # Three Card Poker's Five-Card table pays a royal flush in spades more
+
+_FIVE_CARD_LINES = {
+    poker.STRAIGHT_FLUSH: STRAIGHT_FLUSH,
+    poker.FOUR_OF_A_KIND: FOUR_OF_A_KIND,
+    poker.FULL_HOUSE: FULL_HOUSE,
+    poker.FLUSH: FLUSH,
+    poker.STRAIGHT: STRAIGHT,
+    poker.THREE_OF_A_KIND: THREE_OF_A_KIND,
+}
+_ACE_HIGH_STRAIGHT = 13  # poker.py's (and best_five.py's) straight key of A-K-Q-J-10
+
+
+def five_card_lines(value, suit=None):
+    """A five-card hand's lines (games.cards.poker / games.cards.best_five
+    values), the most particular first: a royal flush is ["royal_flush",
+    "straight_flush"], in spades (``suit`` "S", the flush's suit) with
+    "royal_flush_in_spades" before them; below three of a kind []."""
+    line = _FIVE_CARD_LINES.get(poker.category(value))
+    if line is None:
+        return []
+    if line == STRAIGHT_FLUSH and value >> 16 & 15 == _ACE_HIGH_STRAIGHT:
+        return [ROYAL_FLUSH + SPADES] * (suit == "S") + [ROYAL_FLUSH, line]
+    return [line]
+
+
+def lookup(table, lines):
+    """(line, payout) of the first of ``lines`` that ``table`` pays, or None."""
+    for line in lines:
+        if line in table:
+            return line, table[line]
+    return None
