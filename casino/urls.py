@@ -1,5 +1,7 @@
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 urlpatterns = [
     path("", include("casino.lobby.urls")),
@@ -8,4 +10,6 @@ urlpatterns = [
     path("tables/", include("casino.tables.urls")),
     path("lab/", include("casino.lab.urls")),
     path("admin/", admin.site.urls),
+    # Browsers ask for /favicon.ico whatever the page links (and so do feed readers and bookmarks).
+    path("favicon.ico", RedirectView.as_view(url=static("img/favicon.svg"), permanent=True)),
 ]

@@ -121,6 +121,18 @@ def test_a_dealer_tiger_9_pushes_every_wager_and_pays_tiger_9_thirty_to_one():
     assert table.escrow() == 0
 
 
+def test_a_losing_progressive_wager_is_in_the_round_summary():
+    # Bob's two pair pays no progressive line: his $1 progressive wager loses.
+    table = Table(deck(PLAIN_DEALER, ANN_FULL_HOUSE, ANN_TWO_PAIR))
+    table.bet(ANN, 1, rules.MAIN, 10)
+    table.bet(BOB, 2, rules.MAIN, 10)
+    table.bet(BOB, 2, rules.PROGRESSIVE, 1)
+    table.shake(1, ANN, 3, 3, 2)
+    table.do(rules.CLOSE_SETTING)
+    lines = table.state.results["2"]["lines"]
+    assert "progressive loses" in lines, lines
+
+
 def test_fortune_envy_and_the_progressive_on_seven_cards():
     table = Table(deck(PLAIN_DEALER, ANN_FULL_HOUSE, "QS QH QD QC 2C 3C 5H"))
     table.bet(ANN, 1, rules.MAIN, 10)

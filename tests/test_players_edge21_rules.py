@@ -49,8 +49,7 @@ def test_insurance_pays_five_to_one_against_a_suited_blackjack():
     table = Table(rules, "9S AH 9C KH")
     table.bet(ANN, 1, 10)
     table.deal()
-    table.do(bj.INSURE, ANN, 1)
-    table.do(bj.CLOSE_INSURANCE)
+    table.do(bj.INSURE, ANN, 1)  # the last answer: insurance closes at once
     finished(table)
     assert table.net(ANN) == -10 + 25  # § 635c.2(b)(1)
 
@@ -150,8 +149,7 @@ def test_insurance_pays_two_to_one_against_an_unsuited_blackjack():
     table = Table(rules, "9S AH 9C KS")
     table.bet(ANN, 1, 10)
     table.deal()
-    table.do(bj.INSURE, ANN, 1)
-    table.do(bj.CLOSE_INSURANCE)
+    table.do(bj.INSURE, ANN, 1)  # the last answer: insurance closes at once
     finished(table)
     assert table.net(ANN) == -10 + 10
 

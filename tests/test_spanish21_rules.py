@@ -97,11 +97,24 @@ def test_dealer_blackjack_insurance_pays_two_to_one_and_a_player_blackjack_still
     table.bet(BOB, 2, 10)
     table.deal()
     assert table.state.phase == bj.INSURANCE
-    table.do(bj.INSURE, ANN, 1)
-    table.do(bj.CLOSE_INSURANCE)
+    table.do(bj.INSURE, ANN, 1)  # the last answer: insurance closes at once
     finished(table)
     assert table.net(ANN) == -10 + 10  # main lost, insurance 5 won 10
     assert table.net(BOB) == 15
+
+
+def test_insurance_waits_for_every_answer_and_no_longer():
+    # Dealer A up, 7 in the hole; Ann and Bob, 9 9 and K 6, may both insure.
+    table = Table(rules, "9S KH AD 9C 6D 7S")
+    table.bet(ANN, 1, 10)
+    table.bet(BOB, 2, 10)
+    table.deal()
+    table.do(bj.NO_INSURANCE, ANN, 1)
+    assert table.state.phase == bj.INSURANCE  # Bob has not answered
+    table.do(bj.INSURE, BOB, 2)
+    assert table.state.phase == bj.PLAYING  # no clock to wait out
+    assert table.state.spot(2)["insurance"] == 500  # half the 10, in cents
+    assert any("declines insurance" in line for line in table.log)
 
 
 def test_surrender_returns_half():

@@ -188,7 +188,7 @@ def progressive_payout(wager_dollars=1):
         reseed_from_reserve=False,
         primary_bp=PROGRESSIVE_PAYOUT_PRIMARY_BP,
         reserve_bp=0,
-        section="rules/pai_gow_poker.md § 9 (project default)",
+        section="project default, not PA text",  # rules/pai_gow_poker.md § 9
     )
 
 
@@ -218,7 +218,8 @@ def poker_progressive(kind, wager_dollars):
         reseed_from_reserve=False,
         primary_bp=POKER_PROGRESSIVE_PRIMARY_BP,
         reserve_bp=0,
-        section="rules/three_card_poker.md, four_card_poker.md (project default meter)",
+        # rules/three_card_poker.md, four_card_poker.md
+        section="project default meter, not PA text",
     )
 
 

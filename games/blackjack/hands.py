@@ -53,6 +53,14 @@ def total_text(cards):
     return str(best)
 
 
+def spoken_total(cards):
+    """The total as a sentence says it: "soft 18" rather than the display's "8/18"."""
+    best, soft = total(cards)
+    if soft and best < BLACKJACK:
+        return f"soft {best}"
+    return total_text(cards)
+
+
 def is_bust(cards):
     return total(cards)[0] > BLACKJACK
 

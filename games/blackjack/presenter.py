@@ -206,7 +206,8 @@ def _dealer(state):
     elif state.hole_shown:
         total_label = _final_total(cards(shown))
     else:
-        total_label = f"shows {total_text(cards(shown))}"
+        # One card up: "shows an ace", "shows 10" (not the ace's "1/11").
+        total_label = "shows an ace" if shown[0].startswith("A") else f"shows {total_text(cards(shown))}"
     return {"cards": items, "total": total_label, "hole_shown": state.hole_shown}
 
 
@@ -389,7 +390,7 @@ def last_result(game_state):
     return f"Dealer {best}"
 
 
-def game_spec(slug, name, rules, labels, max_seats=6, lab=None):
+def game_spec(slug, name, rules, labels, max_seats=6, lab=None, how_to_play=None):
     """The registry entry of a blackjack game: its rules with the shared
     presenter and templates (templates/blackjack/)."""
     from casino.tables.registry import GameSpec
@@ -408,4 +409,5 @@ def game_spec(slug, name, rules, labels, max_seats=6, lab=None):
         min_wager=lambda config: config.min_bet_cents,
         limits_text=presenter.limits_text,
         lab=lab,
+        how_to_play=how_to_play,
     )

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from games import betting
 from games.blackjack import side_wagers
 from games.blackjack.dealer import dealer_should_hit
-from games.blackjack.hands import can_split, is_blackjack, is_ten_value, total, total_text
+from games.blackjack.hands import can_split, is_blackjack, is_ten_value, spoken_total, total
 from games.cards.cards import card, cards, to_json
 from games.cards.rng import system_rng
 from games.cards.shoe import Shoe, deck_name
@@ -465,7 +465,7 @@ def _reveal(variant, state, config):
     draws (§ 635c.2(e)(1)(iii): Match-Down, then Monster Match)."""
     state.hole_shown = True
     dealer = cards(state.dealer)
-    log = [{"player": None, "text": f"Dealer turns over {dealer[1].label}: {total_text(dealer)}."}]
+    log = [{"player": None, "text": f"Dealer turns over {dealer[1].label}: {spoken_total(dealer)}."}]
     lines, moves, awards = _settle_side_wagers(variant, state, config, REVEAL)
     return log + lines, moves, awards
 
@@ -533,10 +533,16 @@ def _insure(variant, state, action, config, rng):
     if amount > half:
         raise IllegalAction(f"Insurance is at most half the main wager: {format_chips(half)}.")
     spot["insurance"] = amount
-    return Outcome(
+    return _close_insurance_if_all_answered(
+        variant,
         state,
-        log=[{"player": action.player, "text": f"insures for {format_chips(amount)}"}],
-        moves=[ChipMove(STAKE, action.player, amount, f"seat {seat} insurance")],
+        config,
+        rng,
+        Outcome(
+            state,
+            log=[{"player": action.player, "text": f"insures for {format_chips(amount)}"}],
+            moves=[ChipMove(STAKE, action.player, amount, f"seat {seat} insurance")],
+        ),
     )
 
 
@@ -547,7 +553,32 @@ def _no_insurance(variant, state, action, config, rng):
     if not spot or not spot["hands"] or spot["insurance"] is not None or spot["player"] != action.player:
         raise IllegalAction("You have no insurance to decide.")
     spot["insurance"] = 0
-    return Outcome(state, log=[{"player": action.player, "text": "declines insurance"}])
+    return _close_insurance_if_all_answered(
+        variant,
+        state,
+        config,
+        rng,
+        Outcome(state, log=[{"player": action.player, "text": "declines insurance"}]),
+    )
+
+
+def _close_insurance_if_all_answered(variant, state, config, rng, decided):
+    """Once every seat that may insure has answered (a blackjack needs no
+    insurance, a player who left answers no), the round goes on at once
+    rather than wait out the clock."""
+    for seat in state.seats():
+        spot = state.spot(seat)
+        waiting = spot["insurance"] is None and not spot["left"] and spot["hands"][0]["status"] != BLACKJACK
+        if waiting:
+            return decided
+    closed = _close_insurance(variant, state, Action(CLOSE_INSURANCE), config, rng)
+    return Outcome(
+        closed.state,
+        log=decided.log + closed.log,
+        moves=decided.moves + closed.moves,
+        lock=closed.lock,
+        awards=list(decided.awards) + list(closed.awards),
+    )
 
 
 def _close_insurance(variant, state, action, config, rng):
@@ -664,14 +695,14 @@ def _hit(variant, state, action, config, rng):
     drawn = _draw(state)
     hand["cards"].append(str(drawn))
     _after_card(hand)
-    log = [{"player": action.player, "text": f"hits: {drawn.label} ({total_text(hand_cards(hand))})"}]
+    log = [{"player": action.player, "text": f"hits: {drawn.label} ({spoken_total(hand_cards(hand))})"}]
     return _advance(variant, state, config, log=log, moves=[])
 
 
 def _stand(variant, state, action, config, rng):
     seat, index = _require_turn(variant, state, action, STAND)
     state.hand(seat, index)["status"] = STOOD
-    log = [{"player": action.player, "text": f"stands on {total_text(hand_cards(state.hand(seat, index)))}"}]
+    log = [{"player": action.player, "text": f"stands on {total(hand_cards(state.hand(seat, index)))[0]}"}]
     return _advance(variant, state, config, log=log, moves=[])
 
 
@@ -684,7 +715,7 @@ def _double(variant, state, action, config, rng):
     drawn = _draw(state)
     hand["cards"].append(str(drawn))
     _after_card(hand)
-    text = f"doubles for {format_chips(amount)}: {drawn.label} ({total_text(hand_cards(hand))})"
+    text = f"doubles for {format_chips(amount)}: {drawn.label} ({spoken_total(hand_cards(hand))})"
     moves = [ChipMove(STAKE, action.player, amount, f"seat {seat} double")]
     return _advance(variant, state, config, log=[{"player": action.player, "text": text}], moves=moves)
 
@@ -744,7 +775,7 @@ def _action_timeout(variant, state, action, config, rng):
     log = [
         {
             "player": None,
-            "text": f"Seat {seat}: time is up, the hand stands on {total_text(hand_cards(hand))}.",
+            "text": f"Seat {seat}: time is up, the hand stands on {total(hand_cards(hand))[0]}.",
         }
     ]
     return _advance(variant, state, config, log=log, moves=[], stand_current=True)
@@ -797,7 +828,7 @@ def _dealer_and_settle(variant, state, config):
         state.shoe = shoe.to_json()
         state.dealer = to_json(dealer)
         if len(dealer) > 2:
-            log.append({"player": None, "text": f"Dealer draws to {total_text(dealer)}."})
+            log.append({"player": None, "text": f"Dealer draws to {spoken_total(dealer)}."})
     dealer_total = total(dealer)[0]
     upcard = dealer[0]
     for seat in state.seats():
@@ -991,9 +1022,7 @@ def stack(state, config, text, rng=None):
     for item in known:
         if item not in one_deck:
             if name == "spanish":
-                raise IllegalAction(
-                    f"{item.label} is not in a Spanish deck (48 cards, no 10s: spanish21.md rule 1)."
-                )
+                raise IllegalAction(f"{item.label} is not in a Spanish deck (48 cards, no 10s).")
             raise IllegalAction(f"{item.label} is not in a {name} deck.")
     for item in dict.fromkeys(known):
         wanted, held = known.count(item), one_deck.count(item) * config.decks

@@ -248,7 +248,7 @@ FORTUNE = {
     THREE_OF_A_KIND: Odds(3),
     STRAIGHT: Odds(2),
 }
-FORTUNE_SOURCE = "common practice (pai_gow_poker.md § 9), not PA text"
+FORTUNE_SOURCE = "common practice, not PA text"  # pai_gow_poker.md § 9
 
 # --- Envy bonus: common-practice amounts, NOT PA text (pai_gow_poker.md rule
 # 34 and § 9 table). A fixed amount in cents to a player with a Fortune wager
@@ -291,7 +291,7 @@ PROGRESSIVE = {
     FOUR_OF_A_KIND: Odds(25, for_one=True),
     FULL_HOUSE: Odds(5, for_one=True),
 }
-PROGRESSIVE_SOURCE = "project default (pai_gow_poker.md § 9), not PA text"
+PROGRESSIVE_SOURCE = "project default, not PA text"  # pai_gow_poker.md § 9
 # A fixed $1 wager (§ 9). Its meter (seed and reseed $5,000, house-funded,
 # 20% of each wager, no reserve; linked across every Pai Gow table) is the
 # meter system's "progressive_payout" kind: casino/progressives/paytables.py.

@@ -620,9 +620,12 @@ def _reveal_and_settle(state, config):
                 moves.append(ChipMove(WIN, player, envy, f"seat {seat} envy"))
         if bets.get(PROGRESSIVE):
             pays = paytables.PROGRESSIVE.get(line) if line else None
-            if isinstance(pays, MeterShare):
+            if pays is None:
+                # Collected at "no more bets"; the summary still tells it.
+                _line(state, seat, "progressive loses", 0)
+            elif isinstance(pays, MeterShare):
                 awards.append(ProgressiveAward("progressive_payout", seat, player, pays.percent))
-            elif pays is not None:
+            else:
                 paid = int(
                     pays.returned(bets[PROGRESSIVE])
                 )  # collected at no more bets: "for 1" is all of it
@@ -718,7 +721,7 @@ def _next_round(state, action, config, rng):
 ANY_CARD = "?"
 STACK_HELP = (
     'Optionally the dice first, red then the two blues: "dice 3 3 3" (total 9: the first hand '
-    "goes to seat 1; 8 or 15 to the dealer, pai_gow_poker.md rule 15). Then cards in deal order, "
+    "goes to seat 1; 8 or 15 to the dealer). Then cards in deal order, "
     'seven per hand from that first position on, around the table, e.g. "AS KS QS JS TS JK 2D"; '
     "JK is the joker, ? any card. The rest of the 53-card deck is shuffled. Both serve the next "
     "roll and the next deal only."
@@ -784,8 +787,8 @@ def stack(state, config, text, rng=None):
         raise IllegalAction("Nothing to stack: type dice, cards or both, e.g. dice 3 3 3; AS KS QS.")
     if rolled is not None and not config.dice:
         raise IllegalAction(
-            "This table plays without the shaker (dice = 0): an RNG number 1–7 picks the first hand "
-            "(pai_gow_poker.md rule 14), so there are no dice to stack."
+            "This table plays without the shaker (dice = 0): an RNG number 1–7 picks the first hand, "
+            "so there are no dice to stack."
         )
     deck = joker_deck()
     if len(typed) > len(deck):

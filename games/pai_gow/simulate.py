@@ -110,7 +110,7 @@ def specs():
             paytable=None,  # one common-practice table, not the regulation's
             decks=None,
             method=SIMULATION,
-            title="Fortune bonus, common-practice paytable (pai_gow_poker.md § 9, not PA text)",
+            title="Fortune bonus, common-practice paytable (not PA text)",
             default_rounds=DEFAULT_ROUNDS,
         )
     )
@@ -121,7 +121,7 @@ def specs():
             paytable=None,
             decks=None,
             method=SIMULATION,
-            title="Progressive payout wager, $1, project-default paytable (pai_gow_poker.md § 9, not PA text)",
+            title="Progressive payout wager, $1, project-default paytable (not PA text)",
             meter=PROGRESSIVE_METER,
             default_rounds=DEFAULT_ROUNDS,
         )

@@ -58,8 +58,8 @@ class Config(BlackjackConfig):
     peek: int = field(
         default=1,
         metadata={
-            "help": "1: the dealer checks for blackjack under an ace or 10-value upcard (players_edge_21.md "
-            "rule 9); 0: no peek, a dealer blackjack found at the end takes only the original wager "
+            "help": "1: the dealer checks for blackjack under an ace or 10-value upcard; "
+            "0: no peek, a dealer blackjack found at the end takes only the original wager "
             "(§ 635c.2(f)(4))."
         },
     )

@@ -230,6 +230,7 @@
   document.addEventListener("htmx:wsClose", function () { setConnection("Reconnecting…", false); });
   document.addEventListener("htmx:wsAfterMessage", function () {
     syncClock();
+    tickCountdowns(); // a pushed clock arrives empty: fill it before it is drawn, so it never blinks out
     stepWheel(window.performance.now()); // a stop just pushed hides its result before it is read out
     announce();
     announceTurn();
@@ -283,6 +284,7 @@
     announce();
     announceTurn();
     rememberChip();
+    tickCountdowns();
     setInterval(tickCountdowns, 250);
     if (document.getElementById("table-socket") && !document.getElementById("announce-clock")) {
       var clockLive = document.createElement("div");

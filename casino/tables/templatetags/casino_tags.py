@@ -1,6 +1,6 @@
 from django import template
 
-from games.engine import format_chips
+from games.engine import CENTS_PER_CHIP, format_chips
 
 register = template.Library()
 
@@ -11,6 +11,12 @@ def chips(cents):
     if cents in (None, ""):
         return ""
     return format_chips(int(cents))
+
+
+@register.filter
+def chip_word(cents):
+    """The word after a number of chips: "1 chip", but "1.50 chips"."""
+    return "chip" if cents not in (None, "") and int(cents) == CENTS_PER_CHIP else "chips"
 
 
 # The colours of casino chips by value (static/css/casino.css, .disc-<value>).
