@@ -326,6 +326,29 @@ class Cpu:
         return {name: round(100 * seconds / self.wall, 1) for name, seconds in self.seconds.items()}
 
 
+class RedisCommands:
+    """Commands Redis served over windows (INFO commandstats, every client:
+    the channel layer, presence, rate limits, leases, meters), for the
+    capacity model of docs/deploy.md: divided by the bets of the window."""
+
+    def __init__(self):
+        from casino.redis_client import get_sync_redis
+
+        self.redis = get_sync_redis()
+        self.calls, self.started = 0, None
+
+    def _read(self):
+        stats = self.redis.info("commandstats")
+        # Reading them is one INFO a window: left out.
+        return sum(entry["calls"] for name, entry in stats.items() if name != "cmdstat_info")
+
+    def start(self):
+        self.started = self._read()
+
+    def stop(self):
+        self.calls += self._read() - self.started
+
+
 # -- the database --------------------------------------------------------------
 
 
@@ -499,6 +522,7 @@ async def alternate(run, seats, members, pids):
     spills into the relay's window, nor the other way round."""
     mode, rng = Mode(), random.Random(run.seed)
     cpu = {"table": Cpu(pids), "relay": Cpu(pids)}
+    redis_commands = {"table": RedisCommands(), "relay": RedisCommands()}
     windows = {"table": [], "relay": []}  # epoch ms
     monotonic = {"table": [], "relay": []}
     lag = LoopLag()
@@ -518,10 +542,12 @@ async def alternate(run, seats, members, pids):
                 # once; the first table window waits out the warm-up.
                 await asyncio.sleep(run.warmup if number == 0 and kind == "table" else SETTLE)
                 cpu[kind].start()
+                redis_commands[kind].start()
                 begin, begin_epoch = time.monotonic(), time.time() * 1000
                 await asyncio.sleep(chunk)
                 mode.active = None
                 cpu[kind].stop()
+                redis_commands[kind].stop()
                 windows[kind].append((begin_epoch, time.time() * 1000))
                 monotonic[kind].append((begin, time.monotonic()))
                 log(f"  {kind} window {number + 1}/{run.chunks} done")
@@ -545,7 +571,10 @@ async def alternate(run, seats, members, pids):
         for task in tasks:
             task.cancel()
         lag.task.cancel()
-    return windows, {kind: (cpu[kind].percent(), lag.p99(monotonic[kind]), drains[kind]) for kind in cpu}
+    return windows, {
+        kind: (cpu[kind].percent(), lag.p99(monotonic[kind]), drains[kind], redis_commands[kind].calls)
+        for kind in cpu
+    }
 
 
 def versioned(records):
@@ -772,7 +801,10 @@ async def measure(run, tables, players, cycle, pids):
     table = table_figures(seats, records, windows["table"])
     relay = relay_figures(members, windows["relay"])
     for kind, figures in (("table", table), ("relay", relay)):
-        figures["cpu"], figures["client_lag_p99_ms"], figures["drains_s"] = usage[kind]
+        cpu, lag, drains, commands = usage[kind]
+        figures.update(cpu=cpu, client_lag_p99_ms=lag, drains_s=drains, redis_commands=commands)
+        sent = figures.get("bets", figures.get("messages"))
+        figures["redis_commands_per_message"] = round(figures["redis_commands"] / sent, 1) if sent else None
         log(f"  {kind}: {json.dumps(figures)}")
     return table, relay
 
