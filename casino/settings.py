@@ -78,6 +78,8 @@ INSTALLED_APPS = [
     "games.players_edge21",
     "games.pai_gow",
     "games.three_card_poker",
+    "games.four_card_poker",
+    "games.crazy_4_poker",
 ]
 
 MIDDLEWARE = [

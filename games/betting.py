@@ -50,12 +50,20 @@ class Book:
     is_open: Callable  # state -> bool: betting is open
     first: str | None = None  # the wager the others go with, placed first
     fixed: Callable = lambda config: ()  # areas whose wager has one size (a double leaves them)
+    # (follower, leader) pairs: a follower's wager is placed by the game with its
+    # leader's, equal to it (Crazy 4 Poker's Super Bonus and Ante), never on its own.
+    follows: tuple = ()
+
+    def followers(self, area):
+        return [follower for follower, leader in self.follows if leader == area]
 
 
 def bet(book, state, action, config, rng):
     """One chip, as clicked; remembered for undo."""
     outcome = book.bet(state, action, config, rng)
-    book.placed(outcome.state, action).append([[action.data["spot"], action.data["amount"]]])
+    spot, amount = action.data["spot"], action.data["amount"]
+    group = [[spot, amount], *([follower, amount] for follower in book.followers(spot))]
+    book.placed(outcome.state, action).append(group)
     return outcome
 
 
@@ -121,7 +129,9 @@ def undo(book, state, action, config, rng):
 
 def _place(book, state, action, config, rng, amounts, what, text):
     """Every wager of ``amounts`` through the game's own bet, or none."""
-    order = sorted(amounts, key=lambda area: area != book.first)  # the wager the others go with first
+    followers = {follower for follower, _leader in book.follows}
+    # The wager the others go with first; a follower is placed with its leader.
+    order = sorted((area for area in amounts if area not in followers), key=lambda area: area != book.first)
     moves, group = [], []
     for area in order:
         cents = amounts[area]
@@ -133,7 +143,7 @@ def _place(book, state, action, config, rng, amounts, what, text):
             raise IllegalAction(f"{what} placed nothing: {exc}") from None
         state = outcome.state
         moves += outcome.moves
-        group.append([area, cents])
+        group += [[area, cents], *([follower, cents] for follower in book.followers(area))]
     book.placed(state, action).append(group)
     total = sum(cents for _, cents in group)
     return Outcome(
@@ -141,7 +151,7 @@ def _place(book, state, action, config, rng, amounts, what, text):
     )
 
 
-def spot_book(bet, first, fixed=lambda config: (), phase="betting"):
+def spot_book(bet, first, fixed=lambda config: (), phase="betting", follows=()):
     """The Book of a game whose state keeps ``spots`` ({seat: {"player",
     "bets": {area: cents}, ...}}) and ``last_bets`` ({player: {area: cents}}):
     the card games. Placements live in the spot (``placed``), so clearing
@@ -174,6 +184,7 @@ def spot_book(bet, first, fixed=lambda config: (), phase="betting"):
         is_open=lambda state: state.phase == phase,
         first=first,
         fixed=fixed,
+        follows=follows,
     )
 
 

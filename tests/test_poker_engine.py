@@ -135,7 +135,7 @@ def test_two_streets_board_cards_and_turns():
     assert pr.legal_options(GAME, state, 1)[0][1] == (1, 2)
     with pytest.raises(IllegalAction, match=r"Raise is 1×, 2× the Ante; not 3×"):
         play(state, "raise", 101, 1, multiple="3")
-    with pytest.raises(IllegalAction, match="Raise is 1×, 2× the Ante; not None×"):
+    with pytest.raises(IllegalAction, match="Raise is 1×, 2× the Ante: choose one"):
         play(state, "raise", 101, 1)
     outcome = play(state, "raise", 101, 1, multiple="2")
     assert [(m.kind, m.amount) for m in outcome.moves] == [(STAKE, 1000)]

@@ -11,11 +11,22 @@ games/four_card_poker/edge.py):
 - the Five-Card progressive's fixed lines and Envy (same product as Four Card
   Poker's).
 
-Pure Python; registers no lab row (the binding does).
+The lab's rows (``specs``/``compute``, games/lab/__init__.py): Queens Up and
+the Five-Card progressive exact from these counts (fixed part and meter part
+apart); Ante, Play and Super Bonus together simulated under the stated
+strategy (games/crazy_4_poker/simulate.py); the Must-Hit-By Mystery rows
+added by the lab (``MYSTERY``). Pure Python.
 """
 
-from games.crazy_4_poker import paytables
+from games.crazy_4_poker import paytables, simulate
 from games.four_card_poker import edge as four_card_edge
+from games.lab.rows import EXACT, SIMULATION, RowSpec, paytable_row, what_if
+
+GAME = "crazy_4_poker"
+MYSTERY = True  # § 657c.1: the Must-Hit-By Mystery bonus is offered with the Five-Card progressive
+QUEENS_UP = "queens_up"
+FIVE_CARD = "five_card"
+QUEENS_UP_PAYTABLE = "50-40-8-4-3-2-1"  # the rules file's one table, by its odds from the top line
 
 HANDS = four_card_edge.HANDS
 fixed_return = four_card_edge.fixed_return
@@ -45,3 +56,64 @@ def super_bonus_paying_return():
     straight."""
     table = paytables.SUPER_BONUS
     return sum(table[line].winnings(1) * p for line, p in super_bonus_paying_probabilities().items())
+
+
+def five_card_probabilities():
+    return four_card_edge.five_card_line_probabilities(paytables.FIVE_CARD_PROGRESSIVE)
+
+
+def specs():
+    return [
+        *simulate.specs(),
+        _spec(QUEENS_UP, QUEENS_UP_PAYTABLE, f"Queens Up, paytable {QUEENS_UP_PAYTABLE}"),
+        _spec(FIVE_CARD, None, "Five-Card progressive ($5)", meter=(paytables.FIVE_CARD_KIND, "", 5)),
+    ]
+
+
+def _spec(wager, paytable, title, meter=None):
+    return RowSpec(game=GAME, wager=wager, paytable=paytable, decks=1, method=EXACT, title=title, meter=meter)
+
+
+def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
+    if spec.method == SIMULATION:
+        return simulate.run(spec, payouts=payouts, rounds=rounds, seed=seed, progress=progress)
+    if spec.wager == QUEENS_UP:
+        table = what_if(paytables.QUEENS_UP, payouts)
+        return paytable_row(
+            spec,
+            four_card_edge.four_card_line_probabilities(table),
+            table,
+            paytables.LINE_NAMES,
+            assumptions=[
+                f"The best four of the player's five cards (rule 10): each of the {HANDS:,} five-card hands "
+                "of one deck equally likely; pays whatever the dealer holds; the stake is returned on a win.",
+                "A fold loses it (Defaults): the figure is for a player who plays every hand of a pair of "
+                "queens or better, as the stated strategy does. Four aces pay as a four of a kind. "
+                f"{paytables.QUEENS_UP_SOURCE}.",
+            ],
+        )
+    if spec.wager == FIVE_CARD:
+        table = what_if(paytables.FIVE_CARD_PROGRESSIVE, payouts, meter=True)
+        envy = five_card_envy_per_other_player()
+        row = paytable_row(
+            spec,
+            four_card_edge.five_card_line_probabilities(table),
+            table,
+            paytables.LINE_NAMES,
+            assumptions=[
+                f"The player's five cards as a poker hand (rule 11), each of the {HANDS:,} hands equally "
+                "likely; fixed lines 'for 1', the $5 stake collected at no more bets; only the highest line "
+                "pays; settled after a fold too.",
+                f"Envy is not in the row: it depends on the other players. Each other player adds "
+                f"{float(envy):.4%} of the wager (royal flush $5,000, straight flush $1,500).",
+                f"{paytables.FIVE_CARD_SOURCE}.",
+            ],
+        )
+        row.details = {**row.details, "envy_per_other_player": float(envy)}
+        return row
+    raise ValueError(f"Crazy 4 Poker has no row for the wager {spec.wager!r}")
+
+
+def paytable_lines(spec):
+    """The lines a designer may change for the simulated row."""
+    return simulate.paytable_lines(spec)

@@ -130,3 +130,6 @@ FOUR_CARD_PROGRESSIVE = None
 # wager" ((c)(1)); default configuration A in the row of the table's
 # progressive wager (rules/README.md Defaults).
 DEFAULT_MYSTERY_CONFIGURATION = "A"
+# The Five-Card progressive's meter kind (casino/progressives/paytables.py):
+# linked with Four Card Poker's, the same five-card product.
+FIVE_CARD_KIND = "five_card"

@@ -6,7 +6,8 @@ decision follows) and its settlers, in the rules file's order. Pure Python.
 - ``Area``: one betting area: its role (``BASE`` gets a hand dealt,
   ``SIDE`` rides with a base wager, ``PROGRESSIVE`` is locked into a meter at
   "no more bets", ``DECISION`` is placed by a decision, never by a chip), its
-  limits (a function of the table's Config) and the base areas it needs.
+  limits (a function of the table's Config) and the base areas it needs;
+  ``equals`` ties a wager to another one's amount (a mandatory equal wager).
 - ``Street``: ``Deal`` records (to each hand, to the dealer or to the board;
   face up or down), then a ``Decision`` or none.
 - ``Decision``: the options of one street for each hand holding its base
@@ -54,6 +55,9 @@ class Area:
     limits: Callable = lambda config: (100, 10_000)
     # A SIDE or PROGRESSIVE area goes with one of these wagers (placed first).
     needs: tuple = ()
+    # An area whose wager always equals this one's, placed with it by the round
+    # and never on its own (Crazy 4 Poker's Super Bonus equals the Ante).
+    equals: str | None = None
     meter_kind: str | None = None  # PROGRESSIVE: the meter its wagers feed
     # PROGRESSIVE: (config) -> whether it qualifies for the Must-Hit-By Mystery bonus with the
     # game's base wager (the Rules Submission may name which, seed (c)(1) of each game).
@@ -139,6 +143,10 @@ class Game:
 
     def offered_areas(self, config, role=None):
         return [item for item in self.areas if item.offered(config) and (role is None or item.role == role)]
+
+    def followers(self, name):
+        """The areas whose wager is placed with ``name``'s, equal to it."""
+        return tuple(item.name for item in self.areas if item.equals == name)
 
     @property
     def base_areas(self):

@@ -91,7 +91,7 @@ class PokerPresenter:
         """The lobby's limits: "5–500 Ante · Pair Plus, Six Card Bonus up to 100 · Three-Card progressive $1"."""
         parts, sides = [], []
         for area in self.game.areas:
-            if not area.offered(config) or area.role == g.DECISION:
+            if not area.offered(config) or area.role == g.DECISION or area.equals:
                 continue
             low, high = area.limits(config)
             if area.role == g.PROGRESSIVE:
@@ -138,6 +138,8 @@ class PokerPresenter:
         return context
 
     def _area_limits(self, area, config):
+        if area.equals:
+            return f"equal to the {self.game.area(area.equals).label}"
         low, high = area.limits(config)
         if low == high:
             return f"{format_chips(low)} exactly"
@@ -273,8 +275,13 @@ class PokerPresenter:
             return context
         if state.phase == pr.BETTING:
             for area in areas:
+                if area.equals:
+                    continue  # placed with the wager it equals: that one's button says so
                 low, high = area.limits(config)
-                button = {"area": area.name, "label": area.label, "amount": None, "disabled": False}
+                label = " + ".join(
+                    [area.label, *(self.game.area(name).label for name in self.game.followers(area.name))]
+                )
+                button = {"area": area.name, "label": label, "amount": None, "disabled": False}
                 if area.needs and not any(mine.get(name) for name in area.needs):
                     button["disabled"] = True  # it goes with a base wager
                 if area.role == g.PROGRESSIVE:

@@ -186,6 +186,11 @@ def _place_bet(game, state, action, config, rng):
         raise IllegalAction("No more bets: wait for the next round.")
     if not area.offered(config):
         raise IllegalAction(f"This table does not offer the {area.label} wager.")
+    if area.equals:
+        leader = game.area(area.equals).label
+        raise IllegalAction(
+            f"The {area.label} is always equal to the {leader}: bet the {leader} and it goes with it."
+        )
     seat = _seat_of(action)
     spot = state.spots.get(str(seat))
     if spot is not None and spot["player"] != action.player:
@@ -195,7 +200,22 @@ def _place_bet(game, state, action, config, rng):
         needed = " or ".join(game.area(name).label for name in area.needs)
         raise IllegalAction(f"Place the {needed} wager first: the {area.label} goes with it.")
     amount = action.data["amount"]
-    total = bets.get(area.name, 0) + amount
+    # The area and those whose wager equals it (placed with it, rule of each game).
+    placed = [area, *(game.area(name) for name in game.followers(area.name))]
+    for item in placed:
+        _check_limits(item, bets.get(item.name, 0) + amount, config)
+    spot = state.spots.setdefault(str(seat), _spot(action.player))
+    for item in placed:
+        spot["bets"][item.name] = spot["bets"].get(item.name, 0) + amount
+    labels = " and ".join(f"{format_chips(amount)} on {item.label}" for item in placed)
+    return Outcome(
+        state,
+        log=[{"player": action.player, "text": f"bets {labels}"}],
+        moves=[ChipMove(STAKE, action.player, amount, f"seat {seat} {item.name}") for item in placed],
+    )
+
+
+def _check_limits(area, total, config):
     low, high = area.limits(config)
     if area.role == g.PROGRESSIVE and not low <= total <= high:
         raise IllegalAction(
@@ -205,13 +225,6 @@ def _place_bet(game, state, action, config, rng):
         raise IllegalAction(
             f"The {area.label} wager is {format_chips(low)} to {format_chips(high)} chips; {format_chips(total)} is not."
         )
-    spot = state.spots.setdefault(str(seat), _spot(action.player))
-    spot["bets"][area.name] = total
-    return Outcome(
-        state,
-        log=[{"player": action.player, "text": f"bets {format_chips(amount)} on {area.label}"}],
-        moves=[ChipMove(STAKE, action.player, amount, f"seat {seat} {area.name}")],
-    )
 
 
 @cache
@@ -223,6 +236,7 @@ def book(game):
         first=game.base_areas[0],
         fixed=lambda config: tuple(area.name for area in game.areas if area.role == g.PROGRESSIVE),
         phase=BETTING,
+        follows=tuple((area.name, area.equals) for area in game.areas if area.equals),
     )
 
 
@@ -454,10 +468,12 @@ def _decide(game, state, action, config, rng):
     multiple = action.data.get("multiple")
     if option.places:
         choices = legal[action.kind]
+        allowed = ", ".join(f"{m}×" for m in choices)
+        if multiple is None and len(choices) > 1:
+            raise IllegalAction(f"{option.label} is {allowed} the {game.area(option.of).label}: choose one.")
         if multiple is None:
-            multiple = choices[0] if len(choices) == 1 else None
+            multiple = choices[0]
         if multiple not in choices:
-            allowed = ", ".join(f"{m}×" for m in choices)
             raise IllegalAction(
                 f"{option.label} is {allowed} the {game.area(option.of).label}; not {multiple}×."
             )

@@ -1,0 +1,54 @@
+"""What the Crazy 4 Poker table shows: the poker engine's presenter
+(games/poker/presenter.py) with the four-card hand names (best four of five),
+the dealer's king-high qualifier and the layout's rules line."""
+
+from games.cards import four_card
+from games.cards.cards import cards
+from games.crazy_4_poker import rules
+from games.poker.presenter import PokerPresenter
+
+
+def hand_name(items):
+    return four_card.hand_name(rules.hand_value(cards(items)))
+
+
+def dealer_label(items):
+    value = rules.hand_value(cards(items))
+    qualified = "qualifies" if rules.qualifies(value) else "does not qualify"
+    return f"{four_card.hand_name(value)}, {qualified}"
+
+
+def layout_text(config):
+    parts = [
+        "Your best four of five cards against the dealer's. The Super Bonus equals your Ante and goes with it.",
+        "Play 1× the Ante, or 3× with a pair of aces or better, or fold (a fold loses every wager but "
+        "the progressive).",
+        "The dealer qualifies with king-high or better; if not, the Ante pushes and the Play wins.",
+        "Super Bonus: four aces 200 to 1, four of a kind 30 to 1, straight flush 15 to 1, three of a kind "
+        "2 to 1, flush 3 to 2, straight 1 to 1, whatever the dealer holds; below a straight it loses "
+        "only to a qualifying dealer hand that beats yours.",
+    ]
+    if config.queens_up:
+        parts.append("Queens Up pays a pair of queens or better, up to four of a kind 50 to 1.")
+    if config.five_card_progressive:
+        parts.append(
+            "Five-Card progressive ($5): your five cards, royal flush the whole meter; Envy for others' "
+            "straight flushes or better."
+        )
+    if config.mystery:
+        parts.append("The Must-Hit-By Mystery bonus is offered with the Ante and the Five-Card progressive.")
+    return " ".join(parts)
+
+
+PRESENTER = PokerPresenter(rules, hand_name, dealer_label, layout_text)
+present = PRESENTER.present
+limits_text = PRESENTER.limits_text
+
+
+def last_result(game_state):
+    """The lobby's last result: the dealer's hand, from the table's state while
+    a result is up or from the last round's record (which has no "phase")."""
+    dealer = game_state.get("dealer") or {}
+    if ("phase" in game_state and game_state["phase"] != "result") or len(dealer.get("cards") or []) != 5:
+        return None
+    return f"Dealer {hand_name(dealer['cards'])}"
