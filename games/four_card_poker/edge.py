@@ -5,9 +5,11 @@ Five-Card progressive and its Envy (rule 12), each by enumerating all
 (games/cards/four_card.py, games/cards/best_five.py).
 
 Pure Python (no Django, no I/O). The probabilities are Fractions keyed by the
-paytable's own lines, the shape ``games.lab.rows.paytable_row`` takes; this
-module registers no lab row (the binding does). Crazy 4 Poker's Queens Up,
-Super Bonus and Five-Card progressive use the same counts
+paytable's own lines, the shape ``games.lab.rows.paytable_row`` takes. The
+game's lab rows (``specs``/``compute``, games/lab/__init__.py): these exact
+ones, and the Ante and Play under the computed strategy, simulated through
+the game's own rules (games/four_card_poker/simulate.py). Crazy 4 Poker's
+Queens Up, Super Bonus and Five-Card progressive use the same counts
 (games/crazy_4_poker/edge.py).
 
 Each enumeration takes a few seconds and is done once a process
@@ -21,7 +23,9 @@ from itertools import combinations
 from math import comb
 
 from games.cards import best_five, four_card
-from games.four_card_poker import paytables
+from games.four_card_poker import paytables, simulate
+from games.lab.rows import EXACT, RowSpec, exact_row, paytable_row, what_if
+from games.lab.rows import line as row_line
 from games.payouts import MeterShare
 
 HANDS = comb(52, 5)  # 2,598,960: every five-card hand is equally likely (one deck, rule 1)
@@ -117,3 +121,129 @@ def ante_bonus_return(name=paytables.DEFAULT_ANTE_BONUS_PAYTABLE):
     do: 3×); not a wager of its own, so no loss term."""
     table = paytables.ante_bonus_paytable(name)
     return sum(table[line].winnings(1) * p for line, p in four_card_line_probabilities(table).items())
+
+
+# -- the lab's rows --------------------------------------------------------------------
+
+GAME = "four_card_poker"
+MYSTERY = True  # § 641c.1: the Must-Hit-By Mystery bonus is offered with the Five-Card progressive
+ACES_UP = "aces_up"
+ANTE_BONUS = "ante_bonus"
+FIVE_CARD = "five_card"
+ENVY = "five_card_envy"
+
+
+def specs():
+    return [
+        *simulate.specs(),
+        *[
+            _spec(ANTE_BONUS, name, f"Ante Bonus {name} (per unit of the Ante)")
+            for name in paytables.ANTE_BONUS_NAMES
+        ],
+        *[_spec(ACES_UP, name, f"Aces Up, paytable {name}") for name in paytables.ACES_UP_NAMES],
+        _spec(FIVE_CARD, None, "Five-Card progressive ($5)", meter=("five_card", "", 5)),
+        _spec(ENVY, None, "Five-Card Envy, per other player (on the $5 wager)"),
+    ]
+
+
+def _spec(wager, paytable, title, meter=None):
+    return RowSpec(game=GAME, wager=wager, paytable=paytable, decks=1, method=EXACT, title=title, meter=meter)
+
+
+def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
+    if spec.wager == simulate.ANTE_PLAY:
+        return simulate.run(spec, payouts=payouts, rounds=rounds, seed=seed, progress=progress)
+    one_deck = "One 52-card deck; each of the 2,598,960 five-card hands of the player equally likely."
+    if spec.wager == ACES_UP:
+        table = what_if(paytables.aces_up_paytable(spec.paytable), payouts)
+        return paytable_row(
+            spec,
+            four_card_line_probabilities(table),
+            table,
+            paytables.LINE_NAMES,
+            assumptions=[
+                one_deck,
+                "Pays on the player's best four of five, pair of aces or better, whatever the dealer holds "
+                "(rule 11); settled after a fold too, so the figure holds for any Play strategy.",
+            ],
+        )
+    if spec.wager == ANTE_BONUS:
+        return ante_bonus_row(spec, what_if(paytables.ante_bonus_paytable(spec.paytable), payouts))
+    if spec.wager == FIVE_CARD:
+        table = what_if(paytables.FIVE_CARD_PROGRESSIVE, payouts, meter=True)
+        envy = float(five_card_envy_per_other_player())
+        row = paytable_row(
+            spec,
+            five_card_line_probabilities(table),
+            table,
+            paytables.LINE_NAMES,
+            assumptions=[
+                one_deck,
+                "The player's five cards as a poker hand (rules 3, 12); fixed lines 'for 1', the $5 stake "
+                "collected at no more bets; only the highest line pays; settled after a fold too.",
+                f"Envy is not in the row (its own row): each other player adds {envy:.4%} of the wager.",
+                paytables.FIVE_CARD_SOURCE + ".",
+            ],
+        )
+        row.details = {**row.details, "envy_per_other_player": envy}
+        return row
+    if spec.wager == ENVY:
+        return envy_row(spec)
+    raise ValueError(f"Four Card Poker has no row for the wager {spec.wager!r}")
+
+
+def ante_bonus_row(spec, table):
+    """The Ante Bonus alone, per unit of the Ante: not a wager of its own (no
+    stake to lose), so its RTP is 1 + the expected bonus; every strategy of
+    strategy.py plays each hand that earns it (3×), so it is exact for them."""
+    probabilities = four_card_line_probabilities(table)
+    outcomes = {}
+    for key, probability in probabilities.items():
+        net = table[key].winnings(1)
+        outcomes[net] = outcomes.get(net, 0) + probability
+    outcomes[Fraction(0)] = outcomes.get(Fraction(0), 0) + 1 - sum(probabilities.values())
+    lines = [
+        row_line(key, paytables.LINE_NAMES[key], payout, probabilities.get(key, Fraction(0)))
+        for key, payout in table.items()
+    ]
+    return exact_row(
+        spec,
+        outcomes,
+        lines=lines,
+        assumptions=[
+            "The player's best four of five, three of a kind or better, paid on the Ante to a player who "
+            "makes the Play wager, even if the dealer wins (rule 10); no stake of its own: RTP = 1 + the "
+            "expected bonus per unit of the Ante.",
+            "It is inside the Ante and Play row too; this row shows its share.",
+        ],
+    )
+
+
+def envy_row(spec):
+    """Five-Card Envy for one other player's hand, per unit of the $5 wager:
+    paid on top (no stake of its own), so its RTP is 1 + the expected Envy."""
+    envy = paytables.FIVE_CARD_ENVY_CENTS
+    probabilities = five_card_line_probabilities(envy)
+    outcomes, lines = {}, []
+    for key, cents in envy.items():
+        net = Fraction(cents, paytables.FIVE_CARD_WAGER_CENTS)
+        outcomes[net] = outcomes.get(net, 0) + probabilities[key]
+        lines.append(
+            row_line(
+                key,
+                f"Other player's {paytables.LINE_NAMES[key].lower()}",
+                f"${cents // 100:,}",
+                probabilities[key],
+            )
+        )
+    outcomes[Fraction(0)] = 1 - sum(probabilities.values())
+    return exact_row(
+        spec,
+        outcomes,
+        lines=lines,
+        assumptions=[
+            "For each other player at the table with five cards dealt (never the dealer's hand, never one's "
+            "own): any one other hand is a uniform five of the deck, so each adds the same.",
+            "Paid on top of the Five-Card wager: RTP = 1 + the expected Envy per unit of the $5 wager.",
+        ],
+    )

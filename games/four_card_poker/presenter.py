@@ -1,0 +1,59 @@
+"""What the Four Card Poker table shows: the poker engine's presenter
+(games/poker/presenter.py) with Four Card Poker's hand names (the best four
+of the player's five, of the dealer's six) and the layout's rules line."""
+
+from games.cards import four_card
+from games.cards.cards import cards
+from games.four_card_poker import rules
+from games.poker.presenter import PokerPresenter
+
+
+def hand_name(items):
+    """The best four of a hand's cards, named: "Three of a kind, aces"."""
+    items = cards(items)
+    value = rules.player_value(items) if len(items) == 5 else four_card.best_four_value(items)
+    return four_card.hand_name(value)
+
+
+def dealer_label(items):
+    return f"best four of six, {four_card.hand_name(rules.dealer_value(cards(items)))}"
+
+
+def layout_text(config):
+    bonus = config.ante_bonus_table
+    four, flush, trips = (
+        bonus[line].left for line in ("four_of_a_kind", "straight_flush", "three_of_a_kind")
+    )
+    parts = [
+        "Your best four of five against the dealer's best four of six; the dealer always plays and ties win.",
+        "Play 1×, 2× or 3× your Ante, or fold.",
+        f"Ante Bonus when you play: four of a kind {four} to 1, straight flush {flush} to 1, "
+        f"three of a kind {trips} to 1, whatever the dealer holds.",
+    ]
+    if config.aces_up:
+        parts.append(
+            f"Aces Up pays {config.aces_up_name} to 1 on a pair of aces or better, whatever the dealer holds, "
+            "even after a fold."
+        )
+    if config.five_card_progressive:
+        parts.append(
+            "Five-Card progressive: your five cards; a royal flush wins the meter; Envy for others' straight "
+            "flushes and royals."
+        )
+    if config.mystery:
+        parts.append("The Must-Hit-By Mystery bonus is offered with the Ante and the Five-Card progressive.")
+    return " ".join(parts)
+
+
+PRESENTER = PokerPresenter(rules, hand_name, dealer_label, layout_text)
+present = PRESENTER.present
+limits_text = PRESENTER.limits_text
+
+
+def last_result(game_state):
+    """The lobby's last result: the dealer's best four, from the table's state
+    while a result is up or from the last round's record (which has no "phase")."""
+    dealer = game_state.get("dealer") or {}
+    if ("phase" in game_state and game_state["phase"] != "result") or len(dealer.get("cards") or []) != 6:
+        return None
+    return f"Dealer {four_card.hand_name(rules.dealer_value(cards(dealer['cards'])))}"

@@ -1,0 +1,331 @@
+"""Four Card Poker (58 Pa. Code Ch. 641a) with the Must-Hit-By Mystery bonus
+of seed § 641c.1, pure: the shared poker round (games/poker/round.py) bound
+to Four Card Poker's street, paytables and this table's Rules Submission.
+
+One street (rules/four_card_poker.md rules 6–7): five cards face down to each
+hand, six to the dealer (five face down, the last face up), then each Ante
+player folds or makes a Play wager of 1, 2 or 3 times the Ante; at the
+clock's expiry the hand folds. Both use their best four cards; the dealer
+need not qualify; the player wins ties (rules 8–9). Settlement in rule 13's
+order: folds → Ante, Play and Ante Bonus → Aces Up → the Five-Card
+progressive → Envy; the Mystery bonus at the end of the round.
+
+The Four-Card progressive payout wager (§ 641a.7(d)(4)) has no published
+paytable (rules file), so it is not offered; the Mystery bonus is qualified
+by the Ante and the Five-Card progressive wager (§ 641c.1(c)(1)).
+"""
+
+from dataclasses import dataclass, field
+
+from games.cards import best_five, four_card
+from games.cards.poker import CARD_INDEX
+from games.engine import RulesSubmission
+from games.four_card_poker import paytables
+from games.poker import game as g
+from games.poker import round as pr
+from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
+
+ANTE = "ante"
+PLAY = "play"
+ACES_UP = "aces_up"
+FIVE_CARD = "five_card"
+FOLD = "fold"
+
+# The meter of the Five-Card progressive payout wager (casino/progressives/paytables.py),
+# linked with the other games that pay the same five-card table.
+FIVE_CARD_KIND = "five_card"
+
+CLOCKS = (
+    ("betting_seconds", 1, 300),
+    ("deal_seconds", 0, 30),
+    ("decision_seconds", 3, 120),
+    ("result_seconds", 0, 60),
+)
+
+
+@dataclass(frozen=True)
+class Config(RulesSubmission):
+    """The table's Rules Submission for Four Card Poker (§ 601a.2)."""
+
+    min_bet: int = field(default=5, metadata={"help": "Minimum Ante (and Aces Up), in chips."})
+    max_bet: int = field(default=500, metadata={"help": "Maximum Ante, in chips (Play up to 3 times it)."})
+    ante_bonus_paytable: int = field(
+        default=1,
+        metadata={
+            "help": "Ante Bonus paytable (four of a kind, straight flush, three of a kind): 1 = 25-20-2, 2 = 30-15-2."
+        },
+    )
+    aces_up: int = field(default=1, metadata={"help": "1: the Aces Up wager is offered."})
+    aces_up_paytable: int = field(default=1, metadata={"help": "Aces Up paytable: 1 = 50-40-8-6-4-2-1."})
+    side_max: int = field(default=100, metadata={"help": "Maximum Aces Up wager, in chips."})
+    five_card_progressive: int = field(
+        default=1,
+        metadata={"help": "1: the $5 Five-Card progressive payout wager is offered (§ 641a.7(d)(5))."},
+    )
+    mystery: int = field(
+        default=1,
+        metadata={
+            "help": "1: the Must-Hit-By Mystery bonus is offered with the Ante and the Five-Card progressive (§ 641c.1)."
+        },
+    )
+    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
+    deal_seconds: int = field(default=1, metadata={"help": "Pause between no more bets and the deal."})
+    decision_seconds: int = field(
+        default=20, metadata={"help": "Each hand's Play-or-fold clock; at expiry the hand folds."}
+    )
+    result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
+
+    def errors(self):
+        errors = self.type_errors()
+        if errors:
+            return errors
+        for name in ("aces_up", "five_card_progressive", "mystery"):
+            if getattr(self, name) not in (0, 1):
+                errors[name] = "1 to offer it, 0 not to."
+        if self.min_bet < 1:
+            errors["min_bet"] = "The minimum wager must be at least 1 chip."
+        if self.max_bet < self.min_bet:
+            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
+        if self.side_max < self.min_bet:
+            errors["side_max"] = "The Aces Up maximum cannot be below the minimum wager."
+        if self.ante_bonus_paytable not in range(1, len(paytables.ANTE_BONUS_NAMES) + 1):
+            errors["ante_bonus_paytable"] = "Choose Ante Bonus paytable 1 (25-20-2) or 2 (30-15-2)."
+        if self.aces_up_paytable not in range(1, len(paytables.ACES_UP_NAMES) + 1):
+            errors["aces_up_paytable"] = "Choose Aces Up paytable 1 (50-40-8-6-4-2-1)."
+        if self.mystery == 1 and not self.five_card_progressive:
+            errors["mystery"] = (
+                "The Mystery bonus needs the Five-Card progressive payout wager (§ 641c.1(a))."
+            )
+        for name, low, high in CLOCKS:
+            if name not in errors and not low <= getattr(self, name) <= high:
+                errors[name] = f"Must be {low} to {high} seconds."
+        return errors
+
+    @property
+    def ante_bonus_name(self):
+        return paytables.ANTE_BONUS_NAMES[self.ante_bonus_paytable - 1]
+
+    @property
+    def ante_bonus_table(self):
+        return paytables.ante_bonus_paytable(self.ante_bonus_name)
+
+    @property
+    def aces_up_name(self):
+        return paytables.ACES_UP_NAMES[self.aces_up_paytable - 1]
+
+    @property
+    def aces_up_table(self):
+        return paytables.aces_up_paytable(self.aces_up_name)
+
+
+# -- hands -------------------------------------------------------------------------
+
+
+def _indices(items):
+    return [CARD_INDEX[item] for item in items]
+
+
+def player_value(items):
+    """The best four of the player's five cards (rule 8)."""
+    return four_card.value_of_five(_indices(items))
+
+
+def dealer_value(items):
+    """The best four of the dealer's six cards (rule 8)."""
+    return four_card.value_of_six(_indices(items))
+
+
+def five_card_value(items):
+    """The player's five cards as a poker hand (rule 3), for the Five-Card progressive."""
+    return best_five.best_five_value_indices(_indices(items))
+
+
+def ante_play_net(mine, dealer, multiple, ante_bonus):
+    """Net of Ante and Play per unit of Ante, the Ante Bonus included, for the
+    best-four values ``mine`` and ``dealer`` and a Play of ``multiple`` × the
+    Ante (0: a fold). The settler below and the lab's simulation both read it."""
+    if not multiple:
+        return -1  # rule 7: a fold loses the Ante; no Ante Bonus without a Play (Defaults)
+    won = paytables.lookup(ante_bonus, paytables.four_card_lines(mine))
+    bonus = won[1].winnings(1) if won else 0
+    # rule 9: the player wins ties; rule 10: the Ante Bonus whatever the dealer holds.
+    return (1 + multiple if mine >= dealer else -1 - multiple) + bonus
+
+
+# -- settlers, in rule 13's order ------------------------------------------------------
+
+
+def settle_ante_play(view, seat):
+    """Rules 8–10: Ante and Play against the dealer's best four of six (no
+    qualifier), the player winning ties; the Ante Bonus on three of a kind or
+    better to a player who made the Play wager, even if the dealer wins."""
+    if not view.stake(seat, ANTE):
+        return []  # folded: the Ante was lost with the fold, and no Ante Bonus
+    mine, dealer = player_value(view.cards(seat)), dealer_value(view.dealer_cards())
+    if mine > dealer:
+        pays = [g.Pay(ANTE, g.WIN, "Ante 1 to 1", odds=paytables.EVEN)]
+        pays += [g.Pay(PLAY, g.WIN, "Play 1 to 1", odds=paytables.EVEN)]
+    elif mine == dealer:
+        pays = [g.Pay(ANTE, g.WIN, "Ante, a tie wins, 1 to 1", odds=paytables.EVEN)]
+        pays += [g.Pay(PLAY, g.WIN, "Play, a tie wins, 1 to 1", odds=paytables.EVEN)]
+    else:
+        pays = [g.Pay(ANTE, g.LOSE, "Ante"), g.Pay(PLAY, g.LOSE, "Play")]
+    won = paytables.lookup(view.config.ante_bonus_table, paytables.four_card_lines(mine))
+    if won:
+        line, odds = won
+        name = paytables.LINE_NAMES[line].lower()
+        pays.append(g.Pay(ANTE, g.BONUS, f"Ante Bonus, {name}, {odds}", odds=odds))
+    return pays
+
+
+def settle_aces_up(view, seat):
+    """Rule 11: the player's best four, pair of aces or better, whatever the
+    dealer holds; still settled after a fold (Defaults)."""
+    if not view.stake(seat, ACES_UP):
+        return []
+    won = paytables.lookup(
+        view.config.aces_up_table, paytables.four_card_lines(player_value(view.cards(seat)))
+    )
+    if not won:
+        return [g.Pay(ACES_UP, g.LOSE, "Aces Up")]
+    line, odds = won
+    return [g.Pay(ACES_UP, g.WIN, f"Aces Up, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds)]
+
+
+def _five_card_lines(items):
+    return paytables.five_card_lines(five_card_value(items))
+
+
+def settle_progressive(view, seat):
+    """Rule 12: the Five-Card progressive on the player's five cards, settled
+    after a fold too (Defaults); only the highest line pays."""
+    if not view.bet(seat, FIVE_CARD):
+        return []
+    won = paytables.lookup(paytables.FIVE_CARD_PROGRESSIVE, _five_card_lines(view.cards(seat)))
+    label = "Five-Card progressive"
+    if not won:
+        return [g.Pay(FIVE_CARD, g.LOSE, label)]
+    line, payout = won
+    name = paytables.LINE_NAMES[line].lower()
+    if isinstance(payout, paytables.MeterShare):
+        return [g.Pay(FIVE_CARD, g.METER, f"{label}, {name}", percent=payout.percent)]
+    return [g.Pay(FIVE_CARD, g.FIXED, f"{label}, {name}, {payout}", odds=payout)]
+
+
+def settle_envy(view, seat):
+    """Five-Card Envy (§ 641a.1): a player with the Five-Card progressive wager
+    is paid for each other player's straight flush or better, never their own
+    nor the dealer's."""
+    if not view.bet(seat, FIVE_CARD):
+        return []
+    pays = []
+    for other in view.others(seat):
+        won = paytables.lookup(paytables.FIVE_CARD_ENVY_CENTS, _five_card_lines(view.cards(other)))
+        if won:
+            line, cents = won
+            text = f"Envy for seat {other}'s {paytables.LINE_NAMES[line].lower()}"
+            pays.append(g.Pay(FIVE_CARD, g.BONUS, text, cents=cents))
+    return pays
+
+
+def _hand_name(view, seat):
+    return four_card.hand_name(player_value(view.cards(seat)))
+
+
+def _dealer_name(view):
+    items = view.dealer_cards()
+    labels = " ".join(item.label for item in items)
+    return f"{labels}, {four_card.hand_name(dealer_value(items))}"
+
+
+def _limits(config):
+    return config.min_bet * 100, config.max_bet * 100
+
+
+def _play_limits(config):
+    return config.min_bet * 100, config.max_bet * 100 * max(paytables.PLAY_MULTIPLES)
+
+
+def _side_limits(config):
+    return config.min_bet * 100, config.side_max * 100
+
+
+def _play_option():
+    # Rule 7: a Play wager of 1, 2 or 3 times the Ante; each multiple its own button.
+    return g.Option(PLAY, "Play", "P", places=PLAY, of=ANTE, multiples=paytables.PLAY_MULTIPLES)
+
+
+STACK_HELP = (
+    "Cards in deal order: five to each hand from the lowest seat up, then the dealer's six (the last "
+    'is the face-up card), e.g. "AS AH AD 7C 2S 3D 4C 6H 8S 9D KC" for one player; ? is any card. '
+    "The rest of the 52-card deck is shuffled. It serves the next deal only."
+)
+
+GAME = g.Game(
+    name="Four Card Poker",
+    areas=(
+        g.Area(ANTE, "Ante", g.BASE, limits=_limits, note="1 to 1, ties win · Ante Bonus"),
+        g.Area(
+            ACES_UP,
+            "Aces Up",
+            g.BASE,  # Defaults: may be the only wager, a hand of its own
+            offered=lambda config: bool(config.aces_up),
+            limits=_side_limits,
+            note="pair of aces or better",
+        ),
+        g.Area(PLAY, "Play", g.DECISION, limits=_play_limits),
+        g.Area(
+            FIVE_CARD,
+            "Five-Card progressive",
+            g.PROGRESSIVE,
+            offered=lambda config: bool(config.five_card_progressive),
+            limits=lambda config: (paytables.FIVE_CARD_WAGER_CENTS,) * 2,
+            needs=(ANTE, ACES_UP),
+            meter_kind=FIVE_CARD_KIND,
+            # § 641c.1(c)(1): "a Four Card Poker wager and a ... Five-Card progressive payout wager".
+            mystery=lambda config: bool(config.five_card_progressive),
+            note="$5 · your five cards · meter",
+        ),
+    ),
+    streets=(
+        g.Street(
+            # Rule 6: five down to each hand, then the dealer's five down and the last up.
+            deals=(g.Deal(g.PLAYERS, 5), g.Deal(g.DEALER, 5), g.Deal(g.DEALER, 1, face_up=True)),
+            decision=g.Decision(
+                name="play",
+                base=ANTE,
+                options=(_play_option(), g.Option(FOLD, "Fold", "F", folds=True)),
+                default=FOLD,
+                prompt="Play 1×, 2× or 3× your Ante, or fold",
+            ),
+        ),
+    ),
+    settlers=(settle_ante_play, settle_aces_up, settle_progressive, settle_envy),
+    fold_loses=(ANTE,),  # rule 7: a fold loses the Ante; Aces Up and the progressive stay (Defaults)
+    mystery_base=ANTE,  # § 641c.1(c)(1): "a Four Card Poker wager" (the Ante, § 641a.7(a))
+    hand_name=_hand_name,
+    dealer_name=_dealer_name,
+    stack_help=STACK_HELP,
+)
+
+PLAYER_ACTIONS = pr.player_actions(GAME)
+
+
+def parse_action(kind, data):
+    return pr.parse_action(GAME, kind, data)
+
+
+def apply(state, action, config, rng):
+    return pr.apply(GAME, state, action, config, rng)
+
+
+def timer(state, config):
+    return pr.timer(GAME, state, config)
+
+
+def stack(state, config, text, rng=None):
+    return pr.stack(GAME, state, config, text, rng)
+
+
+def legal_options(state, seat):
+    return pr.legal_options(GAME, state, seat)
