@@ -79,7 +79,6 @@ INSTALLED_APPS = [
     "games.pai_gow",
     "games.three_card_poker",
     "games.four_card_poker",
-    "games.four_card_poker",
     "games.crazy_4_poker",
 ]
 
