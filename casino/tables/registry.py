@@ -36,6 +36,9 @@ class GameSpec:
     # The game's pure lab module (games/<game>/edge.py): specs() lists its
     # rows, compute(spec, ...) works one out (see games/lab/rows.py).
     lab: ModuleType | None = None
+    # how_to_play(config, table meta) -> [games.how_to_play.Section]: the
+    # table's "How to play" panel and rules page, from its Rules Submission.
+    how_to_play: Callable | None = None
 
 
 def register(spec):

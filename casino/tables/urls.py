@@ -5,6 +5,7 @@ from casino.tables import views
 app_name = "tables"
 urlpatterns = [
     path("<int:table_id>/", views.table_page, name="table"),
+    path("<int:table_id>/rules/", views.rules_page, name="rules"),
     path("<int:table_id>/invite/", views.invite, name="invite"),
     path("<int:table_id>/test-chips/", views.reset_test_chips, name="reset_test_chips"),
     path("<int:table_id>/rounds/", views.latest_round, name="rounds"),

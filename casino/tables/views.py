@@ -1,3 +1,4 @@
+import dataclasses
 from datetime import datetime
 
 from django.contrib import messages
@@ -43,9 +44,43 @@ def table_page(request, table_id):
     context["meters"] = display.panel(table.pk)
     context["stack_help"] = getattr(table.spec.rules, "STACK_HELP", "")
     context["owed_awards"] = owed.unpaid_for(player) if player else []
+    context["how_to_play"] = _how_to_play(table, meta)
     if table.is_test and access.shows_seed(request.user):
         context["invited"] = list(table.invited.order_by("nickname"))
     return render(request, table.spec.page_template, context)
+
+
+def _how_to_play(table, meta):
+    """The game's "How to play" sections for this table's Rules Submission
+    (games/how_to_play.py), or [] for a game without them."""
+    if table.spec.how_to_play is None:
+        return []
+    return table.spec.how_to_play(table.rules_config(), meta)
+
+
+def rules_page(request, table_id):
+    """The table's rules: what the "How to play" panel says, with the
+    regulation's section of each wager and line, and the table's Rules
+    Submission setting by setting."""
+    table = get_object_or_404(Table, pk=table_id, is_open=True)
+    refused = _open_to(request, table)
+    if refused:
+        return refused
+    config = table.rules_config()
+    settings = [
+        {
+            "name": field.name.replace("_", " ").capitalize(),
+            "value": getattr(config, field.name),
+            "help": field.metadata.get("help", ""),
+        }
+        for field in dataclasses.fields(config)
+    ]
+    context = {
+        "table": table,
+        "how_to_play": _how_to_play(table, table_meta(table)),
+        "settings": settings,
+    }
+    return render(request, "tables/rules.html", context)
 
 
 @require_POST

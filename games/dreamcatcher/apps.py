@@ -8,7 +8,7 @@ class DreamcatcherConfig(AppConfig):
 
     def ready(self):
         from casino.tables import registry
-        from games.dreamcatcher import edge, presenter, rules
+        from games.dreamcatcher import edge, how_to_play, presenter, rules
 
         registry.register(
             registry.GameSpec(
@@ -26,5 +26,6 @@ class DreamcatcherConfig(AppConfig):
                     f"{config.min_bet:,}–{config.max_bet:,} per spot · max payout {config.max_payout:,}"
                 ),
                 lab=edge,
+                how_to_play=how_to_play.how_to_play,
             )
         )

@@ -9,7 +9,7 @@ class PaiGowConfig(AppConfig):
     def ready(self):
         from casino.tables import registry
         from games.engine import CENTS_PER_CHIP
-        from games.pai_gow import edge, presenter, rules
+        from games.pai_gow import edge, how_to_play, presenter, rules
 
         registry.register(
             registry.GameSpec(
@@ -26,5 +26,6 @@ class PaiGowConfig(AppConfig):
                 min_wager=lambda config: config.min_bet * CENTS_PER_CHIP,
                 limits_text=presenter.limits_text,
                 lab=edge,
+                how_to_play=how_to_play.how_to_play,
             )
         )

@@ -10,7 +10,7 @@ class PlayersEdge21Config(AppConfig):
         from casino.tables import registry
         from games.blackjack.presenter import game_spec
         from games.blackjack.round import MAIN
-        from games.players_edge21 import edge, rules
+        from games.players_edge21 import edge, how_to_play, rules
 
         labels = {
             MAIN: ("Player's Edge 21 wager", "Main"),
@@ -21,5 +21,13 @@ class PlayersEdge21Config(AppConfig):
         # Played as Spanish 21 (§ 635c.2(a)): six betting positions.
         # The lab finds its rows in games/players_edge21/edge.py.
         registry.register(
-            game_spec("players_edge21", "Player's Edge 21", rules, labels, max_seats=6, lab=edge)
+            game_spec(
+                "players_edge21",
+                "Player's Edge 21",
+                rules,
+                labels,
+                max_seats=6,
+                lab=edge,
+                how_to_play=how_to_play.how_to_play,
+            )
         )

@@ -10,7 +10,7 @@ class Spanish21Config(AppConfig):
         from casino.tables import registry
         from games.blackjack.presenter import game_spec
         from games.blackjack.round import MAIN
-        from games.spanish21 import edge, rules
+        from games.spanish21 import edge, how_to_play, rules
 
         labels = {
             MAIN: ("Main wager", "Main"),
@@ -19,4 +19,14 @@ class Spanish21Config(AppConfig):
         }
         # Up to six betting positions (spanish21.md rule 5).
         # The lab finds its rows in games/spanish21/edge.py.
-        registry.register(game_spec("spanish21", "Spanish 21", rules, labels, max_seats=6, lab=edge))
+        registry.register(
+            game_spec(
+                "spanish21",
+                "Spanish 21",
+                rules,
+                labels,
+                max_seats=6,
+                lab=edge,
+                how_to_play=how_to_play.how_to_play,
+            )
+        )

@@ -1,0 +1,83 @@
+"""What the blackjack games' "How to play" panels share (games/how_to_play.py):
+the game, the main wager and the bonus 21s, from a game's rules (its
+``VARIANT``) and paytables and the table's Rules Submission."""
+
+from games.blackjack.side_wagers import BONUS_21_SECTIONS
+from games.engine import format_chips
+from games.how_to_play import Line, Section, limits_section, payout_text
+
+
+def game_section(rules, config, source):
+    return Section(
+        "The game",
+        intro=(
+            "Get closer to 21 than the dealer without going over. Cards 2 to 9 count their number, "
+            "jacks, queens and kings 10, an ace 1 or 11. The shoe holds "
+            f"{config.decks} Spanish decks of 48 cards: the four 10s of each deck are taken out."
+        ),
+        lines=tuple(
+            Line(part[0].upper() + part[1:] + ".") for part in rules.VARIANT.layout_text.split(" · ")
+        ),
+        source=source,
+    )
+
+
+def main_section(paytables, extra=(), source="§ 635a.12(a)"):
+    """The main wager: a win, a blackjack, then the game's own lines (insurance...)."""
+    return Section(
+        "Main wager",
+        intro="Your hand beats the dealer's, the dealer busts, or you make 21: the main wager wins.",
+        lines=(
+            Line("A winning hand", payout_text(paytables.WIN), "§ 635a.12(a)"),
+            Line(
+                "Blackjack: an ace and a jack, queen or king as your first two cards",
+                payout_text(paytables.BLACKJACK),
+                "§ 635a.12(a)",
+            ),
+            Line("Late surrender (first two cards)", "half the wager back"),
+            *extra,
+        ),
+        source=source,
+    )
+
+
+def bonus_section(paytables):
+    return Section(
+        "Bonus 21s",
+        intro="A winning 21 made of these cards pays more than 1 to 1 (not on a doubled hand):",
+        lines=tuple(
+            Line(paytables.BONUS_21_NAMES[line], payout_text(odds), BONUS_21_SECTIONS[line])
+            for line, odds in paytables.BONUS_21.items()
+        ),
+        source="§ 635a.12(b)",
+    )
+
+
+def super_bonus_lines(paytables, hand):
+    """The Super Bonus amounts by original wager (``paytables.SUPER_BONUS``)."""
+    lines = []
+    for low, high, cents in paytables.SUPER_BONUS:
+        wager = (
+            f"from {format_chips(low)} to under {format_chips(high)}"
+            if high
+            else f"of {format_chips(low)} or more"
+        )
+        lines.append(Line(f"{hand}, main wager {wager}", payout_text(cents), "§ 635a.12(c)"))
+    return tuple(lines)
+
+
+def match_section(title, intro, table, names, source):
+    return Section(
+        title,
+        intro=intro,
+        lines=tuple(Line(names[line], payout_text(payout), source) for line, payout in table.items()),
+        source=source,
+    )
+
+
+def limits(config, sides):
+    """The table limits: the main wager's, and each fixed-odds side wager named in ``sides``."""
+    lines = [f"Main wager: {config.min_bet:,} to {config.max_bet:,} chips."]
+    if sides:
+        lines.append(f"{' and '.join(sides)}: up to {config.side_max:,} chips each, with a main wager.")
+    return limits_section(lines)

@@ -1,0 +1,178 @@
+"""Every table explains itself (issue 13): the "How to play" panel of each
+game reads its lines from the table's own Rules Submission, so a different
+paytable on the table shows different lines; the regulation's sections stay
+on the table's rules page, out of the panel."""
+
+import html
+import re
+
+import pytest
+from django.test import Client
+
+from casino.progressives.models import Meter, TableLink
+from casino.tables.models import Table
+
+pytestmark = pytest.mark.django_db
+
+_PANEL = re.compile(r'<details id="how-to-play".*?</details>', re.S)
+_SECTION = re.compile(r'<h3 id="how-\d+">(.*?)</h3>(.*?)</section>', re.S)
+_ROW = re.compile(r'<tr><th scope="row">(.*?)</th><td>(.*?)</td></tr>', re.S)
+_ITEM = re.compile(r"<li>(.*?)</li>", re.S)
+
+
+def get(path):
+    response = Client().get(path)
+    assert response.status_code == 200, path
+    return response.content.decode()
+
+
+def panel_html(table):
+    found = _PANEL.search(get(f"/tables/{table.pk}/"))
+    assert found, "the table page has no How to play panel"
+    return found.group(0)
+
+
+def panel(table):
+    """{section title: [(what, pays) or rule text, ...]} as the panel shows it."""
+    sections = {}
+    for title, body in _SECTION.findall(panel_html(table)):
+        rows = [(html.unescape(what), html.unescape(pays)) for what, pays in _ROW.findall(body)]
+        rows += [html.unescape(item) for item in _ITEM.findall(body)]
+        sections[html.unescape(title)] = rows
+    return sections
+
+
+def table_of(game, **config):
+    return Table.objects.create(game=game, name=f"Rules {game}", config=config, max_seats=6)
+
+
+def link(table, kind, paytable=""):
+    meter = Meter.objects.create(name=kind, kind=kind, paytable=paytable, wager_dollars=1)
+    TableLink.objects.create(meter=meter, table=table)
+
+
+def reconfigure(table, **config):
+    table.config = {**table.config, **config}
+    table.save()
+    return table
+
+
+def test_dreamcatcher_shows_the_odds_and_the_tables_limits():
+    table = table_of("dreamcatcher", max_bet=500, max_payout=50_000)
+    shown = panel(table)
+    assert ("40 (1 section)", "40 to 1") in shown["Payouts"]
+    assert ("1 (23 of the wheel's 54 sections)", "1 to 1") in shown["Payouts"]
+    assert ("7x (1 section)", "winnings × 7") in shown["Bonus spins"]
+    assert "Each number takes 1 to 500 chips." in shown["Table limits"]
+    reconfigure(table, min_bet=2, max_bet=200, max_payout=10_000)
+    shown = panel(table)
+    assert "Each number takes 2 to 200 chips." in shown["Table limits"]
+    assert "The most one player can win in a round is 10,000 chips." in shown["Table limits"]
+
+
+def test_spanish21_match_the_dealer_follows_the_decks_and_the_progressive_its_paytable():
+    table = table_of("spanish21", decks=6, progressive_paytable=1)
+    link(table, "match_the_dealer")
+    shown = panel(table)
+    assert ("One suited match", "9 to 1") in shown["Match the Dealer"]
+    progressive = shown["Match the Dealer progressive (1 chip)"]
+    assert ("Two suited match, aces of spades", "100% of the meter") in progressive
+    assert ("One non-suited match and one suited match", "8 to 1") in progressive
+    assert ("Blackjack: an ace and a jack, queen or king as your first two cards", "3 to 2") in shown["Main wager"]
+    assert ("7-7-7 of spades", "3 to 1") in shown["Bonus 21s"]
+    reconfigure(table, decks=8, progressive_paytable=6, progressive=5)
+    shown = panel(table)
+    assert ("One suited match", "12 to 1") in shown["Match the Dealer"]
+    progressive = shown["Match the Dealer progressive (5 chips)"]
+    assert ("One non-suited match and one suited match", "100 to 1") in progressive
+    assert "The shoe holds 8 Spanish decks" in panel_html(table)
+    reconfigure(table, match_the_dealer=0)
+    assert "Match the Dealer" not in panel(table)
+
+
+def test_a_progressive_without_its_meter_is_not_explained():
+    """The layout offers a progressive only with its meter linked; so does the panel."""
+    table = table_of("spanish21")
+    assert not any("progressive" in title for title in panel(table))
+
+
+def test_players_edge21_match_and_monster_match_paytables():
+    table = table_of("players_edge21", match_paytable=1, monster_paytable=1)
+    link(table, "monster_match", "A")
+    shown = panel(table)
+    assert ("Two suited matches", "18 to 1") in shown["Match-Up"]
+    assert ("Two suited matches", "18 to 1") in shown["Match-Down"]
+    assert ("Four-of-a-kind (same color)", "10% of the meter") in shown["Monster Match progressive (1 chip)"]
+    assert ("Insurance, against a suited dealer blackjack", "5 to 1") in shown["Main wager"]
+    assert ("6-7-8 of diamonds", "3 to 1") in shown["Bonus 21s"]
+    reconfigure(table, match_paytable=2, monster_paytable=5, match_down=0)
+    shown = panel(table)
+    assert ("Two suited matches", "24 to 1") in shown["Match-Up"]
+    assert "Match-Down" not in shown
+    assert ("Three-of-a-kind (same color)", "25 for 1") in shown["Monster Match progressive (1 chip)"]
+    assert ("Four-of-a-kind (same color)", "100% of the meter") in shown["Monster Match progressive (1 chip)"]
+
+
+def test_pai_gow_dice_wagers_tiger_9_progressive_and_mystery():
+    table = table_of("pai_gow", sum_paytable=1, beat_it_paytable=1)
+    link(table, "progressive_payout")
+    link(table, "must_hit_by", "A")
+    shown = panel(table)
+    assert ("The dice total 17", "25 to 1") in shown["Sum"]
+    assert ("Two dice show your number", "6 to 1") in shown["Match 1 to 6"]
+    assert "Match 3 pays when two or three dice show 3" in panel_html(table)
+    assert ("4 points", "50 to 1") in shown["Beat It"]
+    assert ("The dealer's low hand is a Tiger 9", "30 to 1") in shown["Tiger 9"]
+    assert ("7-card straight flush, no joker", "8,000 to 1") in shown["Fortune bonus"]
+    assert ("Five aces", "500 for 1") in shown["Progressive (1 chip)"]
+    assert "Mystery bonus" in shown
+    reconfigure(table, sum_paytable=2, beat_it_paytable=3, commission_free=0, mystery=0)
+    shown = panel(table)
+    assert ("The dice total 3", "25 to 1") in shown["Sum"]
+    assert ("The dice total 17", "25 to 1") not in shown["Sum"]
+    assert shown["Beat It"] == [("By one point or more", "5 to 2")]
+    assert "Tiger 9" not in shown and "Mystery bonus" not in shown
+    assert ("Both your hands beat the dealer's", "1 to 1 less 5%") in shown["Pai Gow Poker wager"]
+    reconfigure(table, dice=0)
+    assert not {"Sum", "Match 1 to 6", "Beat It"} & set(panel(table))
+
+
+def test_three_card_poker_pair_plus_follows_its_paytable():
+    table = table_of("three_card_poker", pair_plus_paytable=1, five_card_progressive=0)
+    link(table, "three_card")
+    shown = panel(table)
+    assert ("Flush", "4 to 1") in shown["Pair Plus (paytable 40-30-6-4-1)"]
+    assert ("Straight flush", "5 to 1") in shown["Ante Bonus"]
+    assert ("Royal flush", "1,000 to 1") in shown["Six Card Bonus"]
+    assert ("Mini-royal in spades", "100% of the meter") in shown["Three-Card progressive (1 chip)"]
+    assert "Three-Card progressive: exactly 1 chip." in shown["Table limits"]
+    reconfigure(table, pair_plus_paytable=2, six_card_bonus=0, side_max=50)
+    shown = panel(table)
+    assert ("Flush", "3 to 1") in shown["Pair Plus (paytable 40-30-6-3-1)"]
+    assert "Six Card Bonus" not in shown
+    assert "Pair Plus: 5 to 50 chips." in shown["Table limits"]
+
+
+@pytest.mark.parametrize("game", ["dreamcatcher", "spanish21", "players_edge21", "pai_gow", "three_card_poker"])
+def test_the_sections_are_on_the_rules_page_not_in_the_panel(game):
+    table = table_of(game)
+    page = get(f"/tables/{table.pk}/")
+    assert "§" not in panel_html(table)
+    assert f'href="/tables/{table.pk}/rules/"' in page
+    rules = get(f"/tables/{table.pk}/rules/")
+    assert "§" in rules
+    for title in panel(table):
+        assert html.escape(title) in rules, title
+    assert "Rules Submission" in rules and "Min bet" in rules
+
+
+def test_the_rules_page_names_the_chosen_paytables_section():
+    table = table_of("spanish21", progressive_paytable=3)
+    link(table, "match_the_dealer")
+    assert "§ 635c.1(i), paytable 3 for 6 decks" in get(f"/tables/{table.pk}/rules/")
+
+
+def test_a_closed_tables_rules_are_not_found():
+    table = table_of("dreamcatcher")
+    Table.objects.filter(pk=table.pk).update(is_open=False)
+    assert Client().get(f"/tables/{table.pk}/rules/").status_code == 404
