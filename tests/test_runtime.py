@@ -190,6 +190,33 @@ def test_stale_round_late_bets_and_seats(table_runtime, make_player):
     assert balance_of(ann) == 1_000_000
 
 
+def test_a_sit_from_a_page_a_round_behind_still_seats(table_runtime, make_player):
+    """The lobby's Join sends "sit" with the round its page was loaded on; when
+    the round turned before the owner reached it, the player was refused as
+    stale and left standing (the load bench's players, issue 12). A seat is not
+    a wager: any round's page may take one; the round id must still be there."""
+    runtime, clock = table_runtime()
+    ann, bob = make_player("Ann"), make_player("Bob")
+    loaded_on = runtime.round
+    run_until(runtime, clock, rules.SPINNING)
+    for _ in range(20):
+        if runtime.round != loaded_on:
+            break
+        clock.now = runtime.snapshot["timer"]["deadline"]
+        runtime.tick()
+    assert runtime.round == loaded_on + 1
+    runtime.act(ann.pk, "Ann", {"action": "sit", "round": loaded_on})
+    assert runtime.snapshot["seats"] == {"1": ann.pk}
+    with pytest.raises(Refused, match="round id"):
+        runtime.act(bob.pk, "Bob", {"action": "sit"})
+    with pytest.raises(Refused, match="round id"):
+        runtime.act(bob.pk, "Bob", {"action": "sit", "round": "soon"})
+    # A wager still names the round it is for.
+    with pytest.raises(Refused, match="table is on round"):
+        runtime.act(ann.pk, "Ann", {"action": "bet", "spot": "1", "amount": "1", "round": loaded_on})
+    assert_ledger_balanced()
+
+
 def test_full_table_and_leaving(table_runtime, make_player):
     runtime, clock = table_runtime(max_seats=1)
     ann, bob = make_player("Ann"), make_player("Bob")

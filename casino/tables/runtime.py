@@ -46,6 +46,7 @@ from games.engine import STACK, Action, IllegalAction, handed_over_json, parse_w
 LOG_LINES = 30
 SIT = "sit"
 LEAVE = "leave"
+MISSING_ROUND = "Malformed message: every action must carry the round id."
 
 
 class StaleOwner(Exception):
@@ -158,7 +159,15 @@ class TableRuntime:
             raise Refused("Malformed message: it has no action.")
         if kind == STACK:
             return self._stack(player_id, message.get("text"))
-        self._check_round(message.get("round"))
+        if kind == SIT:
+            # A seat is not a wager and plays from the next deal whenever it
+            # is taken: a sit from a page one round behind (the lobby's Join,
+            # sent with the round the page was loaded on, reaching the owner
+            # as the round turns) seats the player rather than bouncing them.
+            if parse_whole(message.get("round")) is None:
+                raise Refused(MISSING_ROUND)
+        else:
+            self._check_round(message.get("round"))
         seat = self.seat_of(player_id)
         claimed = message.get("seat")
         if claimed not in (None, "") and seat is not None and str(claimed) != str(seat):
@@ -228,7 +237,7 @@ class TableRuntime:
     def _check_round(self, value):
         claimed = parse_whole(value)
         if claimed is None:
-            raise Refused("Malformed message: every action must carry the round id.")
+            raise Refused(MISSING_ROUND)
         if claimed != self.round:
             raise Refused(
                 f"That action was for round {claimed}; the table is on round {self.round} now. "
