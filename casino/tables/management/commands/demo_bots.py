@@ -254,6 +254,8 @@ BOTS = {
     "players_edge21": BlackjackBot,
     "pai_gow": PaiGowBot,
     "three_card_poker": PokerBot,
+    "crazy_4_poker": PokerBot,
+    "four_card_poker": PokerBot,
 }
 
 

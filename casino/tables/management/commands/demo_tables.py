@@ -14,6 +14,8 @@ DEMO_TABLES = [
     {"game": "players_edge21", "name": "Player's Edge 21 — Monster", "meters": ["monster_match_a"], "config": {"min_bet": 5, "max_bet": 500}},
     {"game": "pai_gow", "name": "Pai Gow Poker — Tiger 9", "meters": ["pai_gow_progressive_1", "mystery_a_1"], "config": {"commission_free": 1, "min_bet": 5, "max_bet": 500, "progressive": 1, "mystery": 1, "dice": 1}},
     {"game": "three_card_poker", "name": "Three Card Poker — Mini-Royal", "meters": ["three_card_1", "three_card_mystery_a_1"], "config": {"min_bet": 5, "max_bet": 500, "pair_plus": 1, "six_card_bonus": 1, "three_card_progressive": 1, "mystery": 1}},
+    {"game": "four_card_poker", "name": "Four Card Poker — Aces Up", "meters": ["five_card_5", "four_card_mystery_a_5"], "config": {"min_bet": 5, "max_bet": 500, "aces_up": 1, "five_card_progressive": 1, "mystery": 1}},
+    {"game": "crazy_4_poker", "name": "Crazy 4 Poker — Super Bonus", "meters": ["five_card_5", "crazy_4_mystery_a_5"], "config": {"min_bet": 5, "max_bet": 500, "queens_up": 1, "five_card_progressive": 1, "mystery": 1}},
 ]  # fmt: skip
 
 # The progressive meters the demo tables are linked to (§ 635c.1(j): a $1
@@ -31,6 +33,14 @@ DEMO_METERS = {
     # Mystery bonus meter, configuration A for a $1 wager (§ 649c.1(c)(4)).
     "three_card_1": {"name": "Three-Card progressive $1", "kind": "three_card", "paytable": "", "wager_dollars": 1},
     "three_card_mystery_a_1": {"name": "Three Card Poker Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 1},
+    # The $5 Five-Card progressive (project default meter), linked across the tables that pay
+    # four_card_poker.md's five-card table, and Four Card Poker's own Mystery bonus meter,
+    # configuration A for a $5 wager (§ 641c.1(c)(4)).
+    "five_card_5": {"name": "Five-Card progressive $5", "kind": "five_card", "paytable": "", "wager_dollars": 5},
+    "four_card_mystery_a_5": {"name": "Four Card Poker Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 5},
+    # Crazy 4 Poker shares the Five-Card meter above and has its own Mystery bonus meter,
+    # configuration A for a $5 wager (§ 657c.1(c)(4)).
+    "crazy_4_mystery_a_5": {"name": "Crazy 4 Poker Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 5},
 }  # fmt: skip
 
 
