@@ -1,9 +1,9 @@
 """axe-core on every page type (issue 13, "Contrast and screen readers"):
-the lobby, each live game's table (seated, with wagers on the layout), the
-round records, the lab and its row and test-table pages, the account pages
-and the error pages, in Debian's Chromium against a real Daphne and table
-worker. No serious or critical violation, colour contrast (WCAG AA 4.5:1)
-included.
+the lobby, each live game's table (seated, with wagers on the layout, then
+with its How to play panel open) and its rules page, the round records, the
+lab and its row and test-table pages, the account pages and the error pages,
+in Debian's Chromium against a real Daphne and table worker. No serious or
+critical violation, colour contrast (WCAG AA 4.5:1) included.
 
 axe-core comes from npm (package.json, installed by ``make axe``) and is put
 into each page by Playwright; the test is skipped where it is not installed."""
@@ -84,11 +84,13 @@ def test_no_page_type_has_serious_accessibility_violations(processes, make_playe
         for game, (_, config) in GAMES.items()
     }
     spinning = Table.objects.create(game="dreamcatcher", name="Axe spin", config=SPINNING, max_seats=6)
+    # Watched only: its How to play panel, opened, and its rules page.
+    poker = Table.objects.create(game="three_card_poker", name="Axe poker", max_seats=6)
     User.objects.create_superuser("dana", password=PASSWORD)
     cookie = session_cookie(make_player("Ann"))
     processes.worker()
     base = "http://" + processes.daphne()
-    for table in (*tables.values(), spinning):
+    for table in (*tables.values(), spinning, poker):
         wait_until(lambda t=table: Table.objects.get(pk=t.pk).state, 40, "the worker to start the tables")
     row = next(s for s in registry.specs("dreamcatcher") if s.wager == "10")
 
@@ -125,6 +127,19 @@ def test_no_page_type_has_serious_accessibility_violations(processes, make_playe
                     page.locator(f'#{prefix}-me button.bet[data-area="main"]').click()
                     page.locator(f"#{prefix}-seat-1 .area-main").wait_for()
                 found[game] = violations(page)
+                # The How to play panel, opened from the keyboard.
+                page.locator("#how-to-play summary").focus()
+                page.keyboard.press("Enter")
+                page.locator("#how-to-play .paytable").first.wait_for()
+                found[f"{game}, How to play open"] = violations(page)
+            page.goto(f"{base}/tables/{poker.pk}/")
+            page.locator("#how-to-play summary").click()
+            page.locator("#how-to-play .paytable").first.wait_for()
+            found["three_card_poker, How to play open"] = violations(page)
+            for table in (*tables.values(), poker):
+                page.goto(f"{base}/tables/{table.pk}/rules/")
+                page.locator("h1").first.wait_for()
+                found[f"{table.game} rules page"] = violations(page)
             # While the wheel turns: the own bets on the closed areas stay readable.
             page.goto(f"{base}/tables/{spinning.pk}/?join=1")
             page.locator("#dc-me", has_text="You sit at seat").wait_for()

@@ -78,7 +78,8 @@ def test_spanish21_match_the_dealer_follows_the_decks_and_the_progressive_its_pa
     progressive = shown["Match the Dealer progressive (1 chip)"]
     assert ("Two suited match, aces of spades", "100% of the meter") in progressive
     assert ("One non-suited match and one suited match", "8 to 1") in progressive
-    assert ("Blackjack: an ace and a jack, queen or king as your first two cards", "3 to 2") in shown["Main wager"]
+    blackjack = ("Blackjack: an ace and a jack, queen or king as your first two cards", "3 to 2")
+    assert blackjack in shown["Main wager"]
     assert ("7-7-7 of spades", "3 to 1") in shown["Bonus 21s"]
     reconfigure(table, decks=8, progressive_paytable=6, progressive=5)
     shown = panel(table)
@@ -153,7 +154,10 @@ def test_three_card_poker_pair_plus_follows_its_paytable():
     assert "Pair Plus: 5 to 50 chips." in shown["Table limits"]
 
 
-@pytest.mark.parametrize("game", ["dreamcatcher", "spanish21", "players_edge21", "pai_gow", "three_card_poker"])
+GAMES = ["dreamcatcher", "spanish21", "players_edge21", "pai_gow", "three_card_poker"]
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_the_sections_are_on_the_rules_page_not_in_the_panel(game):
     table = table_of(game)
     page = get(f"/tables/{table.pk}/")
