@@ -28,16 +28,17 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from casino.lab import progressive  # noqa: E402
+from games.crazy_4_poker import simulate as crazy_4_poker  # noqa: E402
 from games.pai_gow import simulate as pai_gow  # noqa: E402
 from games.players_edge21 import simulate as players_edge21  # noqa: E402
 from games.spanish21 import simulate as spanish21  # noqa: E402
 
 PATH = os.path.join(ROOT, "games", "lab", "reference_runs.json")
 SEED = 20_261_130
-MODULES = (pai_gow, spanish21, players_edge21)
+MODULES = (pai_gow, spanish21, players_edge21, crazy_4_poker)
 # Rows added after the first reference runs, numbered after every other row
 # (in this order) so that no row's seed moves.
-ADDED_LATER = ("pai_gow:fortune:-:-:-", "pai_gow:progressive:-:-:-")
+ADDED_LATER = ("pai_gow:fortune:-:-:-", "pai_gow:progressive:-:-:-", "crazy_4_poker:ante_play:-:1:-")
 
 
 def ordered_specs():
@@ -70,6 +71,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pai-gow-rounds", type=int, default=5_000_000)
     parser.add_argument("--blackjack-rounds", type=int, default=1_000_000)
+    parser.add_argument("--poker-rounds", type=int, default=10_000_000)
     parser.add_argument(
         "--seed", type=int, default=SEED, help="the first row's seed; the n-th row's is seed + n"
     )
@@ -81,7 +83,9 @@ def main(argv=None):
         seed = args.seed + number  # a seed of its own for each row: independent runs
         if args.only and spec.key not in args.only:
             continue
-        rounds = args.pai_gow_rounds if module is pai_gow else args.blackjack_rounds
+        rounds = {pai_gow: args.pai_gow_rounds, crazy_4_poker: args.poker_rounds}.get(
+            module, args.blackjack_rounds
+        )
         started = time.perf_counter()
         last = [started]
 

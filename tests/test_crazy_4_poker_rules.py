@@ -464,3 +464,54 @@ def test_the_rules_submission_is_validated():
     assert "Mystery bonus needs the Five-Card" in Config(five_card_progressive=0).errors()["mystery"]
     assert Config(five_card_progressive=0, mystery=0).errors() == {}
     assert "max_bet" in Config(min_bet=10, max_bet=5).errors()
+
+
+# -- thousands of seeded random rounds --------------------------------------------------------
+
+
+def test_thousands_of_random_rounds_settle_every_chip():
+    """Up to five players, random wagers (undo, rebet and double among them)
+    and random legal decisions or the clock, meter awards and Mystery hits:
+    every round's escrow ends at zero and nobody is paid for a wager never placed."""
+    choices = random.Random(6571)
+    game = Round(mystery=(2, 4))
+    players = {seat: 100 + seat for seat in range(1, 6)}
+    for number in range(2_000):
+        before = len(game.moves)
+        for seat, player in players.items():
+            roll = choices.random()
+            try:
+                if roll < 0.15:
+                    game.act("rebet", player, seat)
+                elif roll < 0.9:
+                    game.bet(player, seat, "ante", choices.choice([5, 10, 25]))
+                    if choices.random() < 0.5:
+                        game.bet(player, seat, "queens_up", choices.choice([5, 10]))
+                    if choices.random() < 0.5:
+                        game.bet(player, seat, "five_card", 5)
+                    if choices.random() < 0.1:
+                        game.act("double_bets", player, seat)
+                    if choices.random() < 0.1:
+                        game.act("undo", player, seat)
+            except IllegalAction:
+                pass  # a rebet with no previous round, a double beyond the limit: refused, as it should be
+        for spot in game.state.spots.values():
+            assert spot["bets"].get("super_bonus") == spot["bets"].get("ante")  # rule 3, always
+        game.act(pr.CLOSE_BETTING)
+        if game.state.phase == pr.DEALING:
+            game.act(pr.DEAL)
+        while game.state.phase == pr.DECIDING:
+            seat = game.state.turn
+            if choices.random() < 0.05:
+                game.act(pr.DECISION_TIMEOUT)
+                continue
+            option, multiples = choices.choice(rules.legal_options(game.state, seat))
+            data = {"multiple": str(choices.choice(multiples))} if len(multiples) > 1 else {}
+            game.act(option.action, players[seat], seat, **data)
+        if game.state.phase == pr.RESULT:
+            game.act(pr.NEXT_ROUND)
+        assert game.state.phase == pr.BETTING, number
+        moves = game.moves[before:]
+        staked = sum(m.amount for m in moves if m.kind == STAKE)
+        assert staked == sum(m.amount for m in moves if m.kind in (REFUND, RETURN, LOSE)), number
+    assert game.state.round == 2_001

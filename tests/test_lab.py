@@ -20,7 +20,10 @@ KEYS = {
     "game", "wager", "paytable", "decks", "rtp", "rtp_fixed", "rtp_progressive", "house_edge",
     "hit_frequency", "std_dev", "method", "rounds", "ci99", "assumptions",
 }  # fmt: skip
-GAMES = {"dreamcatcher", "spanish21", "players_edge21", "pai_gow", "three_card_poker"}
+GAMES = {
+    "dreamcatcher", "spanish21", "players_edge21", "pai_gow", "three_card_poker", "four_card_poker",
+    "crazy_4_poker",
+}  # fmt: skip
 
 
 def edge(*args):

@@ -27,6 +27,10 @@ def test_four_card_poker_is_one_of_them():
     assert "four_card_poker" in POKER_GAMES
 
 
+def test_crazy_4_poker_is_one_of_them():
+    assert "crazy_4_poker" in POKER_GAMES
+
+
 class Table:
     def __init__(self, rules, seed):
         self.rules, self.game = rules, rules.GAME

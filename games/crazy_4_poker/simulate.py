@@ -3,7 +3,9 @@ together, one player against the dealer, under the stated strategy
 (games/crazy_4_poker/strategy.py: 3× with a pair of aces or better, 1× from
 K-Q-8-4 to a pair of kings, fold below), per unit of the Ante.
 
-Pure (no Django, no I/O). Every round is settled by the game's own code on
+Pure (no Django, no I/O). Each round is a fresh shuffle of the deck
+(numpy's seeded generator, a chunk of rounds at a time: the shuffle is most
+of a round's cost in Python). Every round is settled by the game's own code on
 card indices: both hands valued by ``four_card.value_of_five`` (the fast path
 of ``rules.hand_value``), the decision by ``strategy.play_multiple_of_value``,
 Ante and Play by ``paytables.showdown`` and ``paytables.ANTE_PLAY`` (rules
@@ -16,8 +18,9 @@ The published figures for these rules (Wizard of Odds, "Crazy 4 Poker"):
 house edge 3.42% of the Ante, element of risk 1.09% of the total wagered.
 """
 
-import random
 from fractions import Fraction
+
+import numpy as np
 
 from games.cards import four_card
 from games.crazy_4_poker import paytables, strategy
@@ -25,7 +28,7 @@ from games.lab.rows import SIMULATION, RowSpec, RunningStats, line, simulated_ro
 
 GAME = "crazy_4_poker"
 ANTE_PLAY = "ante_play"
-DECK = tuple(range(52))
+CHUNK = 10_000  # rounds shuffled at once
 DEFAULT_ROUNDS = 1_000_000
 PUBLISHED_HOUSE_EDGE = 0.0342  # of the Ante
 PUBLISHED_ELEMENT_OF_RISK = 0.0109  # of the total wagered
@@ -79,13 +82,24 @@ def _player(value, table):
     return strategy.play_multiple_of_value(value), float(paid[1].winnings(1)) if paid else None
 
 
+def _deals(rng, total):
+    """Each round's ten cards (the player's five, then the dealer's) from a
+    fresh shuffle of the 52-card deck, shuffled in C a chunk at a time."""
+    left = total
+    while left:
+        count = min(left, CHUNK)
+        decks = rng.permuted(np.tile(np.arange(52, dtype=np.int8), (count, 1)), axis=1)
+        yield from decks[:, :10].tolist()
+        left -= count
+
+
 def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     if spec.wager != ANTE_PLAY:
         raise ValueError(f"Crazy 4 Poker simulates no wager {spec.wager!r}")
     table = what_if(paytables.SUPER_BONUS, payouts)
     total = rounds or spec.default_rounds
-    rng = random.Random(seed)
-    sample, value_of = rng.sample, four_card.value_of_five
+    rng = np.random.default_rng(seed)
+    value_of = four_card.value_of_five
     stats = RunningStats(total)
     add = stats.add
     wagered = 0
@@ -93,8 +107,7 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     players = {}  # player value -> _player(value, table)
     nets = {result: float(_net(result)) for result in (paytables.EVEN, paytables.PUSH, paytables.LOSE)}
     ante_play, showdown, super_bonus = paytables.ANTE_PLAY, paytables.showdown, paytables.super_bonus
-    for done in range(1, total + 1):
-        cards = sample(DECK, 10)
+    for done, cards in enumerate(_deals(rng, total), 1):
         player, dealer = value_of(cards[:5]), value_of(cards[5:])
         known = players.get(player)
         if known is None:
