@@ -126,6 +126,13 @@ def test_a_bonus_spin_is_not_told_before_the_wheel_stops(processes, make_player)
             wait_until(lambda: seconds_left(page) > 2, 30, "a betting window with time to bet")
             bet(page, 10, "10")
             page.locator("#dc-me .my-bets", has_text="10").wait_for()
+            # The clock is big, and turns red in its last three seconds.
+            clock = page.locator("#dc-status .countdown")
+            calm = clock.evaluate(
+                "el => [getComputedStyle(el).color, parseFloat(getComputedStyle(el).fontSize)]"
+            )
+            page.locator("#dc-status .countdown.urgent").wait_for()
+            urgent = clock.evaluate("el => getComputedStyle(el).color")
             # The first spin turns towards 7x: the wheel is animated, nothing told.
             page.locator("#dc-status.phase-spinning").wait_for()
             assert page.locator(".wheel-rotor").get_attribute("data-spin")
@@ -135,14 +142,34 @@ def test_a_bonus_spin_is_not_told_before_the_wheel_stops(processes, make_player)
             turned = wheel_angle(page)
             page.wait_for_timeout(300)
             assert wheel_angle(page) != turned
+            # Each multiplier appears under the wheel once it has landed, stacking.
+            stack = page.locator("#dc-wheel .multiplier-stack")
+            stack.filter(has_text="winners × 7").wait_for(timeout=30_000)
+            first_stack = stack.locator(".mult").all_inner_texts()
+            stack.filter(has_text="winners × 14").wait_for(timeout=30_000)
+            second_stack = stack.locator(".mult").all_inner_texts()
             page.locator("#dc-status .phase", has_text="Result: 10 × 14").wait_for(timeout=30_000)
             page.locator("#dc-me .my-result", has_text="You won 1,400!").wait_for()
+            # The winning area lights up; the round's winners and the statistics show.
+            page.locator("#dc-layout .spot.winner .spot-number", has_text="10").wait_for()
+            winners = page.locator("#dc-wheel .dc-winners").inner_text()
+            stats = page.locator("#dc-history .dc-stats")
+            caption = stats.locator("caption").inner_text()
+            counts = dict(
+                (row.locator("th").inner_text(), int(re.search(r"(\d+) \(", row.inner_text()).group(1)))
+                for row in stats.locator("tbody tr").all()
+            )
             # Shown (not hidden while the wheel eases on) once the wheel stands on its stop.
             land = json.loads(page.locator(".wheel-rotor").get_attribute("data-land"))
             assert rules.WHEEL[land["section"]] == "10" and shows_section(page, land["section"])
             assert "10" in page.locator("#announce").inner_text()
         finally:
             browser.close()
+    assert calm[1] >= 30 and urgent != calm[0], (calm, urgent)
+    assert first_stack == ["7x"] and second_stack == ["7x", "2x"]
+    assert "Winners" in winners and "Ann +1,400" in " ".join(winners.split())
+    spins = int(re.search(r"last (\d+) spin", caption).group(1))
+    assert sum(counts.values()) == spins and counts["7x"] >= 1 and counts["2x"] >= 1 and counts["10"] >= 1
     # The pushes of the wheel stopping on 7x, then on 2x (their log lines).
     on_7x = first(frames, "7x! Bonus spin")
     on_2x = first(frames, "2x! Bonus spin")
@@ -187,6 +214,9 @@ def test_a_round_that_won_less_than_it_lost_reads_as_a_loss(processes, make_play
             result.wait_for(timeout=30_000)
             land = json.loads(page.locator(".wheel-rotor").get_attribute("data-land"))
             assert rules.WHEEL[land["section"]] == "2" and shows_section(page, land["section"])
+            # The winning area is lit without a glow that pulses.
+            lit = page.locator("#dc-layout .spot.winner")
+            assert lit.evaluate("el => getComputedStyle(el).animationName") == "none"
             mine = result.inner_text()
             seat = page.locator("#dc-players li", has_text="Ann").inner_text()
         finally:

@@ -215,6 +215,21 @@ def test_history_keeps_last_20():
     assert len(state.history) == 20 and state.history[0]["round"] == 25
 
 
+def test_the_last_100_spins_are_kept_bonus_spins_included_once_settled():
+    state = State()
+    for symbols in [("2x", "5")] + [("1",)] * 120 + [("7x", "2x", "10")]:
+        rng = Stacked(*symbols)
+        state = rules.apply(state, Action(rules.CLOSE_BETTING), CONFIG, rng).state
+        while state.phase == rules.SPINNING:
+            before = list(state.recent)
+            state = rules.apply(state, Action(rules.WHEEL_STOPPED), CONFIG, rng).state
+            if state.phase == rules.SPINNING:
+                assert state.recent == before  # nothing while the round's wheel still turns
+        state = rules.apply(state, Action(rules.NEXT_ROUND), CONFIG, None).state
+    assert len(state.recent) == rules.RECENT_SPINS
+    assert state.recent[:4] == ["10", "2x", "7x", "1"]
+
+
 def test_spins_turn_at_least_three_times_either_way():
     rng = random.Random(5)
     spins = [rules.draw_spin(rng) for _ in range(2000)]

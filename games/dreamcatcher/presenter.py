@@ -150,6 +150,10 @@ def present(table, snapshot, config, viewer_id, balance):
         "symbols_this_round": _stopped_symbols(state),
         "multiplier": multiplier,
         "spots": spots,
+        # The multipliers the wheel has stopped on this round, stacking.
+        "multiplier_stack": [symbol for symbol in _stopped_symbols(state) if symbol in rules.MULTIPLIERS],
+        "winners": _winners(state, nicknames) if state.phase == rules.RESULT else [],
+        "stats": _statistics(state.recent),
         "history": state.history,
         "last": last,
         "seats": seats,
@@ -184,6 +188,37 @@ def _private(state, snapshot, config, viewer_id, balance, max_seats):
         "table_full": seat is None and len(snapshot["seats"]) >= max_seats,
         "needs_top_up": balance is not None and balance < config.min_bet * CENTS_PER_CHIP,
     }
+
+
+def _winners(state, nicknames):
+    """The round's winners, biggest net win first: [{"nickname", "net"}]."""
+    winners = []
+    for player in state.results:
+        settled = _settled(state, player)
+        if settled["net"] > 0:
+            winners.append({"nickname": nicknames.get(player, f"Player {player}"), "net": settled["net"]})
+    return sorted(winners, key=lambda winner: -winner["net"])
+
+
+def _statistics(recent):
+    """How often each symbol came up in the last spins, beside what the wheel
+    makes of it (§ 689a.1(a): its count of the 54 sections). Percentages to
+    one decimal, for the bars' widths as well."""
+    if not recent:
+        return None
+    counts = {symbol: 0 for symbol in rules.SECTION_COUNTS}
+    for symbol in recent:
+        counts[symbol] += 1
+    rows = [
+        {
+            "symbol": symbol,
+            "count": count,
+            "seen_pct": round(100 * count / len(recent), 1),
+            "expected_pct": round(100 * rules.SECTION_COUNTS[symbol] / len(rules.WHEEL), 1),
+        }
+        for symbol, count in counts.items()
+    ]
+    return {"spins": len(recent), "rows": rows}
 
 
 def _spin_id(state, number):

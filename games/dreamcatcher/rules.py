@@ -47,6 +47,7 @@ PAYOUT_ODDS = {"1": 1, "2": 2, "5": 5, "10": 10, "20": 20, "40": 40}
 MULTIPLIERS = {"2x": 2, "7x": 7}
 
 HISTORY_LENGTH = 20
+RECENT_SPINS = 100  # the statistics panel's window: every spin, bonus spins included
 
 BETTING = "betting"
 SPINNING = "spinning"
@@ -120,6 +121,9 @@ class State:
     results: dict = field(default_factory=dict)
     # Newest first: {"round", "symbols": [...], "sections": [...], "result": spot, "multiplier": m}.
     history: list = field(default_factory=list)
+    # The symbols of the last RECENT_SPINS spins, newest first, added when a
+    # round is settled (never while its wheel turns).
+    recent: list = field(default_factory=list)
     # A test table's stacked wheel results, consumed by the next spins (see
     # ``stack``); never shown to players.
     stacked: list = field(default_factory=list)
@@ -381,6 +385,7 @@ def _settle(state, config):
             "multiplier": multiplier,
         }
     ] + state.history[: HISTORY_LENGTH - 1]
+    state.recent = (list(reversed(state.symbols)) + state.recent)[:RECENT_SPINS]
     return Outcome(state, log=log, moves=losing + winning)
 
 
@@ -390,7 +395,13 @@ def _next_round(state, action, config, rng):
     # Remember each bettor's wagers for "rebet"; players who sat out keep their older ones.
     state.last_bets.update({player: spots for player, spots in state.bets.items() if spots})
     return Outcome(
-        State(round=state.round + 1, last_bets=state.last_bets, history=state.history, stacked=state.stacked),
+        State(
+            round=state.round + 1,
+            last_bets=state.last_bets,
+            history=state.history,
+            recent=state.recent,
+            stacked=state.stacked,
+        ),
         log=[{"player": None, "text": f"Round {state.round + 1}: place your bets."}],
     )
 

@@ -20,6 +20,7 @@
       var left = Math.max(0, Math.ceil((Number(el.dataset.deadlineMs) - serverNow()) / 1000));
       el.textContent = left + "s";
       el.classList.toggle("urgent", left <= 3);
+      el.classList.toggle("soon", left > 3 && left <= 5);
     });
   }
 
