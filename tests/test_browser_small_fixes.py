@@ -3,7 +3,8 @@ Daphne and table worker: the countdown never blinks out when a bet is
 pushed; "1 chip"; insurance goes on once everyone has answered, the dealer
 "shows an ace" and a soft hand "stands on 18"; the lab's game selector
 shows the chosen game's settings at once; no internal file names (".md")
-in the pages; favicon.ico is no 404."""
+in the pages; favicon.ico is no 404; the pai gow summary tells the
+progressive wager."""
 
 import re
 
@@ -176,3 +177,47 @@ def test_the_lab_selector_favicon_and_no_internal_names(processes):
     assert not missing, missing
     for where, text in texts.items():
         assert not INTERNAL_NAME.search(text), (where, INTERNAL_NAME.findall(text))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_pai_gow_summary_tells_the_progressive_wager(processes, make_player):
+    from casino.progressives.models import Meter, TableLink
+    from tests.test_browser_pai_gow import make_table as pai_gow_table
+    from tests.test_browser_pai_gow import seconds_left as pai_gow_seconds_left
+
+    table = pai_gow_table()
+    Table.objects.filter(pk=table.pk).update(config={**table.config, "progressive": 1})
+    meter = Meter.objects.create(name="Pai Gow progressive", kind="progressive_payout", wager_dollars=1)
+    TableLink.objects.create(meter=meter, table=table)
+    players = {name: make_player(name) for name in ("Ann", "Bob")}
+    cookies = {name: session_cookie(player) for name, player in players.items()}
+    processes.worker()
+    base = "http://" + processes.daphne()
+    wait_until(
+        lambda: (Table.objects.get(pk=table.pk).state or {}).get("timer"), 40, "the worker to start the table"
+    )
+    with sync_api.sync_playwright() as playwright:
+        browser = launch(playwright)
+        try:
+            viewports = {name: {"width": 1280, "height": 900} for name in players}
+            pages = seated_pages(browser, base, table.pk, cookies, viewports, "#pg-me", TIMEOUT_MS)
+            ann = pages["Ann"]
+            wait_until(lambda: pai_gow_seconds_left(ann) > 3, 20, "a fresh betting window")
+            for page in pages.values():
+                page.locator('#chip-picker label:has(input[value="10"])').click()
+                page.get_by_role("button", name="Bet on Pai Gow Poker").click()
+            ann.locator('#pg-me button[data-area="progressive"]').click()
+            ann.locator("#pg-seat-1 .area-progressive").wait_for()
+            ann.locator("#pg-me button[data-action=shake]").wait_for(timeout=15_000)
+            ann.keyboard.press("s")
+            for page in pages.values():
+                page.locator("#pg-me .pg-setting").wait_for(timeout=15_000)
+                page.get_by_role("button", name="House way").click()
+            ann.locator("#pg-me .my-result").wait_for(timeout=20_000)
+            mine = ann.locator("#pg-me .my-result").inner_text()
+            seat = ann.locator("#pg-seat-1 .result-lines").inner_text()
+        finally:
+            browser.close()
+    # Two pair pays no progressive line: the summary says the dollar is lost, and the net counts it.
+    assert "progressive loses" in mine and "progressive loses" in seat, (mine, seat)
+    assert "You won 9." in mine, mine
