@@ -117,6 +117,15 @@ def test_insurance_waits_for_every_answer_and_no_longer():
     assert any("declines insurance" in line for line in table.log)
 
 
+def test_no_insurance_is_offered_when_nobody_may_take_it():
+    # Dealer A up; Ann's A K is a blackjack, paid at once: nobody to ask, no clock.
+    table = Table(rules, "AS AD KC 7S")
+    table.bet(ANN, 1, 10)
+    table.deal()
+    assert table.state.phase != bj.INSURANCE
+    assert not any("Insurance is open" in line for line in table.log)
+
+
 def test_surrender_returns_half():
     table = Table(rules, "KS 9H 6D 9C 8D")
     table.bet(ANN, 1, 10)

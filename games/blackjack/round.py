@@ -423,7 +423,7 @@ def _deal(variant, state, action, config, rng):
         if hand["status"] == BLACKJACK:
             moves += _pay(state, seat, hand["stake"], variant.blackjack_odds, "blackjack")
             log.append({"player": None, "text": f"Seat {seat}: blackjack, paid 3 to 2."})
-    if upcard.rank == "A":
+    if upcard.rank == "A" and _may_still_insure(state):
         state.phase = INSURANCE
         log.append({"player": None, "text": "Insurance is open."})
         return Outcome(state, log=log, moves=moves, awards=awards)
@@ -562,15 +562,20 @@ def _no_insurance(variant, state, action, config, rng):
     )
 
 
+def _may_still_insure(state):
+    """Whether a seat has an insurance decision to make."""
+    return any(
+        spot["insurance"] is None and not spot["left"] and spot["hands"][0]["status"] != BLACKJACK
+        for spot in map(state.spot, state.seats())
+    )
+
+
 def _close_insurance_if_all_answered(variant, state, config, rng, decided):
     """Once every seat that may insure has answered (a blackjack needs no
     insurance, a player who left answers no), the round goes on at once
     rather than wait out the clock."""
-    for seat in state.seats():
-        spot = state.spot(seat)
-        waiting = spot["insurance"] is None and not spot["left"] and spot["hands"][0]["status"] != BLACKJACK
-        if waiting:
-            return decided
+    if _may_still_insure(state):
+        return decided
     closed = _close_insurance(variant, state, Action(CLOSE_INSURANCE), config, rng)
     return Outcome(
         closed.state,
