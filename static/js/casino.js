@@ -259,8 +259,9 @@
   });
 
   document.addEventListener("keydown", function (e) {
-    // A letter clicks the shown, enabled button that carries it (H hit, S stand…).
-    if (typing(e) || !/^[a-z]$/i.test(e.key)) { return; }
+    // A letter or digit clicks the shown, enabled button that carries it (H hit, S stand…;
+    // a poker Play of several sizes: 1 for Play 1×, 3 for Play 3×).
+    if (typing(e) || !/^[a-z0-9]$/i.test(e.key)) { return; }
     var button = document.querySelector('button[data-key="' + e.key.toUpperCase() + '"]:not(:disabled)');
     if (button) { e.preventDefault(); button.click(); }
   });
