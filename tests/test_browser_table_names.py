@@ -76,6 +76,7 @@ def test_two_zeds_and_a_bot_at_one_table(processes, make_player):
             seats = first.locator("#dc-players li")
             wait_until(lambda: seats.count() == 3, 20, "three seated players")
             shown = sorted(re.sub(r"^\d+\s+", "", item).strip() for item in seats.all_inner_texts())
+            badges = first.locator("#dc-players li .badge.bot").all_inner_texts()
             wait_until(lambda: seconds_left(first) > 2, 30, "a betting window with time to bet")
             for page, spot in zip(pages, ("1", "2", "5"), strict=True):
                 page.get_by_role("button", name=re.compile(rf"^Bet on {spot},")).click()
@@ -87,7 +88,7 @@ def test_two_zeds_and_a_bot_at_one_table(processes, make_player):
             row = lobby.locator(f"#table-row-{table.pk}").inner_text()
         finally:
             browser.close()
-    assert shown == ["Ada (bot)", "Zed", "zed (2)"]
+    assert shown == ["Ada bot", "Zed", "zed (2)"] and badges == ["bot"]  # the seat list draws the badge
     assert "Zed bets" in log and "zed (2) bets" in log and "Ada (bot) bets" in log
     assert sorted(chip.rsplit(" ", 1)[0] for chip in chips) == ["Ada (bot)", "Zed", "zed (2)"]
     assert "3 seated 1 bot" in " ".join(row.split())

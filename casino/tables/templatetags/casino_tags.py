@@ -1,5 +1,7 @@
 from django import template
+from django.utils.html import format_html
 
+from casino.accounts import names
 from games.engine import CENTS_PER_CHIP, format_chips
 
 register = template.Library()
@@ -11,6 +13,15 @@ def chips(cents):
     if cents in (None, ""):
         return ""
     return format_chips(int(cents))
+
+
+@register.filter
+def player_name(shown):
+    """A player's name at a table as markup: a bot's badge (casino/accounts/
+    names.py, table_name) drawn as a badge, "Ada <span class="badge bot">bot</span>"."""
+    if not names.is_bot_name(shown or ""):
+        return shown
+    return format_html('{} <span class="badge bot">bot</span>', shown[: -len(names.BOT_BADGE)])
 
 
 @register.filter
