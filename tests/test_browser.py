@@ -123,7 +123,9 @@ def place_bets(pages):
             except sync_api.TimeoutError:
                 placed = False
                 continue
-            placed = placed and current_round(page) == number and f"{spot} {chip}" in mine.inner_text()
+            # Each area's symbol, then its chip stack with the amount.
+            shown = " ".join(mine.inner_text().split())
+            placed = placed and current_round(page) == number and f"{spot} {chip}" in shown
         if placed:
             return number
         # Wait for the next round before trying again.

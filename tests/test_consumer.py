@@ -239,6 +239,10 @@ async def test_reconnect_gets_the_full_table_and_versions_increase(running_table
     for part in ("dc-status", "dc-wheel", "dc-layout", "dc-history", "dc-me"):
         assert f'id="{part}"' in frame
     assert "Your bets" in frame
+    # Each of the player's bets is its area's symbol and a chip stack of its amount.
+    assert re.search(
+        r'<li><span class="sym sym-2">2</span> <span class="chip-stack">.*?"stack-amount">3<', frame
+    )
     await again.disconnect()
 
 

@@ -234,7 +234,8 @@ async def test_a_round_over_websockets(owner, make_player):
     # Ann doubles (11 + 9 = 20); now she may only stand or rescue the double.
     await ws_ann.send(action="double", round=number)
     await ws_ann.until(lambda v: 'aria-label="9 of clubs"' in v["bj-seat-1"], "Ann's double")
-    assert ">20<" in ws_ann["bj-seat-1"] and "bet 20 <small>(doubled 10)" in ws_ann["bj-seat-1"]
+    assert ">20<" in ws_ann["bj-seat-1"] and staked(ws_ann["bj-seat-1"], "Wager", 20)
+    assert "(doubled 10)" in ws_ann["bj-seat-1"]
     await ws_ann.until(lambda v: v.actions() == ["stand", "rescue"], "stand or rescue")
     await ws_ann.send(action="stand", round=number)
 
@@ -363,7 +364,8 @@ def test_split_double_and_rescue_buttons_follow_the_legal_actions():
     shown = table.render(ANN)
     assert "hand 1 of 2" in shown["bj-me"] and ">13<" in shown["bj-me"]
     assert re.findall(r'data-action="(\w+)"', shown["bj-me"]) == ["stand", "rescue"]
-    assert "bet 20 <small>(doubled 10)" in shown["bj-seat-1"] and "hand 1 of 2" in shown["bj-status"]
+    assert staked(shown["bj-seat-1"], "Wager", 20) and "(doubled 10)" in shown["bj-seat-1"]
+    assert "hand 1 of 2" in shown["bj-status"]
     assert 'data-text="Your turn: hand 1, 13. You may stand or rescue."' in shown["bj-me-announce"]
     assert "data-action" not in "".join(table.render(BOB).values())
 
