@@ -298,3 +298,28 @@ def test_the_admin_has_every_setting_and_the_lobby_row_the_last_result(
     assert play.runtime.state.phase == "result"
     c4.refresh_from_db()
     assert table_row(c4)["last_result"] == "Dealer K-10-9-4 high"
+
+
+def test_how_to_play_reads_the_tables_rules_submission(clean_redis):
+    from tests.test_how_to_play import panel, reconfigure, table_of
+    from tests.test_how_to_play import (
+        test_the_sections_are_on_the_rules_page_not_in_the_panel as on_rules_page,
+    )
+
+    c4 = table_of("crazy_4_poker")
+    meter = Meter.objects.create(name="Five-Card", kind="five_card", wager_dollars=5)
+    TableLink.objects.create(meter=meter, table=c4)
+    shown = panel(c4)
+    assert ("Four aces", "200 to 1") in shown["Super Bonus"]
+    assert ("Straight", "1 to 1") in shown["Super Bonus"]
+    assert ("Four of a kind", "50 to 1") in shown["Queens Up"]
+    assert ("Pair of queens or better", "1 to 1") in shown["Queens Up"]
+    assert ("Royal flush", "100% of the meter") in shown["Five-Card progressive (5 chips)"]
+    assert ("Envy: another player's royal flush", "5,000 chips") in shown["Five-Card progressive (5 chips)"]
+    assert "Mystery bonus" in shown
+    assert "Ante: 5 to 500 chips." in shown["Table limits"]
+    assert not any(line.startswith("Super Bonus:") for line in shown["Table limits"])  # it equals the Ante
+    reconfigure(c4, queens_up=0, mystery=0)
+    shown = panel(c4)
+    assert "Queens Up" not in shown and "Mystery bonus" not in shown
+    on_rules_page("crazy_4_poker")

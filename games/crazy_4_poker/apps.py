@@ -8,7 +8,7 @@ class Crazy4PokerConfig(AppConfig):
 
     def ready(self):
         from casino.tables import registry
-        from games.crazy_4_poker import edge, presenter, rules
+        from games.crazy_4_poker import edge, how_to_play, presenter, rules
         from games.engine import CENTS_PER_CHIP
 
         registry.register(
@@ -25,5 +25,6 @@ class Crazy4PokerConfig(AppConfig):
                 min_wager=lambda config: config.min_bet * CENTS_PER_CHIP,
                 limits_text=presenter.limits_text,
                 lab=edge,
+                how_to_play=how_to_play.how_to_play,
             )
         )
