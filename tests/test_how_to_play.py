@@ -170,6 +170,13 @@ def test_the_sections_are_on_the_rules_page_not_in_the_panel(game):
     assert "Rules Submission" in rules and "Min bet" in rules
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_no_section_number_on_the_table_page(game):
+    """Player-facing text speaks to players: the regulation's sections are on the rules page only."""
+    table = table_of(game)
+    assert "§" not in get(f"/tables/{table.pk}/")
+
+
 def test_the_rules_page_names_the_chosen_paytables_section():
     table = table_of("spanish21", progressive_paytable=3)
     link(table, "match_the_dealer")

@@ -114,7 +114,8 @@ def test_the_page_renders_for_a_player_and_a_spectator(make_player):
         assert 'id="pg-status"' in html and 'id="pg-dealer"' in html and 'id="pg-seat-6"' in html
         assert 'id="pg-seat-7"' not in html  # six players and the dealer (rule 7)
         assert 'id="pg-dice"' in html and "css/pai_gow.css" in html and "Place your bets" in html
-        assert "pushes all Pai Gow Poker wagers (§ 645c.1(b))" in html
+        # Its section is on the table's rules page, not in the player's way.
+        assert "pushes all Pai Gow Poker wagers;" in html and "§" not in html
         for hand in HANDS.values():
             for name in names(hand):
                 assert f'aria-label="{name}"' not in html
@@ -311,7 +312,7 @@ def test_the_areas_follow_the_rules_submission_and_the_linked_meters():
     linked = table.render(ANN, meter_kinds=["progressive_payout", "must_hit_by"])
     assert '"spot": "progressive", "amount": "1"' in linked["pg-me"] and "Progressive $1" in linked["pg-me"]
     assert 'data-area="progressive"' not in table.render(ANN, meter_kinds=[])["pg-me"]
-    assert "Tiger 9" in linked["pg-layout"] and "§ 645c.1(b)" in linked["pg-layout"]
+    assert "Tiger 9" in linked["pg-layout"] and "pushes all Pai Gow Poker wagers" in linked["pg-layout"]
     table.config = rules.Config.from_json({**TIMERS, "commission_free": 0, "dice": 0, "fortune": 0})
     shown = table.render(ANN, meter_kinds=["progressive_payout"])
     assert re.findall(r'data-area="(\w+)"', shown["pg-me"]) == ["main", "progressive"]

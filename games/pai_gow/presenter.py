@@ -139,7 +139,7 @@ def layout_text(config):
     if config.commission_free:
         return (
             "Commission-free: a winning Pai Gow Poker wager is paid 1 to 1 with no commission. "
-            "A dealer Tiger 9 (a 9-high low hand) pushes all Pai Gow Poker wagers (§ 645c.1(b)); "
+            "A dealer Tiger 9 (a 9-high low hand) pushes all Pai Gow Poker wagers; "
             "the Tiger 9 wager pays 30 to 1."
         )
     return "A winning Pai Gow Poker wager is paid 1 to 1 less a 5% commission. Copies go to the dealer."
