@@ -82,7 +82,7 @@ def _player(value, table):
     return strategy.play_multiple_of_value(value), float(paid[1].winnings(1)) if paid else None
 
 
-def _deals(rng, total):
+def deals(rng, total):
     """Each round's ten cards (the player's five, then the dealer's) from a
     fresh shuffle of the 52-card deck, shuffled in C a chunk at a time."""
     left = total
@@ -93,29 +93,25 @@ def _deals(rng, total):
         left -= count
 
 
-def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
-    if spec.wager != ANTE_PLAY:
-        raise ValueError(f"Crazy 4 Poker simulates no wager {spec.wager!r}")
-    table = what_if(paytables.SUPER_BONUS, payouts)
-    total = rounds or spec.default_rounds
-    rng = np.random.default_rng(seed)
+def play(rounds, table, stats, total=0, progress=None):
+    """Settle each round's ten cards of ``rounds`` (an iterable) into
+    ``stats``, as ``round_net`` would; returns the units wagered."""
     value_of = four_card.value_of_five
-    stats = RunningStats(total)
     add = stats.add
     wagered = 0
     every = max(1, total // 100)
     players = {}  # player value -> _player(value, table)
     nets = {result: float(_net(result)) for result in (paytables.EVEN, paytables.PUSH, paytables.LOSE)}
     ante_play, showdown, super_bonus = paytables.ANTE_PLAY, paytables.showdown, paytables.super_bonus
-    for done, cards in enumerate(_deals(rng, total), 1):
+    for done, cards in enumerate(rounds, 1):
         player, dealer = value_of(cards[:5]), value_of(cards[5:])
         known = players.get(player)
         if known is None:
             known = players[player] = _player(player, table)
         multiple, paid = known
         if multiple:
-            ante, play = ante_play[showdown(player, dealer)]
-            net = nets[ante] + multiple * nets[play]
+            ante, won = ante_play[showdown(player, dealer)]
+            net = nets[ante] + multiple * nets[won]
             net += paid if paid is not None else nets[super_bonus(player, dealer)]
             wagered += 2 + multiple
         else:
@@ -124,6 +120,16 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
         add(net)
         if progress is not None and done % every == 0:
             progress(done, total)
+    return wagered
+
+
+def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
+    if spec.wager != ANTE_PLAY:
+        raise ValueError(f"Crazy 4 Poker simulates no wager {spec.wager!r}")
+    table = what_if(paytables.SUPER_BONUS, payouts)
+    total = rounds or spec.default_rounds
+    stats = RunningStats(total)
+    wagered = play(deals(np.random.default_rng(seed), total), table, stats, total, progress)
     edge = -stats.mean
     average = wagered / stats.n
     return simulated_row(
