@@ -46,8 +46,8 @@ def table_of(game, **config):
     return Table.objects.create(game=game, name=f"Rules {game}", config=config, max_seats=6)
 
 
-def link(table, kind, paytable=""):
-    meter = Meter.objects.create(name=kind, kind=kind, paytable=paytable, wager_dollars=1)
+def link(table, kind, paytable="", dollars=1):
+    meter = Meter.objects.create(name=kind, kind=kind, paytable=paytable, wager_dollars=dollars)
     TableLink.objects.create(meter=meter, table=table)
 
 
@@ -154,7 +154,21 @@ def test_three_card_poker_pair_plus_follows_its_paytable():
     assert "Pair Plus: 5 to 50 chips." in shown["Table limits"]
 
 
-GAMES = ["dreamcatcher", "spanish21", "players_edge21", "pai_gow", "three_card_poker"]
+def test_four_card_poker_ante_bonus_follows_its_paytable():
+    table = table_of("four_card_poker", ante_bonus_paytable=1)
+    link(table, "five_card", dollars=5)
+    shown = panel(table)
+    assert ("Four of a kind", "25 to 1") in shown["Ante Bonus (paytable 25-20-2)"]
+    assert ("Pair of aces", "1 to 1") in shown["Aces Up (paytable 50-40-8-6-4-2-1)"]
+    assert ("Royal flush", "100% of the meter") in shown["Five-Card progressive (5 chips)"]
+    assert "Play wager (1×, 2× or 3× your Ante)" in panel_html(table)
+    reconfigure(table, ante_bonus_paytable=2, aces_up=0)
+    shown = panel(table)
+    assert ("Four of a kind", "30 to 1") in shown["Ante Bonus (paytable 30-15-2)"]
+    assert not any(title.startswith("Aces Up") for title in shown)
+
+
+GAMES = ["dreamcatcher", "spanish21", "players_edge21", "pai_gow", "three_card_poker", "four_card_poker"]
 
 
 @pytest.mark.parametrize("game", GAMES)
