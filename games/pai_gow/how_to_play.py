@@ -131,8 +131,8 @@ def _main(config):
             lines=(
                 Line("Both your hands beat the dealer's", payout_text(paytables.WIN), "§ 645c.1(a)"),
                 Line(
-                    "The dealer's low hand is a Tiger 9 (9-high)",
-                    "every Pai Gow Poker wager pushes",
+                    "The dealer's low hand is a Tiger 9 (9-high): every Pai Gow Poker wager",
+                    "pushes",
                     "§ 645c.1(e)(1)",
                 ),
             ),
