@@ -51,7 +51,7 @@ def how_to_play(config, table=None):
                 MATCH_INTRO + " Paid right after the deal, whatever happens to the hand.",
                 paytables.MATCH_THE_DEALER[config.decks],
                 paytables.MATCH_THE_DEALER_NAMES,
-                "",
+                "common practice, not PA text",
             )
         )
     if config.offers(rules.PROGRESSIVE) and meter_linked(table, rules.VARIANT.progressive_kind):
