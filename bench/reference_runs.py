@@ -29,16 +29,23 @@ sys.path.insert(0, ROOT)
 
 from casino.lab import progressive  # noqa: E402
 from games.crazy_4_poker import simulate as crazy_4_poker  # noqa: E402
+from games.four_card_poker import simulate as four_card_poker  # noqa: E402
 from games.pai_gow import simulate as pai_gow  # noqa: E402
 from games.players_edge21 import simulate as players_edge21  # noqa: E402
 from games.spanish21 import simulate as spanish21  # noqa: E402
 
 PATH = os.path.join(ROOT, "games", "lab", "reference_runs.json")
 SEED = 20_261_130
-MODULES = (pai_gow, spanish21, players_edge21, crazy_4_poker)
+MODULES = (pai_gow, spanish21, players_edge21, crazy_4_poker, four_card_poker)
 # Rows added after the first reference runs, numbered after every other row
 # (in this order) so that no row's seed moves.
-ADDED_LATER = ("pai_gow:fortune:-:-:-", "pai_gow:progressive:-:-:-", "crazy_4_poker:ante_play:-:1:-")
+ADDED_LATER = (
+    "pai_gow:fortune:-:-:-",
+    "pai_gow:progressive:-:-:-",
+    "crazy_4_poker:ante_play:-:1:-",
+    "four_card_poker:ante_play:25-20-2:1:computed",
+    "four_card_poker:ante_play:30-15-2:1:computed",
+)
 
 
 def ordered_specs():
@@ -72,6 +79,7 @@ def main(argv=None):
     parser.add_argument("--pai-gow-rounds", type=int, default=5_000_000)
     parser.add_argument("--blackjack-rounds", type=int, default=1_000_000)
     parser.add_argument("--poker-rounds", type=int, default=10_000_000)
+    parser.add_argument("--four-card-rounds", type=int, default=5_000_000)
     parser.add_argument(
         "--seed", type=int, default=SEED, help="the first row's seed; the n-th row's is seed + n"
     )
@@ -83,9 +91,11 @@ def main(argv=None):
         seed = args.seed + number  # a seed of its own for each row: independent runs
         if args.only and spec.key not in args.only:
             continue
-        rounds = {pai_gow: args.pai_gow_rounds, crazy_4_poker: args.poker_rounds}.get(
-            module, args.blackjack_rounds
-        )
+        rounds = {
+            pai_gow: args.pai_gow_rounds,
+            crazy_4_poker: args.poker_rounds,
+            four_card_poker: args.four_card_rounds,
+        }.get(module, args.blackjack_rounds)
         started = time.perf_counter()
         last = [started]
 

@@ -146,6 +146,18 @@ def specs():
     ]
 
 
+def paytable_lines(spec):
+    """The lines a designer may change on a simulated row: the Ante and
+    Play row's Ante Bonus (the what-if the simulation takes)."""
+    if spec.wager != simulate.ANTE_PLAY:
+        return []
+    table = paytables.ante_bonus_paytable(spec.paytable)
+    return [
+        row_line(key, f"Ante Bonus, {paytables.LINE_NAMES[key].lower()}", payout, None)
+        for key, payout in table.items()
+    ]
+
+
 def _spec(wager, paytable, title, meter=None):
     return RowSpec(game=GAME, wager=wager, paytable=paytable, decks=1, method=EXACT, title=title, meter=meter)
 
