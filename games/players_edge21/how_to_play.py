@@ -37,7 +37,8 @@ def how_to_play(config, table=None):
             "Doubles and rescue",
             lines=(
                 Line(
-                    "Double for up to your wager, then redouble twice: up to 8 times the wager.",
+                    f"Double for up to your wager, then redouble at most {_times(rules.VARIANT.max_doubles - 1)}: "
+                    f"up to {2**rules.VARIANT.max_doubles} times the wager.",
                     source="§ 635c.2(f)(1)-(3)",
                 ),
                 Line(
@@ -87,3 +88,7 @@ def how_to_play(config, table=None):
         )
     sections.append(bj.limits(config, sides))
     return with_odds_note(sections)
+
+
+def _times(count):
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
