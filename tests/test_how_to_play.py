@@ -168,7 +168,15 @@ def test_four_card_poker_ante_bonus_follows_its_paytable():
     assert not any(title.startswith("Aces Up") for title in shown)
 
 
-GAMES = ["dreamcatcher", "spanish21", "players_edge21", "pai_gow", "three_card_poker", "four_card_poker"]
+GAMES = [
+    "dreamcatcher",
+    "spanish21",
+    "players_edge21",
+    "pai_gow",
+    "three_card_poker",
+    "four_card_poker",
+    "crazy_4_poker",
+]
 
 
 @pytest.mark.parametrize("game", GAMES)
