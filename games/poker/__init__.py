@@ -19,6 +19,9 @@ How the later games fit:
   with aces or better, UTH's one Play per round);
 - decision-dependent wagers: ``Option.places``/``of``/``multiples`` stake a
   DECISION area; ``Option.withdraws`` gives one back (Let It Ride's pulls);
+- a required wager equal to another: ``Area.equals`` (Crazy 4 Poker's Super
+  Bonus, staked with the Ante at its amount, never on its own; undo, rebet
+  and double move the two together, games/betting.py ``Book.follows``);
 - dealer qualification and Envy: plain settlers (Three Card Poker's queen-high
   qualifier and mini-royal Envy are examples); ``Pay(BONUS)`` pays on top of
   a stake without settling it;
