@@ -110,8 +110,13 @@ def test_test_tables_are_badged(admin_client, make_table, clean_redis):
 def test_rules_submission_is_validated_in_the_admin(admin_client, clean_redis):
     from casino.tables.models import Table
 
-    page = admin_client.get("/admin/tables/table/add/")
+    page = admin_client.get("/admin/tables/table/add/?game=dreamcatcher")
     assert b"Maximum payout to one player in one round" in page.content
+    assert b'<option value="dreamcatcher" selected>' in page.content
+    # A new table's page starts on the game its link names, each with its own settings.
+    page = admin_client.get("/admin/tables/table/add/?game=spanish21")
+    assert b"Maximum payout to one player in one round" not in page.content
+    assert b'<option value="spanish21" selected>' in page.content
     form = {
         "game": "dreamcatcher",
         "name": "Admin wheel",

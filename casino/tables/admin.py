@@ -23,7 +23,14 @@ class TableForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        slug = self.data.get("game") or self.instance.game or registry.all_games()[0].slug
+        # The game posted, or on a new table's page the one its link names
+        # (``?game=spanish21``: the admin passes it as the initial value).
+        slug = (
+            self.data.get("game")
+            or self.initial.get("game")
+            or self.instance.game
+            or registry.all_games()[0].slug
+        )
         self.config_class = registry.get(slug).rules.Config if slug in dict(registry.choices()) else None
         if self.config_class is None:
             return
@@ -75,7 +82,9 @@ class TableAdmin(admin.ModelAdmin):
         return super().get_form(request, obj, **kwargs)
 
     def get_fieldsets(self, request, obj=None):
-        slug = request.POST.get("game") or (obj.game if obj else registry.all_games()[0].slug)
+        slug = request.POST.get("game") or (
+            obj.game if obj else request.GET.get("game") or registry.all_games()[0].slug
+        )
         config = registry.get(slug).rules.Config if slug in dict(registry.choices()) else None
         fieldsets = [(None, {"fields": TableForm.Meta.fields})]
         if config is not None:
