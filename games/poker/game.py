@@ -121,6 +121,9 @@ class Game:
     streets: tuple
     settlers: tuple
     fold_loses: tuple = ()  # the areas a fold loses at once (three_card_poker.md rule 6)
+    # The settlers run from the dealer's right, the highest seat first (caribbean_stud.md
+    # rule 10); by default from the dealer's left, seat 1 first.
+    settle_from_right: bool = False
     mystery_base: str | None = None  # the base wager the Mystery bonus needs with a progressive
     deck: Callable = standard_deck
     # (view, seat) -> the hand's name for the log ("Flush, A-J-9")

@@ -582,8 +582,9 @@ def _showdown(game, state, config):
                     moves,
                     awards,
                 )
+    order = state.seats()[::-1] if game.settle_from_right else state.seats()
     for settler in game.settlers:
-        for seat in state.seats():
+        for seat in order:
             for pay in settler(view, seat):
                 _settle(game, view, seat, pay, log, moves, awards)
     for seat in state.seats():
