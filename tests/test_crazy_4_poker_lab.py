@@ -94,6 +94,9 @@ def test_the_published_house_edge_is_inside_the_long_reference_runs_band(referen
     row = simulate.run(spec_of(simulate.ANTE_PLAY), rounds=50_000, seed=1)
     assert row.ci99[0] <= reference["rtp"] <= row.ci99[1]
     assert 3.0 < row.details["average_wagered"] < 3.3
+    # The Super Bonus lines as often as paid: straight or better is 277,776 of the 2,598,960 hands.
+    paid = sum(item["probability"] for item in row.to_json()["lines"])
+    assert abs(paid - 277_776 / HANDS) < 0.01
     assert 0 < row.hit_frequency < 1 and row.std_dev > 0
 
 

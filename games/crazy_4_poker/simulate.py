@@ -18,6 +18,7 @@ The published figures for these rules (Wizard of Odds, "Crazy 4 Poker"):
 house edge 3.42% of the Ante, element of risk 1.09% of the total wagered.
 """
 
+from collections import Counter
 from fractions import Fraction
 
 import numpy as np
@@ -77,9 +78,12 @@ def round_net(player_value, dealer_value, table=paytables.SUPER_BONUS):
 
 def _player(value, table):
     """round_net's part that depends on the player's hand alone: (Play
-    multiple, Super Bonus winnings of a straight or better, or None)."""
+    multiple, Super Bonus winnings of a straight or better and its line, or
+    None and None)."""
     paid = paytables.lookup(table, paytables.four_card_lines(value))
-    return strategy.play_multiple_of_value(value), float(paid[1].winnings(1)) if paid else None
+    if paid is None:
+        return strategy.play_multiple_of_value(value), None, None
+    return strategy.play_multiple_of_value(value), float(paid[1].winnings(1)), paid[0]
 
 
 def deals(rng, total):
@@ -95,12 +99,14 @@ def deals(rng, total):
 
 def play(rounds, table, stats, total=0, progress=None):
     """Settle each round's ten cards of ``rounds`` (an iterable) into
-    ``stats``, as ``round_net`` would; returns the units wagered."""
+    ``stats``, as ``round_net`` would; returns (the units wagered, {Super
+    Bonus line: rounds paid})."""
     value_of = four_card.value_of_five
     add = stats.add
     wagered = 0
     every = max(1, total // 100)
     players = {}  # player value -> _player(value, table)
+    paid_lines = Counter()
     nets = {result: float(_net(result)) for result in (paytables.EVEN, paytables.PUSH, paytables.LOSE)}
     ante_play, showdown, super_bonus = paytables.ANTE_PLAY, paytables.showdown, paytables.super_bonus
     for done, cards in enumerate(rounds, 1):
@@ -108,11 +114,15 @@ def play(rounds, table, stats, total=0, progress=None):
         known = players.get(player)
         if known is None:
             known = players[player] = _player(player, table)
-        multiple, paid = known
+        multiple, paid, paid_line = known
         if multiple:
             ante, won = ante_play[showdown(player, dealer)]
             net = nets[ante] + multiple * nets[won]
-            net += paid if paid is not None else nets[super_bonus(player, dealer)]
+            if paid is None:
+                net += nets[super_bonus(player, dealer)]
+            else:
+                net += paid
+                paid_lines[paid_line] += 1
             wagered += 2 + multiple
         else:
             net = -2.0  # rule 6: the fold loses the Ante and the Super Bonus
@@ -120,7 +130,7 @@ def play(rounds, table, stats, total=0, progress=None):
         add(net)
         if progress is not None and done % every == 0:
             progress(done, total)
-    return wagered
+    return wagered, paid_lines
 
 
 def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
@@ -129,13 +139,17 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     table = what_if(paytables.SUPER_BONUS, payouts)
     total = rounds or spec.default_rounds
     stats = RunningStats(total)
-    wagered = play(deals(np.random.default_rng(seed), total), table, stats, total, progress)
+    wagered, paid_lines = play(deals(np.random.default_rng(seed), total), table, stats, total, progress)
     edge = -stats.mean
     average = wagered / stats.n
     return simulated_row(
         spec,
         stats,
-        lines=[line(key, paytables.LINE_NAMES[key], odds, None) for key, odds in table.items()],
+        # The Super Bonus lines as often as the simulation paid them.
+        lines=[
+            line(key, paytables.LINE_NAMES[key], odds, Fraction(paid_lines[key], stats.n))
+            for key, odds in table.items()
+        ],
         assumptions=[
             "One 52-card deck, five cards to the player and five to the dealer, a fresh shuffle each round.",
             f"Strategy: {strategy.STRATEGY_NAME}, on the best four of the player's five cards.",
