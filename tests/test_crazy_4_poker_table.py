@@ -92,6 +92,8 @@ def test_a_stacked_round_pays_the_meter_the_envy_and_hides_cards_until_their_tim
 
     with pytest.raises(Refused, match="seat 1's turn, not yours"):
         play.act(bob, "play", multiple="1")
+    with pytest.raises(Refused, match="Seat 1 is not yours"):
+        play.act(bob, "play", multiple="3", seat="1")  # another seat's decision
     with pytest.raises(Refused, match="locked for this round"):
         play.bet(ann, "five_card", 5)
     play.act(ann, "play", multiple="3")
