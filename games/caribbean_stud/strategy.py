@@ -59,5 +59,14 @@ def basic(value, ranks, up):
 
 
 def decide(value, cards, up_card):
-    """``basic`` from card indices: the player's five and the dealer's face-up card."""
+    """``basic`` from card indices: the player's five and the dealer's face-up
+    card (the ranks are read only for an ace-king, the one hand that needs them)."""
+    if value >= _PAIR_VALUE:
+        return BET
+    if value >> 12 != _ACE_KING_TOP:
+        return FOLD
     return basic(value, [item >> 2 for item in cards], up_card >> 2)
+
+
+_PAIR_VALUE = poker.PAIR << 20  # every pair and better is at least this
+_ACE_KING_TOP = ACE << 4 | KING  # a high card's value >> 12: category 0, then ace, king
