@@ -1,7 +1,8 @@
 """axe-core on every page type (issue 13, "Contrast and screen readers"):
 the lobby, each live game's table (seated, with wagers on the layout, then
 with its How to play panel open) and its rules page, the round records, the
-lab and its row and test-table pages, the account pages and the error pages,
+lab and its row and test-table pages, the account pages and the error pages
+(404, 500 and the refused-form 403),
 in Debian's Chromium against a real Daphne and table worker. No serious or
 critical violation, colour contrast (WCAG AA 4.5:1) included.
 
@@ -12,7 +13,11 @@ import re
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
+from django.test import RequestFactory
+from django.utils.module_loading import import_string
+from django.views.defaults import server_error
 
 from casino.lab import registry
 from casino.tables.models import Table
@@ -70,6 +75,14 @@ CONTRAST = """selector => {
 }"""
 
 
+def error_pages():
+    csrf_failure = import_string(settings.CSRF_FAILURE_VIEW)
+    return [
+        ("500", server_error(RequestFactory().get("/"))),
+        ("403", csrf_failure(RequestFactory().post("/wallet/top-up/"), reason="CSRF token missing.")),
+    ]
+
+
 def violations(page):
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.evaluate(AXE.read_text())
@@ -106,6 +119,20 @@ def test_no_page_type_has_serious_accessibility_violations(processes, make_playe
                 page.goto(base + where)
                 page.locator("main").first.wait_for()
                 found[where] = violations(page)
+            # The 500 and the refused-form 403 as a browser gets them, with the
+            # site's styles (no page of ours fails on purpose to show them).
+            for name, response in error_pages():
+                page.route(
+                    f"{base}/shown-{name}/",
+                    lambda route, request, response=response: route.fulfill(
+                        status=response.status_code,
+                        body=response.content,
+                        content_type="text/html; charset=utf-8",
+                    ),
+                )
+                page.goto(f"{base}/shown-{name}/")
+                page.locator("main").first.wait_for()
+                found[f"the {name} page"] = violations(page)
             page.goto(f"{base}/tables/{tables['dreamcatcher'].pk}/")  # watching as a guest
             page.locator("#connection", has_text="Live").wait_for()
             found["table, as a guest"] = violations(page)
