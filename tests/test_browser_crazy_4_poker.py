@@ -161,7 +161,7 @@ def test_two_players_and_a_spectator_play_a_round_of_crazy_4_poker(processes, ma
     shown = tables[0]
     assert shown["dealer"] == "Dealer's cards: K♣ 6♦ 4♠ 8♥ 3♦, K-8-6-4 high, qualifies"
     assert shown["hands"] == ["A♠ A♥ A♦ 7♣ 2♠, Three of a kind, aces", "K♠ K♥ 9♦ 4♣ 2♣, Pair of kings"]
-    assert shown["results"] == ["+140", "+20"]
+    assert shown["results"] == ["Win +140", "Win +20"]
     assert shown["lines"] == [
         "Play, beats the dealer, 1 to 1: +30",
         "Ante, beats the dealer, 1 to 1: +10",
@@ -172,7 +172,9 @@ def test_two_players_and_a_spectator_play_a_round_of_crazy_4_poker(processes, ma
         "Super Bonus, below a straight: push",
     ]
     result = [text for text in announced if text.startswith("Dealer: K-8-6-4 high")]
-    assert "Ann: Three of a kind, aces:" in result[-1] and "(+140)." in result[-1] and "Bob:" in result[-1]
+    assert (
+        "Ann: Three of a kind, aces:" in result[-1] and "(Win +140)." in result[-1] and "Bob:" in result[-1]
+    )
     for name in PLAYERS:
         assert balance_of(players[name], test=True) == EXPECTED[name], name
         assert seen[name]["balance"] == format_chips(EXPECTED[name]), name

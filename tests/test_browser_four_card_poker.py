@@ -159,7 +159,7 @@ def test_two_players_and_a_spectator_play_a_round_of_four_card_poker(processes, 
     shown = tables[0]
     assert shown["dealer"] == "Dealer's cards: Q♣ 6♦ 4♠ 8♥ 3♦ J♣, best four of six, Q-J-8-6 high"
     assert shown["hands"] == ["A♠ A♥ A♦ 7♣ 2♠, Three of a kind, aces", "K♠ K♥ 9♦ 4♣ 2♣, Pair of kings"]
-    assert shown["results"] == ["+140", "+20"]
+    assert shown["results"] == ["Win +140", "Win +20"]
     assert shown["lines"] == [
         "Ante 1 to 1: +10",
         "Play 1 to 1: +30",
@@ -169,7 +169,9 @@ def test_two_players_and_a_spectator_play_a_round_of_four_card_poker(processes, 
         "Play 1 to 1: +10",
     ]
     result = [text for text in announced if text.startswith("Dealer: best four")]
-    assert "Ann: Three of a kind, aces:" in result[-1] and "(+140)." in result[-1] and "Bob:" in result[-1]
+    assert (
+        "Ann: Three of a kind, aces:" in result[-1] and "(Win +140)." in result[-1] and "Bob:" in result[-1]
+    )
     for name in PLAYERS:
         assert balance_of(players[name], test=True) == EXPECTED[name], name
         assert seen[name]["balance"] == format_chips(EXPECTED[name]), name

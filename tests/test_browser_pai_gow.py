@@ -168,10 +168,10 @@ def test_two_browsers_play_a_round_of_pai_gow(processes, make_player):
         "High hand: J♣ J♦ 4♦ 3♠ 2♣, Pair of jacks",
         "Low hand: 10♣ 5♥, 10-5 high",
     ]
-    assert shown["results"] == ["+10", "even"]
+    assert shown["results"] == ["Win +10", "Push ±0"]  # the badges (tables/_seat_result.html)
     assert shown["lines"] == ["both hands win: +10", "push"]
     result = [text for text in announced if text.startswith("Dealer: Pair of kings")]
-    assert "Ann: both hands win: +10 (+10)." in result[-1] and "Bob: push (even)." in result[-1]
+    assert "Ann: both hands win: +10 (Win +10)." in result[-1] and "Bob: push (Push ±0)." in result[-1]
     for name, player in players.items():
         assert balance_of(player, test=True) == EXPECTED[name], name
         assert seen[name]["balance"] == format_chips(EXPECTED[name]), name

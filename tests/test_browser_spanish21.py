@@ -183,7 +183,7 @@ def test_three_browsers_play_a_round_of_spanish21(processes, make_player):
         "Hand 1: 9♥ 9♥, 18, Stands; wager 10",
     ]
     cy_net = format_chips(EXPECTED["Cy"] - START)  # 109.01
-    assert shown["results"] == ["+20", "+15", f"+{cy_net}"]
+    assert shown["results"] == ["Win +20", "Win +15", f"Win +{cy_net}"]
     assert any(text.startswith("Your turn: 11.") for text in bob_heard), bob_heard
     result = [text for text in announced if text.startswith("Dealer busts with 22.")]
     assert result[-1] == f"Dealer busts with 22. Ann wins 20. Bob wins 15. Cy wins {cy_net}."

@@ -154,7 +154,7 @@ def test_two_players_and_a_spectator_play_a_round_of_three_card_poker(processes,
     shown = tables[0]
     assert shown["dealer"] == "Dealer's cards: Q♣ 6♦ 4♠, Q-6-4 high, qualifies"
     assert shown["hands"] == ["9♥ 8♥ 7♥, Straight flush, 9-8-7", "K♠ K♥ 2♦, Pair of kings"]
-    assert shown["results"] == ["+470", "+20"]
+    assert shown["results"] == ["Win +470", "Win +20"]
     assert shown["lines"] == [
         "Ante 1 to 1: +10",
         "Play 1 to 1: +10",
@@ -164,7 +164,9 @@ def test_two_players_and_a_spectator_play_a_round_of_three_card_poker(processes,
         "Play 1 to 1: +10",
     ]
     result = [text for text in announced if text.startswith("Dealer: Q-6-4 high")]
-    assert "Ann: Straight flush, 9-8-7:" in result[-1] and "(+470)." in result[-1] and "Bob:" in result[-1]
+    assert (
+        "Ann: Straight flush, 9-8-7:" in result[-1] and "(Win +470)." in result[-1] and "Bob:" in result[-1]
+    )
     for name in PLAYERS:
         assert balance_of(players[name], test=True) == EXPECTED[name], name
         assert seen[name]["balance"] == format_chips(EXPECTED[name]), name

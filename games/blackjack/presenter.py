@@ -22,6 +22,7 @@ from games.blackjack import round as bj
 from games.blackjack.hands import total, total_text
 from games.cards.cards import cards
 from games.engine import format_chips
+from games.settled import seat_result
 
 BACK = "back"
 STATUS_LABELS = {
@@ -271,16 +272,8 @@ def _seat(presenter, state, snapshot, nicknames, seat, turn, config):
     result = state.results.get(str(seat)) if state.phase == bj.RESULT else None
     if result is not None:
         net = result["paid"] - staked(spot)
-        view["result"] = {**result, "net": net, "net_text": _signed(net)}
+        view["result"] = seat_result(result, net)
     return view
-
-
-def _signed(cents):
-    if cents > 0:
-        return f"+{format_chips(cents)}"
-    if cents < 0:
-        return f"−{format_chips(-cents)}"
-    return "even"
 
 
 def staked(spot):

@@ -30,8 +30,9 @@ from django.utils.safestring import mark_safe
 from games import betting
 from games.cards import poker
 from games.cards.cards import card, cards
-from games.engine import CENTS_PER_CHIP, format_chips
+from games.engine import CENTS_PER_CHIP
 from games.pai_gow import house_way, paytables, rules
+from games.settled import seat_result
 
 BACK = "back"
 PROGRESSIVE_KIND = "progressive_payout"
@@ -272,14 +273,6 @@ def staked(spot):
     return sum(spot["bets"].values())
 
 
-def _signed(cents):
-    if cents > 0:
-        return f"+{format_chips(cents)}"
-    if cents < 0:
-        return f"−{format_chips(-cents)}"
-    return "even"
-
-
 def _seat(state, snapshot, nicknames, seat):
     occupant = snapshot["seats"].get(str(seat))
     spot = state.spots.get(str(seat))
@@ -314,7 +307,7 @@ def _seat(state, snapshot, nicknames, seat):
     result = state.results.get(str(seat)) if state.phase == rules.RESULT else None
     if result is not None:
         net = result["paid"] - staked(spot)
-        view["result"] = {**result, "net": net, "net_text": _signed(net)}
+        view["result"] = seat_result(result, net)
     return view
 
 
@@ -334,7 +327,7 @@ def _announcement(state, snapshot, seats, dealer):
         for seat in seats:
             if seat["result"]:
                 lines = "; ".join(seat["result"]["lines"])
-                parts.append(f"{seat['nickname']}: {lines} ({seat['result']['net_text']}).")
+                parts.append(f"{seat['nickname']}: {lines} ({seat['result']['badge_text']}).")
         text = " ".join(parts)
     return {"id": f"{announce['id']}r", "text": text}
 

@@ -19,6 +19,7 @@ from games.engine import CENTS_PER_CHIP, format_chips
 from games.pai_gow.presenter import card_svg  # the one cached SVG card of the card games
 from games.poker import game as g
 from games.poker import round as pr
+from games.settled import seat_result
 
 BACK = "back"
 LOG_SHOWN = 30
@@ -50,14 +51,6 @@ def _visible_labels(items, up, reveal):
         card(item).label if reveal or is_up else "face down" for item, is_up in zip(items, up, strict=True)
     ]
     return "" if all(text == "face down" for text in shown) else " ".join(shown)
-
-
-def signed(cents):
-    if cents > 0:
-        return f"+{format_chips(cents)}"
-    if cents < 0:
-        return f"−{format_chips(-cents)}"
-    return "even"
 
 
 class PokerPresenter:
@@ -225,7 +218,7 @@ class PokerPresenter:
         result = state.results.get(str(seat)) if state.phase == pr.RESULT else None
         if result is not None:
             net = result["paid"] - sum(spot["bets"].values())
-            view["result"] = {**result, "net": net, "net_text": signed(net)}
+            view["result"] = seat_result(result, net)
         return view
 
     def _announcement(self, state, snapshot, seats):
@@ -239,7 +232,7 @@ class PokerPresenter:
         for seat in seats:
             if seat["result"]:
                 lines = "; ".join(seat["result"]["lines"])
-                parts.append(f"{seat['nickname']}: {seat['hand']}: {lines} ({seat['result']['net_text']}).")
+                parts.append(f"{seat['nickname']}: {seat['hand']}: {lines} ({seat['result']['badge_text']}).")
         return {"id": f"{announce['id']}r{state.round}", "text": " ".join(parts)}
 
     def _private(self, state, snapshot, config, viewer_id, balance, table, areas, seats):
