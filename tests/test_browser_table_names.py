@@ -92,3 +92,44 @@ def test_two_zeds_and_a_bot_at_one_table(processes, make_player):
     assert "Zed bets" in log and "zed (2) bets" in log and "Ada (bot) bets" in log
     assert sorted(chip.rsplit(" ", 1)[0] for chip in chips) == ["Ada (bot)", "Zed", "zed (2)"]
     assert "3 seated 1 bot" in " ".join(row.split())
+
+
+# The card tables' seat headers: each table's prefix (its seat sections' ids)
+# and the private area that says the player sits.
+CARD_TABLES = {"spanish21": "bj", "pai_gow": "pg", "three_card_poker": "pk"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bot_sits_at_the_card_tables_with_its_badge_drawn(processes):
+    tables = {
+        game: Table.objects.create(
+            game=game, name=f"Bot at {game}", max_seats=6, config={"betting_seconds": 120}
+        )
+        for game in CARD_TABLES
+    }
+    bot = Player.objects.create(nickname="Bot Ada", is_bot=True)
+    open_wallet(bot)
+    cookie = session_cookie(bot)
+    processes.worker()
+    base = "http://" + processes.daphne()
+    for table in tables.values():
+        wait_until(lambda t=table: Table.objects.get(pk=t.pk).state, 40, "the worker to start the tables")
+    heads = {}
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            context = browser.new_context()
+            context.set_default_timeout(TIMEOUT_MS)
+            context.add_cookies([{"name": "sessionid", "value": cookie, "url": base}])
+            page = context.new_page()
+            for game, prefix in CARD_TABLES.items():
+                page.goto(f"{base}/tables/{tables[game].pk}/?join=1")
+                page.locator(f"#{prefix}-me", has_text="You sit at seat").wait_for()
+                head = page.locator(f"[id^={prefix}-seat-] .seat-head", has_text="Ada")
+                head.wait_for()
+                heads[game] = (head.inner_text(), head.locator(".badge.bot").all_inner_texts())
+        finally:
+            browser.close()
+    for game, (text, badges) in heads.items():
+        assert badges == ["bot"], game  # drawn as a badge, not the text "(bot)"
+        assert re.sub(r"\s+", " ", text).strip() == "1 Ada bot" and "(bot)" not in text, game
