@@ -269,6 +269,12 @@ def format_chips(cents):
     return sign + text
 
 
+def chip_word(cents):
+    """The word after a number of chips, for every player-facing sentence
+    (and the templates' chip_word filter): "1 chip", but "1.50 chips"."""
+    return "chip" if cents not in (None, "") and int(cents) == CENTS_PER_CHIP else "chips"
+
+
 def return_spot_wagers(state, seat, player, text, memo):
     """Take ``seat``'s spot off ``state.spots`` ({seat: {"bets": {area: cents}}})
     and give every wager on it back: a player who clears or leaves while

@@ -12,7 +12,7 @@ player's way on the table itself.
 
 from dataclasses import dataclass
 
-from games.engine import format_chips
+from games.engine import chip_word, format_chips
 from games.payouts import MeterShare, Odds
 
 
@@ -52,7 +52,7 @@ def payout_text(payout):
     if isinstance(payout, MeterShare):
         return str(payout)
     if isinstance(payout, int) and not isinstance(payout, bool):
-        return f"{format_chips(payout)} chips"
+        return f"{format_chips(payout)} {chip_word(payout)}"
     raise TypeError(f"not a payout: {payout!r}")
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from games.engine import LOSE, PROGRESSIVE_RESULT, REFUND, RETURN, STAKE, WIN, Action, IllegalAction
 from games.pai_gow import rules
+from games.pai_gow.how_to_play import how_to_play
 
 ANN, BOB = 1, 2
 # Dealer first (dice total 8): 9-8 in front of a pair of 5s is a Tiger 9.
@@ -267,3 +268,16 @@ def test_a_test_table_can_fix_the_next_roll():
     assert table.state.roll == [6, 1, 1]
     table.do(rules.DEAL)
     assert table.net(ANN) == -10 + 5 * 50  # Beat It A: by 4 points, 50 to 1
+
+
+def test_a_one_chip_side_wager_maximum_reads_one_chip():
+    # A Rules Submission may set the side wagers' maximum to 1 chip: the
+    # refusal and the table's How to play say "1 chip" (games.engine.chip_word).
+    config = rules.Config(commission_free=0, side_max=1)
+    table = Table(deck(PLAIN_DEALER, ANN_TWO_PAIR, BOB_NOTHING), config)
+    table.bet(ANN, 1, rules.MAIN, 10)
+    with pytest.raises(IllegalAction, match=r"^The maximum on the Fortune bonus wager is 1 chip\.$"):
+        table.bet(ANN, 1, rules.FORTUNE, 2)
+    lines = [line for section in how_to_play(config) for line in (section.intro, *section.lines)]
+    assert any(getattr(line, "text", "").endswith(": up to 1 chip.") for line in lines)
+    assert table.state.spots["1"]["bets"] == {rules.MAIN: 1_000}  # the refusal placed nothing

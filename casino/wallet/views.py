@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 from casino.tables.groups import player_group
 from casino.tables.models import Table
 from casino.wallet.ledger import TopUpRefused, balance_of, top_up
-from games.engine import format_chips
+from games.engine import chip_word, format_chips
 
 
 def lowest_minimum(tables):
@@ -41,6 +41,6 @@ def top_up_view(request):
     except TopUpRefused as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, f"Topped up: +{format_chips(amount)} chips.")
+        messages.success(request, f"Topped up: +{format_chips(amount)} {chip_word(amount)}.")
         notify_balance(player)
     return redirect(back)

@@ -3,7 +3,7 @@ the game, the main wager and the bonus 21s, from a game's rules (its
 ``VARIANT``) and paytables and the table's Rules Submission."""
 
 from games.blackjack.side_wagers import BONUS_21_SECTIONS
-from games.engine import format_chips
+from games.engine import CENTS_PER_CHIP, chip_word, format_chips
 from games.how_to_play import Line, Section, limits_section, payout_text
 
 
@@ -77,7 +77,11 @@ def match_section(title, intro, table, names, source):
 
 def limits(config, sides):
     """The table limits: the main wager's, and each fixed-odds side wager named in ``sides``."""
-    lines = [f"Main wager: {config.min_bet:,} to {config.max_bet:,} chips."]
+    lines = [
+        f"Main wager: {config.min_bet:,} to {config.max_bet:,} {chip_word(config.max_bet * CENTS_PER_CHIP)}."
+    ]
     if sides:
-        lines.append(f"{' and '.join(sides)}: up to {config.side_max:,} chips each, with a main wager.")
+        lines.append(
+            f"{' and '.join(sides)}: up to {config.side_max:,} {chip_word(config.side_max * CENTS_PER_CHIP)} each, with a main wager."
+        )
     return limits_section(lines)

@@ -3,7 +3,7 @@ and the table's Rules Submission, through the poker engine's seam
 (games/poker/how_to_play.py)."""
 
 from games.crazy_4_poker import paytables, presenter, rules
-from games.engine import format_chips
+from games.engine import chip_word, format_chips
 from games.how_to_play import Line, Section, payout_text, paytable_lines
 from games.poker.how_to_play import how_to_play as poker_how_to_play
 
@@ -61,14 +61,17 @@ def guide(config):
             area=rules.QUEENS_UP,
         ),
         Section(
-            f"Five-Card progressive ({format_chips(paytables.FIVE_CARD_WAGER_CENTS)} chips)",
+            f"Five-Card progressive ({format_chips(paytables.FIVE_CARD_WAGER_CENTS)} {chip_word(paytables.FIVE_CARD_WAGER_CENTS)})",
             intro=(
                 "Pays on your five cards as a poker hand, even after a fold. You are also paid an Envy "
                 "bonus for every other player's straight flush or better:"
             ),
             lines=paytable_lines(paytables.FIVE_CARD_PROGRESSIVE, names)
             + tuple(
-                Line(f"Envy: another player's {names[line].lower()}", f"{format_chips(cents)} chips")
+                Line(
+                    f"Envy: another player's {names[line].lower()}",
+                    f"{format_chips(cents)} {chip_word(cents)}",
+                )
                 for line, cents in paytables.FIVE_CARD_ENVY_CENTS.items()
             ),
             source=f"{SOURCE}; {paytables.FIVE_CARD_SOURCE}",

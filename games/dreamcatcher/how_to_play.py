@@ -4,7 +4,7 @@ odds and multipliers and the table's Rules Submission."""
 import math
 
 from games.dreamcatcher import rules
-from games.engine import CENTS_PER_CHIP, format_chips
+from games.engine import CENTS_PER_CHIP, chip_word, format_chips
 from games.how_to_play import Line, Section, limits_section, with_odds_note
 
 
@@ -51,9 +51,9 @@ def how_to_play(config, table=None):
             limits_section(
                 (
                     f"Each number takes {format_chips(config.min_bet * CENTS_PER_CHIP)} to "
-                    f"{format_chips(config.max_bet * CENTS_PER_CHIP)} chips.",
-                    f"The most one player can win in a round is {format_chips(config.max_payout * CENTS_PER_CHIP)} "
-                    "chips.",
+                    f"{format_chips(config.max_bet * CENTS_PER_CHIP)} {chip_word(config.max_bet * CENTS_PER_CHIP)}.",
+                    "The most one player can win in a round is "
+                    f"{format_chips(config.max_payout * CENTS_PER_CHIP)} {chip_word(config.max_payout * CENTS_PER_CHIP)}.",
                 ),
                 source="§ 689a.1(g)(4)",
             ),

@@ -2,7 +2,7 @@
 paytables and the table's Rules Submission, through the poker engine's seam
 (games/poker/how_to_play.py)."""
 
-from games.engine import format_chips
+from games.engine import chip_word, format_chips
 from games.four_card_poker import paytables, presenter, rules
 from games.how_to_play import Line, Section, payout_text, paytable_lines
 from games.poker.how_to_play import how_to_play as poker_how_to_play
@@ -59,7 +59,7 @@ def guide(config):
             area=rules.ACES_UP,
         ),
         Section(
-            f"Five-Card progressive ({format_chips(paytables.FIVE_CARD_WAGER_CENTS)} chips)",
+            f"Five-Card progressive ({format_chips(paytables.FIVE_CARD_WAGER_CENTS)} {chip_word(paytables.FIVE_CARD_WAGER_CENTS)})",
             intro=(
                 "Pays on your five cards, even after a fold; a royal flush wins the meter. You are also "
                 "paid an Envy bonus for every other player's straight flush or royal flush:"

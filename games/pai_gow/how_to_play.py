@@ -3,7 +3,7 @@ and the table's Rules Submission: commission-free play and Tiger 9, the
 Fortune and Envy bonuses, the progressive and the Mystery bonus, and the
 dice wagers with the table's Sum and Beat It paytables."""
 
-from games.engine import format_chips
+from games.engine import CENTS_PER_CHIP, chip_word, format_chips
 from games.how_to_play import (
     Line,
     Section,
@@ -116,9 +116,13 @@ def how_to_play(config, table=None):
     ]
     if config.dice:
         sides.append("each dice wager")
-    lines = [f"Pai Gow Poker wager: {config.min_bet:,} to {config.max_bet:,} chips."]
+    lines = [
+        f"Pai Gow Poker wager: {config.min_bet:,} to {config.max_bet:,} {chip_word(config.max_bet * CENTS_PER_CHIP)}."
+    ]
     if sides:
-        lines.append(f"{', '.join(sides)}: up to {config.side_max:,} chips.")
+        lines.append(
+            f"{', '.join(sides)}: up to {config.side_max:,} {chip_word(config.side_max * CENTS_PER_CHIP)}."
+        )
     sections.append(limits_section(lines))
     return with_odds_note(sections)
 

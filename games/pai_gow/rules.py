@@ -20,6 +20,7 @@ from games.cards import poker
 from games.cards.cards import card, cards, joker_deck, to_json
 from games.cards.rng import system_rng
 from games.engine import (
+    CENTS_PER_CHIP,
     LOSE,
     PROGRESSIVE_RESULT,
     RETURN,
@@ -32,6 +33,7 @@ from games.engine import (
     ProgressiveAward,
     ProgressiveWager,
     RulesSubmission,
+    chip_word,
     collect_progressive_wagers,
     dataclass_json,
     format_chips,
@@ -256,7 +258,7 @@ def _place_bet(state, action, config, rng):
     if area == MAIN:
         if not config.min_bet * 100 <= total <= config.max_bet * 100:
             raise IllegalAction(
-                f"The Pai Gow Poker wager is {config.min_bet} to {config.max_bet} chips; {format_chips(total)} is not."
+                f"The Pai Gow Poker wager is {config.min_bet} to {config.max_bet} {chip_word(config.max_bet * CENTS_PER_CHIP)}; {format_chips(total)} is not."
             )
     else:
         if not spot["bets"].get(MAIN):
@@ -264,7 +266,9 @@ def _place_bet(state, action, config, rng):
         if area == PROGRESSIVE and total != paytables.PROGRESSIVE_WAGER_CENTS:
             raise IllegalAction("The progressive payout wager is exactly 1 chip ($1).")
         if area != PROGRESSIVE and total > config.side_max * 100:
-            raise IllegalAction(f"The maximum on the {_name(area)} wager is {config.side_max} chips.")
+            raise IllegalAction(
+                f"The maximum on the {_name(area)} wager is {config.side_max} {chip_word(config.side_max * CENTS_PER_CHIP)}."
+            )
     spot["bets"][area] = total
     return Outcome(
         state,

@@ -3,7 +3,7 @@ paytables and the table's Rules Submission (deck count, Match-Up and
 Match-Down and their paytable, Monster Match and its paytable)."""
 
 from games.blackjack import how_to_play as bj
-from games.engine import format_chips
+from games.engine import chip_word, format_chips
 from games.how_to_play import Line, Section, meter_linked, payout_text, with_odds_note
 from games.players_edge21 import paytables, rules
 
@@ -53,7 +53,7 @@ def how_to_play(config, table=None):
             "7-7-7-7 Super bonus",
             intro=(
                 "Three 7s of the same suit while the dealer shows a 7 (not split, not doubled) win a Super "
-                f"bonus; every other player at the table is paid {format_chips(paytables.OTHER_PLAYER_CENTS)} chips, "
+                f"bonus; every other player at the table is paid {format_chips(paytables.OTHER_PLAYER_CENTS)} {chip_word(paytables.OTHER_PLAYER_CENTS)}, "
                 f"or {format_chips(paytables.OTHER_PLAYER_WITH_SEVEN_CENTS)} with a 7 in their first two cards."
             ),
             lines=bj.super_bonus_lines(paytables, "Suited 7-7-7 against a 7"),

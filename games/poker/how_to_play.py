@@ -8,7 +8,7 @@ areas. A game registers ``how_to_play(PRESENTER, guide)`` as its GameSpec's
 
 Pure Python, like the presenter's offer rules it reuses."""
 
-from games.engine import format_chips
+from games.engine import chip_word, format_chips
 from games.how_to_play import limits_section, with_odds_note
 from games.poker import game as g
 
@@ -32,7 +32,7 @@ def limits(game, config, shown):
             continue
         low, high = area.limits(config)
         if low == high:
-            lines.append(f"{area.label}: exactly {format_chips(low)} chip{'s' if low != 100 else ''}.")
+            lines.append(f"{area.label}: exactly {format_chips(low)} {chip_word(low)}.")
         else:
-            lines.append(f"{area.label}: {format_chips(low)} to {format_chips(high)} chips.")
+            lines.append(f"{area.label}: {format_chips(low)} to {format_chips(high)} {chip_word(high)}.")
     return lines

@@ -35,6 +35,7 @@ from games.engine import (
     Outcome,
     ProgressiveAward,
     ProgressiveWager,
+    chip_word,
     collect_progressive_wagers,
     dataclass_json,
     format_chips,
@@ -218,12 +219,10 @@ def _place_bet(game, state, action, config, rng):
 def _check_limits(area, total, config):
     low, high = area.limits(config)
     if area.role == g.PROGRESSIVE and not low <= total <= high:
-        raise IllegalAction(
-            f"The {area.label} wager is exactly {format_chips(low)} chip{'s' if low != 100 else ''}."
-        )
+        raise IllegalAction(f"The {area.label} wager is exactly {format_chips(low)} {chip_word(low)}.")
     if not low <= total <= high:
         raise IllegalAction(
-            f"The {area.label} wager is {format_chips(low)} to {format_chips(high)} chips; {format_chips(total)} is not."
+            f"The {area.label} wager is {format_chips(low)} to {format_chips(high)} {chip_word(high)}; {format_chips(total)} is not."
         )
 
 

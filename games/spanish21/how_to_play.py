@@ -3,7 +3,7 @@ the table's Rules Submission (deck count, Match the Dealer, the progressive
 and its paytable)."""
 
 from games.blackjack import how_to_play as bj
-from games.engine import format_chips
+from games.engine import chip_word, format_chips
 from games.how_to_play import Line, Section, meter_linked, payout_text, with_odds_note
 from games.spanish21 import paytables, rules
 
@@ -36,7 +36,7 @@ def how_to_play(config, table=None):
             intro=(
                 "Three 7s of the same suit while the dealer shows a 7 (not split, not doubled) win the "
                 "7-7-7 odds and a Super Bonus; every other player with a main wager gets an Envy bonus of "
-                f"{format_chips(paytables.ENVY_BONUS_CENTS)} chips."
+                f"{format_chips(paytables.ENVY_BONUS_CENTS)} {chip_word(paytables.ENVY_BONUS_CENTS)}."
             ),
             lines=bj.super_bonus_lines(paytables, "Suited 7-7-7 against a 7"),
             source="§ 635a.12(c)",

@@ -2,7 +2,7 @@
 paytables and the table's Rules Submission, through the poker engine's seam
 (games/poker/how_to_play.py)."""
 
-from games.engine import format_chips
+from games.engine import chip_word, format_chips
 from games.how_to_play import Line, Section, payout_text, paytable_lines
 from games.poker.how_to_play import how_to_play as poker_how_to_play
 from games.three_card_poker import paytables, presenter, rules
@@ -70,14 +70,17 @@ def guide(config):
             ),
             lines=paytable_lines(paytables.THREE_CARD_PROGRESSIVE, names)
             + tuple(
-                Line(f"Envy: another player's {names[line].lower()}", f"{format_chips(cents)} chips")
+                Line(
+                    f"Envy: another player's {names[line].lower()}",
+                    f"{format_chips(cents)} {chip_word(cents)}",
+                )
                 for line, cents in paytables.THREE_CARD_ENVY_CENTS.items()
             ),
             source=f"{SOURCE}; {paytables.THREE_CARD_SOURCE}",
             area=rules.THREE_CARD,
         ),
         Section(
-            f"Five-Card progressive ({format_chips(paytables.FIVE_CARD_WAGER_CENTS)} chips)",
+            f"Five-Card progressive ({format_chips(paytables.FIVE_CARD_WAGER_CENTS)} {chip_word(paytables.FIVE_CARD_WAGER_CENTS)})",
             intro="Pays on the best five of your three cards and the dealer's three:",
             lines=paytable_lines(paytables.FIVE_CARD_PROGRESSIVE, names),
             source=f"{SOURCE}; {paytables.FIVE_CARD_SOURCE}",

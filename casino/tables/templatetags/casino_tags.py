@@ -2,7 +2,8 @@ from django import template
 from django.utils.html import format_html
 
 from casino.accounts import names
-from games.engine import CENTS_PER_CHIP, format_chips
+from games import engine
+from games.engine import format_chips
 
 register = template.Library()
 
@@ -27,7 +28,7 @@ def player_name(shown):
 @register.filter
 def chip_word(cents):
     """The word after a number of chips: "1 chip", but "1.50 chips"."""
-    return "chip" if cents not in (None, "") and int(cents) == CENTS_PER_CHIP else "chips"
+    return engine.chip_word(cents)
 
 
 # The colours of casino chips by value (static/css/casino.css, .disc-<value>).
