@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "games.three_card_poker",
     "games.four_card_poker",
     "games.crazy_4_poker",
+    "games.caribbean_stud",
 ]
 
 MIDDLEWARE = [

@@ -168,6 +168,21 @@ def test_four_card_poker_ante_bonus_follows_its_paytable():
     assert not any(title.startswith("Aces Up") for title in shown)
 
 
+def test_caribbean_stud_shows_its_bet_table_the_progressive_and_the_envy_it_pays():
+    table = table_of("caribbean_stud")
+    shown = panel(table)
+    assert ("Royal flush", "100 to 1") in shown["Bet paytable (100-50-20-7-5-4-3-2-1)"]
+    assert ("One pair or less", "1 to 1") in shown["Bet paytable (100-50-20-7-5-4-3-2-1)"]
+    assert not any(title.startswith("Progressive") for title in shown)  # no meter linked
+    link(table, "caribbean_stud")
+    shown = panel(table)
+    assert ("Four of a kind", "500 for 1") in shown["Progressive (1 chip)"]
+    assert not any(name.startswith("Envy") for name, _ in shown["Progressive (1 chip)"])
+    assert "Progressive: exactly 1 chip." in shown["Table limits"]
+    reconfigure(table, straight_flush_envy_bonus=50)
+    assert ("Envy Bonus: another player's straight flush", "50 chips") in panel(table)["Progressive (1 chip)"]
+
+
 GAMES = [
     "dreamcatcher",
     "spanish21",
@@ -176,6 +191,7 @@ GAMES = [
     "three_card_poker",
     "four_card_poker",
     "crazy_4_poker",
+    "caribbean_stud",
 ]
 
 

@@ -29,7 +29,8 @@ class Meter(models.Model):
         default=1,
         help_text="Must-Hit-By: the configuration's minimum progressive wager ($1, $2 or $5); "
         "Match the Dealer: the wager offered ($1 or $5, § 635c.1(e)); Monster Match, the pai gow "
-        "progressive payout wager and the Three-Card progressive: $1; the Five-Card progressive: $5.",
+        "progressive payout wager, the Three-Card and the Caribbean Stud progressive: $1; the Five-Card "
+        "progressive: $5.",
     )
     is_active = models.BooleanField(
         default=True, help_text="Inactive meters take no wagers and are not shown."

@@ -20,6 +20,7 @@ MONSTER_MATCH = "monster_match"
 PROGRESSIVE_PAYOUT = "progressive_payout"
 THREE_CARD = "three_card"
 FIVE_CARD = "five_card"
+CARIBBEAN_STUD = "caribbean_stud"
 KINDS = [
     (MUST_HIT_BY, "Must-Hit-By Mystery bonus"),
     (MATCH_THE_DEALER, "Match the Dealer progressive"),
@@ -27,6 +28,7 @@ KINDS = [
     (PROGRESSIVE_PAYOUT, "Pai gow progressive payout wager"),
     (THREE_CARD, "Three-Card progressive"),
     (FIVE_CARD, "Five-Card progressive"),
+    (CARIBBEAN_STUD, "Caribbean Stud progressive"),
 ]
 KIND_NAMES = dict(KINDS)
 
@@ -56,7 +58,7 @@ class MeterRules:
             return f"Match the Dealer progressive ({dollars})"
         if self.kind == PROGRESSIVE_PAYOUT:
             return f"Pai gow progressive payout ({dollars})"
-        if self.kind in (THREE_CARD, FIVE_CARD):
+        if self.kind in (THREE_CARD, FIVE_CARD, CARIBBEAN_STUD):
             return f"{KIND_NAMES[self.kind]} ({dollars})"
         return f"Monster Match progressive, pool {self.paytable}"
 
@@ -204,10 +206,20 @@ THREE_CARD_SEED_CENTS = 100_000
 FIVE_CARD_WAGERS = (5,)
 FIVE_CARD_SEED_CENTS = 1_000_000
 POKER_PROGRESSIVE_PRIMARY_BP = 2000
+# Caribbean Stud's $1 progressive payout wager (§ 639a.7(d)(2)): its own meter,
+# rules/caribbean_stud.md Defaults ("seed $10,000, primary 15%, no reserve",
+# a project choice for play money, not PA text).
+CARIBBEAN_STUD_WAGERS = (1,)
+CARIBBEAN_STUD_SEED_CENTS = 1_000_000
+CARIBBEAN_STUD_PRIMARY_BP = 1500
 
 
 def poker_progressive(kind, wager_dollars):
-    seed = THREE_CARD_SEED_CENTS if kind == THREE_CARD else FIVE_CARD_SEED_CENTS
+    seed, primary = {
+        THREE_CARD: (THREE_CARD_SEED_CENTS, POKER_PROGRESSIVE_PRIMARY_BP),
+        FIVE_CARD: (FIVE_CARD_SEED_CENTS, POKER_PROGRESSIVE_PRIMARY_BP),
+        CARIBBEAN_STUD: (CARIBBEAN_STUD_SEED_CENTS, CARIBBEAN_STUD_PRIMARY_BP),
+    }[kind]
     return MeterRules(
         kind=kind,
         paytable="",
@@ -216,14 +228,18 @@ def poker_progressive(kind, wager_dollars):
         seed_cents=seed,
         reseed_cents=seed,
         reseed_from_reserve=False,
-        primary_bp=POKER_PROGRESSIVE_PRIMARY_BP,
+        primary_bp=primary,
         reserve_bp=0,
-        # rules/three_card_poker.md, four_card_poker.md
+        # rules/three_card_poker.md, four_card_poker.md, caribbean_stud.md
         section="project default meter, not PA text",
     )
 
 
-POKER_PROGRESSIVE_WAGERS = {THREE_CARD: THREE_CARD_WAGERS, FIVE_CARD: FIVE_CARD_WAGERS}
+POKER_PROGRESSIVE_WAGERS = {
+    THREE_CARD: THREE_CARD_WAGERS,
+    FIVE_CARD: FIVE_CARD_WAGERS,
+    CARIBBEAN_STUD: CARIBBEAN_STUD_WAGERS,
+}
 
 
 def meter_rules(kind, paytable, wager_dollars):

@@ -256,6 +256,7 @@ BOTS = {
     "three_card_poker": PokerBot,
     "crazy_4_poker": PokerBot,
     "four_card_poker": PokerBot,
+    "caribbean_stud": PokerBot,
 }
 
 

@@ -1,0 +1,81 @@
+"""Caribbean Stud Poker's "How to play" (games/how_to_play.py), from its
+paytables and the table's Rules Submission, through the poker engine's seam
+(games/poker/how_to_play.py)."""
+
+from games.caribbean_stud import paytables, presenter, rules
+from games.engine import format_chips
+from games.how_to_play import Line, Section, payout_text, paytable_lines
+from games.poker.how_to_play import how_to_play as poker_how_to_play
+
+SOURCE = "58 Pa. Code Chapter 639a"
+
+
+def guide(config):
+    names = paytables.LINE_NAMES
+    even = payout_text(paytables.EVEN)
+    return [
+        Section(
+            "The game",
+            intro=(
+                "You and the dealer get five cards each; one of the dealer's is face up. After looking at "
+                f"yours, make the Bet wager ({paytables.BET_MULTIPLE}× your Ante) or fold, which loses the "
+                "Ante. The dealer then shows the other four cards."
+            ),
+            lines=(
+                Line(
+                    "Hands, best first: royal flush, straight flush, four of a kind, full house, flush, "
+                    "straight, three of a kind, two pair, pair, high card. Ace-2-3-4-5 is the lowest straight."
+                ),
+            ),
+            source=SOURCE,
+        ),
+        Section(
+            "Ante and Bet",
+            intro="The dealer needs ace-king or better to qualify. When you bet:",
+            lines=(
+                Line("The dealer does not qualify", f"Ante {even}, the Bet pushes"),
+                Line("Your hand beats a qualifying dealer", f"Ante {even}, the Bet by the table below"),
+                Line("The dealer's hand is better", "both lose"),
+                Line("Exactly the same hand", "both push"),
+            ),
+            source=SOURCE,
+            area=rules.ANTE,
+        ),
+        Section(
+            f"Bet paytable ({config.bet_name})",
+            intro="Paid on the Bet when your hand beats a qualifying dealer:",
+            lines=paytable_lines(config.bet_table, names),
+            source=f"{SOURCE}; {paytables.BET_SOURCE}",
+            area=rules.ANTE,
+        ),
+        Section(
+            f"Progressive ({format_chips(paytables.PROGRESSIVE_WAGER_CENTS)} chip)",
+            intro=(
+                "Pays on your own five cards, whatever the dealer holds or whether the dealer qualifies; a "
+                "royal flush wins the meter. A fold loses it with your cards."
+            ),
+            lines=paytable_lines(config.progressive_table, names)
+            + tuple(
+                Line(f"Envy Bonus: another player's {names[line].lower()}", payout_text(cents))
+                for line, cents in config.envy_cents.items()
+            ),
+            source=f"{SOURCE}; {paytables.PROGRESSIVE_SOURCE}",
+            area=rules.PROGRESSIVE,
+        ),
+        *([_mystery()] if config.mystery else []),
+    ]
+
+
+def _mystery():
+    return Section(
+        "Mystery bonus",
+        intro=(
+            "With an Ante and the progressive you also play for the Mystery bonus: its meter grows with "
+            "each such wager and is won, in full, by the wager that lifts it past a secret amount, always "
+            "before it reaches the must-hit-by amount shown."
+        ),
+        source="§ 639c.1",
+    )
+
+
+how_to_play = poker_how_to_play(presenter.PRESENTER, guide)

@@ -1,0 +1,54 @@
+"""What the Caribbean Stud Poker table shows: the poker engine's presenter
+(games/poker/presenter.py) with Caribbean Stud's hand names (five cards as a
+poker hand), the dealer's qualifier and the layout's rules line."""
+
+from games.cards import best_five
+from games.cards.cards import cards
+from games.caribbean_stud import rules
+from games.poker.presenter import PokerPresenter
+
+
+def hand_name(items):
+    """Five cards as a poker hand: "Flush, Q-J-9-6-2"."""
+    return best_five.hand_name(rules.hand_value(cards(items)))
+
+
+def dealer_label(items):
+    value = rules.hand_value(cards(items))
+    # Rule 7: the dealer qualifies with ace-king or better.
+    verdict = "qualifies" if rules.qualifies(value) else "does not qualify"
+    return f"{best_five.hand_name(value)}: {verdict}"
+
+
+def layout_text(config):
+    table = config.bet_table
+    parts = [
+        "Your five cards against the dealer's five (one face up): Bet 2× your Ante, or fold and lose it.",
+        "The dealer needs ace-king or better: if not, the Ante wins 1 to 1 and the Bet pushes.",
+        f"Beat a qualifying dealer: Ante 1 to 1, the Bet from royal flush {table['royal_flush'].left} to 1 "
+        "down to one pair or less 1 to 1; ties push.",
+    ]
+    if config.progressive:
+        parts.append(
+            "Progressive $1: your five cards, whatever the dealer holds; a royal flush wins the meter; "
+            "lost with a fold."
+        )
+        if config.envy_cents:
+            parts.append("Envy Bonus for other players' straight flushes and royals.")
+    if config.mystery:
+        parts.append("The Must-Hit-By Mystery bonus is offered with the Ante and the progressive.")
+    return " ".join(parts)
+
+
+PRESENTER = PokerPresenter(rules, hand_name, dealer_label, layout_text)
+present = PRESENTER.present
+limits_text = PRESENTER.limits_text
+
+
+def last_result(game_state):
+    """The lobby's last result: the dealer's hand, from the table's state while
+    a result is up or from the last round's record (which has no "phase")."""
+    dealer = game_state.get("dealer") or {}
+    if ("phase" in game_state and game_state["phase"] != "result") or len(dealer.get("cards") or []) != 5:
+        return None
+    return f"Dealer {dealer_label(dealer['cards'])}"
