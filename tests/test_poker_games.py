@@ -10,19 +10,15 @@ import random
 import pytest
 
 from casino.tables import registry
-from games.caribbean_stud import rules as caribbean_stud
 from games.engine import LOSE, PROGRESSIVE_RESULT, REFUND, RETURN, STAKE, Action, IllegalAction
 from games.poker import game as g
 from games.poker import round as pr
 
-# Pure rules modules on the engine that no live table binds yet, walked all the same.
-WAITING_FOR_BINDING = {"caribbean_stud": caribbean_stud}
 POKER_RULES = {
     spec.slug: spec.rules
     for spec in registry.all_games()
     if isinstance(getattr(spec.rules, "GAME", None), g.Game)
 }
-POKER_RULES = {**WAITING_FOR_BINDING, **POKER_RULES}
 POKER_GAMES = sorted(POKER_RULES)
 
 
