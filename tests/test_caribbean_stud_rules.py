@@ -575,3 +575,42 @@ def test_showdown_and_ante_bet_net_follow_rule_8():
     assert rules.showdown(flush, ak) == rules.PLAYER_HIGHER and rules.ante_bet_net(flush, ak, table) == 11
     assert rules.showdown(ak, flush) == rules.DEALER_HIGHER and rules.ante_bet_net(ak, flush, table) == -3
     assert rules.showdown(ak, ak) == rules.TIE and rules.ante_bet_net(ak, ak, table) == 0
+
+
+# -- thousands of seeded rounds ----------------------------------------------------------------
+
+
+def test_two_thousand_seeded_rounds_settle_every_chip_and_pay_only_hands_in_play():
+    config = Config(royal_flush_envy_bonus=500, straight_flush_envy_bonus=100)
+    game = Round(config, mystery=(2,))
+    choices = random.Random(6391)
+    for _ in range(2_000):
+        start = len(game.moves)
+        for seat in range(1, 6):
+            if choices.random() < 0.85:
+                game.bet(seat, seat, "ante", choices.choice([5, 10, 25]))
+                if choices.random() < 0.5:
+                    game.bet(seat, seat, "progressive", 1)
+        game.act(pr.CLOSE_BETTING)
+        if game.state.phase == pr.DEALING:
+            game.act(pr.DEAL)
+        while game.state.phase == pr.DECIDING:
+            seat = game.state.turn
+            if choices.random() < 0.05:
+                game.act(pr.DECISION_TIMEOUT)
+            else:
+                game.act(choices.choice([rules.RAISE, rules.FOLD]), seat, seat)
+        if game.state.phase == pr.RESULT:
+            for seat, result in game.state.results.items():
+                spot = game.state.spot(int(seat))
+                if spot["folded"]:
+                    # Rule 6: a fold loses the Ante and the progressive; only the Mystery bonus is paid.
+                    assert all("folded" in line or line.startswith("Mystery") for line in result["lines"])
+                elif spot["bets"].get("ante"):
+                    assert spot["bets"]["bet"] == 2 * spot["bets"]["ante"]
+            game.act(pr.NEXT_ROUND)
+        assert game.state.phase == pr.BETTING
+        moves = game.moves[start:]
+        staked = sum(m.amount for m in moves if m.kind == STAKE)
+        assert staked == sum(m.amount for m in moves if m.kind in (REFUND, RETURN, LOSE))
+    assert game.state.round == 2_001
