@@ -3,12 +3,14 @@ game, played by two players in Debian's Chromium, saved as one PNG a game
 under docs/screenshots/ (1000 px wide), so the pictures follow the pages.
 
     python bench/screenshots.py          (make screenshots)
+    python bench/screenshots.py crazy_4_poker pai_gow    (only these)
 
 It brings its own throwaway casino (bench/layout.py: embedded Redis, a
 SQLite file, a table worker and a Daphne on loopback) and stacks each table
 through the rules' own ``stack`` (the designer's syntax on the table page).
 """
 
+import re
 import shutil
 import sys
 import tempfile
@@ -26,6 +28,15 @@ OUT = ROOT / "docs" / "screenshots"
 WIDTH, MAX_HEIGHT = 1000, 1500
 CHROMIUM = "/usr/bin/chromium"
 FAST_CARDS = {"betting_seconds": 8, "deal_seconds": 0, "insurance_seconds": 2, "action_seconds": 3}
+# The poker tables without their linked meters (a throwaway casino has none).
+POKER = {
+    "betting_seconds": 8,
+    "deal_seconds": 0,
+    "decision_seconds": 30,
+    "result_seconds": 15,
+    "five_card_progressive": 0,
+    "mystery": 0,
+}
 
 # game: (its Rules Submission, the stack, the fragments' prefix, {player: [(area, chip), ...]})
 GAMES = {
@@ -61,6 +72,30 @@ GAMES = {
         "pg",
         {"Ann": [("main", 25), ("tiger9", 5), ("fortune", 5)], "Bob": [("main", 10)]},
     ),
+    "three_card_poker": (
+        {**POKER, "pair_plus": 1, "three_card_progressive": 0},
+        "9H 8H 7H 5C 4D 2H QC 6D 4S",  # Ann a straight flush, Bob 5-4-2, the dealer's Q-6-4 qualifies
+        "pk",
+        {"Ann": [("ante", 10), ("pair_plus", 10)], "Bob": [("ante", 10)]},
+    ),
+    "four_card_poker": (
+        {**POKER, "aces_up": 1},
+        "AS AH AD 7C 2S KS KH 9D 4C 2C QC 6D 4S 8H 3D JC",  # Ann three aces, Bob kings, the dealer Q-high
+        "pk",
+        {"Ann": [("ante", 10), ("aces_up", 10)], "Bob": [("ante", 10)]},
+    ),
+    "crazy_4_poker": (
+        {**POKER, "queens_up": 1},
+        "AS AH AD 7C 2S KS KH 9D 4C 2C KC 6D 4S 8H 3D",  # the same hands, the dealer K-high qualifies
+        "pk",
+        {"Ann": [("ante", 10), ("queens_up", 10)], "Bob": [("ante", 10)]},
+    ),
+}
+# The poker games' decisions, each player's button by its name, in turn.
+DECISIONS = {
+    "three_card_poker": {"Ann": "^Play", "Bob": "^Fold"},
+    "four_card_poker": {"Ann": "^Play 3", "Bob": "^Play 1"},
+    "crazy_4_poker": {"Ann": "^Play 3", "Bob": "^Play"},
 }
 DC_KEYS = {spot: str(n) for n, spot in enumerate(("1", "2", "5", "10", "20", "40"), start=1)}
 LEFT = """prefix => {
@@ -100,7 +135,7 @@ def prepare():
 
 
 def play(browser, base, game, table_id, cookies):
-    """Both players sit and bet; Ann's page is photographed at the result."""
+    """Both players sit and bet (and decide, at poker); Ann's page is photographed at the result."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     _, _, prefix, bets = GAMES[game]
@@ -127,6 +162,11 @@ def play(browser, base, game, table_id, cookies):
             else:
                 page.locator(f'#{prefix}-me button.bet[data-area="{area}"]').click()
             time.sleep(0.3)
+    for name, button in DECISIONS.get(game, {}).items():
+        decision = pages[name].locator(f"#{prefix}-me .my-turn")
+        decision.wait_for(timeout=60_000)
+        decision.get_by_role("button", name=re.compile(button)).click()
+        time.sleep(0.3)
     ann.locator(f"#{prefix}-status.phase-result").wait_for(timeout=90_000)
     try:  # the wheel eases onto its stop before the result shows (static/js/casino.js)
         ann.locator("html:not(.wheel-landing)").wait_for(timeout=10_000)
@@ -136,6 +176,7 @@ def play(browser, base, game, table_id, cookies):
     OUT.mkdir(parents=True, exist_ok=True)
     height = min(MAX_HEIGHT, ann.evaluate("document.documentElement.scrollHeight"))
     ann.set_viewport_size({"width": WIDTH, "height": height})
+    ann.evaluate("window.scrollTo(0, 0)")  # a decision's button may have scrolled the page
     time.sleep(0.5)
     path = OUT / f"{game}.png"
     ann.screenshot(path=str(path))
@@ -162,6 +203,8 @@ def main():
             )
             try:
                 for game, table_id in tables.items():
+                    if sys.argv[1:] and game not in sys.argv[1:]:
+                        continue  # only the games named on the command line
                     path = play(browser, base, game, table_id, cookies)
                     log(f"{game}: {path.relative_to(ROOT)} ({path.stat().st_size // 1024} KB)")
             finally:
