@@ -119,6 +119,40 @@ def test_a_stacked_round_pays_the_meter_the_envy_and_hides_cards_until_their_tim
     assert audit.reconcile(list(Meter.objects.all())) == []
 
 
+def test_two_royal_flushes_in_one_round_share_the_meter(table, make_player):
+    # rules/caribbean_stud.md Defaults: several royal flushes share the meter value at the first payment.
+    ann, bob = make_player("Ann"), make_player("Bob")
+    play = Play(table(), [ann, bob])
+    designer_stack(play, f"{ANN} AH KH QH JH TH {DEALER_DOWN} {DEALER_UP}")
+    for player in (ann, bob):
+        play.bet(player, "ante", 5)
+        play.bet(player, "progressive", 1)
+    play.tick()
+    play.tick()
+    play.act(ann, "raise")
+    play.act(bob, "fold")  # a royal flush folded forfeits its progressive wager (rule 6)
+    assert play.runtime.state.phase == "result"
+    meter = CARIBBEAN_STUD_SEED_CENTS + 2 * 15
+    start = settings.TEST_START_CHIPS * 100
+    assert balance_of(ann, test=True) == start + (5 + 1_000 - 1) * 100 + meter  # Bet 10 at 100 to 1
+    assert balance_of(bob, test=True) == start - (5 + 1) * 100
+    assert MeterEvent.objects.get(kind="award").paid_cents == meter
+    play.tick()  # the next round: both royal flushes again, both played
+    designer_stack(play, f"{ANN} AH KH QH JH TH {DEALER_DOWN} {DEALER_UP}")
+    for player in (ann, bob):
+        play.bet(player, "ante", 5)
+        play.bet(player, "progressive", 1)
+    play.tick()
+    play.tick()
+    play.act(ann, "raise")
+    play.act(bob, "raise")
+    meter = CARIBBEAN_STUD_SEED_CENTS + 2 * 15
+    paid = sorted(MeterEvent.objects.filter(kind="award").values_list("paid_cents", flat=True))
+    assert sum(paid[:2]) == meter and abs(paid[0] - paid[1]) <= 1, paid
+    assert_ledger_balanced()
+    assert audit.reconcile(list(Meter.objects.all())) == []
+
+
 def test_refusals_through_the_runtime_change_nothing(table, make_player):
     play = Play(table(), [make_player("Ann")])
     ann = play.players[0]
