@@ -24,7 +24,8 @@ How the later games fit:
   and double move the two together, games/betting.py ``Book.follows``);
 - dealer qualification and Envy: plain settlers (Three Card Poker's queen-high
   qualifier and mini-royal Envy are examples); ``Pay(BONUS)`` pays on top of
-  a stake without settling it;
+  a stake without settling it; ``Game.settle_from_right`` runs the settlers
+  from the highest seat down (Caribbean Stud's rule 10);
 - progressives and the Must-Hit-By Mystery bonus: a ``PROGRESSIVE`` area
   names its meter kind; at "no more bets" the round puts every accepted
   progressive wager in ``Outcome.lock`` (and, with the game's
