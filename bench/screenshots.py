@@ -90,12 +90,19 @@ GAMES = {
         "pk",
         {"Ann": [("ante", 10), ("queens_up", 10)], "Bob": [("ante", 10)]},
     ),
+    "caribbean_stud": (
+        {**{k: v for k, v in POKER.items() if k != "five_card_progressive"}, "progressive": 0},
+        "AS AH AD 7C 2S KS KH 9D 4C 2C KD 6D 4S 8H AC",  # the same hands, the dealer's A-K qualifies
+        "pk",
+        {"Ann": [("ante", 10)], "Bob": [("ante", 10)]},
+    ),
 }
 # The poker games' decisions, each player's button by its name, in turn.
 DECISIONS = {
     "three_card_poker": {"Ann": "^Play", "Bob": "^Fold"},
     "four_card_poker": {"Ann": "^Play 3", "Bob": "^Play 1"},
     "crazy_4_poker": {"Ann": "^Play 3", "Bob": "^Play"},
+    "caribbean_stud": {"Ann": "^Bet", "Bob": "^Bet"},
 }
 DC_KEYS = {spot: str(n) for n, spot in enumerate(("1", "2", "5", "10", "20", "40"), start=1)}
 LEFT = """prefix => {
