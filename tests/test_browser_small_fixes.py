@@ -152,7 +152,7 @@ def test_the_lab_selector_favicon_and_no_internal_names(processes):
     with sync_api.sync_playwright() as playwright:
         browser = launch(playwright)
         try:
-            page = sign_in(browser, base, "/lab/test-tables/new/")
+            page = sign_in(browser, base, "/lab/test-tables/new/?game=dreamcatcher")
             page.on(
                 "response", lambda response: missing.append(response.url) if response.status == 404 else None
             )
