@@ -95,7 +95,7 @@ def test_only_designers_open_the_form(client):
     assert client.post(NEW, WHEEL_FORM).status_code == 403
     assert not Table.objects.exists()
     for designer in (designer_client(), designer_client(username="sam", staff=True)):
-        page = designer.get(NEW).content.decode()
+        page = designer.get(NEW + "?game=dreamcatcher").content.decode()
         assert "Maximum payout to one player in one round" in page  # the Config's help, one field each
         assert 'name="rules_max_payout" value="50000"' in page  # prefilled with the default
         assert "Wheel results in order" in page  # the game's STACK_HELP

@@ -8,6 +8,9 @@ moment are inside the viewport. A plain (sync) test, like tests/test_browser.py.
   is scrolled: the dealer's cards, the action clock and the decisions.
 - Pai Gow Poker, while the player sets the hand, wherever the page is
   scrolled: the setting clock, the seven cards and the buttons.
+- Every poker game, on the player's decision, wherever the page is
+  scrolled: the clock, the dealer's cards and the decisions.
+- The lobby: nothing scrolls sideways, every control within the width.
 """
 
 import os
@@ -62,6 +65,13 @@ def start(processes, make_player, game, config):
     return base, table.pk, cookie
 
 
+def betting_again(page):
+    """The round ended without this player's turn (a natural): betting is
+    open again, with nothing on the seat."""
+    open_again = page.locator("#bj-me button[data-area=main]:not([disabled])").count() > 0
+    return open_again and not page.locator("#bj-seat-1 .area-main").count()
+
+
 def phone_page(playwright, started, me):
     base, table_id, cookie = started
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
@@ -91,19 +101,26 @@ BLACKJACK = {"betting_seconds": 4, "deal_seconds": 0, "insurance_seconds": 60, "
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("game", ["spanish21", "players_edge21"])
+# One of the two blackjack games: they share the templates and the layout.
+@pytest.mark.parametrize("game", ["players_edge21"])
 def test_blackjack_dealer_and_clock_stay_in_view_on_your_turn(processes, make_player, game):
     started = start(processes, make_player, game, BLACKJACK)
     with sync_api.sync_playwright() as playwright:
         browser, page = phone_page(playwright, started, "#bj-me")
         try:
-            page.locator("#bj-me button[data-area=main]").click()
-            page.locator("#bj-seat-1 .area-main").wait_for()
             insurance = page.get_by_role("button", name="No insurance")
             turn = page.locator("#bj-me .my-turn")
-            wait_until(lambda: insurance.count() or turn.count(), 30, "the deal")
-            if insurance.count():
-                insurance.click()
+            for _ in range(4):  # a natural on either side ends the round before a turn
+                page.locator("#bj-me button[data-area=main]:not([disabled])").click(timeout=30_000)
+                page.locator("#bj-seat-1 .area-main").wait_for()
+                wait_until(lambda: insurance.count() or turn.count() or betting_again(page), 30, "the deal")
+                if insurance.count():
+                    insurance.click()
+                try:
+                    turn.wait_for(timeout=8_000)
+                    break
+                except sync_api.TimeoutError:
+                    continue
             turn.wait_for()
             if SHOTS:
                 page.screenshot(path=f"{SHOTS}/{game}.png", full_page=True)
@@ -142,5 +159,65 @@ def test_pai_gow_clock_and_hand_stay_in_view_while_setting(processes, make_playe
             for selector, block in (("body", "start"), ("#pg-dealer", "center"), ("#pg-log", "end")):
                 scroll_to(page, selector, block)
                 assert outside(page, needed) == [], f"scrolled to {selector}"
+        finally:
+            browser.close()
+
+
+POKER = {"betting_seconds": 4, "deal_seconds": 0, "decision_seconds": 120}
+# The poker games share their templates: one, with the dealer's face-up card.
+POKER_GAMES = ["four_card_poker"]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("game", POKER_GAMES)
+def test_poker_dealer_clock_and_decisions_stay_in_view_on_your_turn(processes, make_player, game):
+    started = start(processes, make_player, game, POKER)
+    with sync_api.sync_playwright() as playwright:
+        browser, page = phone_page(playwright, started, "#pk-me")
+        try:
+            page.locator("#pk-me button[data-area=ante]").click()
+            page.locator("#pk-seat-1 .area-ante").wait_for()
+            page.locator("#pk-me button[data-action=fold]").wait_for(timeout=30_000)
+            if SHOTS:
+                page.screenshot(path=f"{SHOTS}/{game}.png", full_page=True)
+            needed = ["#pk-status .countdown", "#pk-dealer .card-svg", "#pk-me .actions"]
+            for selector, block in (("body", "start"), ("#pk-layout", "center"), ("#pk-log", "end")):
+                scroll_to(page, selector, block)
+                assert outside(page, needed) == [], f"{game}, scrolled to {selector}"
+            widths = page.evaluate("() => [document.scrollingElement.scrollWidth, innerWidth]")
+            assert widths[0] <= widths[1], f"{game} scrolls sideways: {widths}"
+        finally:
+            browser.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_lobby_fits_a_phone(processes, make_player):
+    """The lobby at 390×844: nothing scrolls sideways, and each table's row
+    with its Join button fits the width."""
+    for game in ("dreamcatcher", "spanish21", "three_card_poker"):
+        Table.objects.create(game=game, name=f"Phone lobby {game}", max_seats=6)
+    cookie = session_cookie(make_player("Ann"))
+    base = "http://" + processes.daphne()
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            context = browser.new_context(viewport=PHONE)
+            context.add_cookies([{"name": "sessionid", "value": cookie, "url": base}])
+            page = context.new_page()
+            page.goto(base + "/")
+            page.get_by_text("Phone lobby three_card_poker").first.wait_for()
+            if SHOTS:
+                page.screenshot(path=f"{SHOTS}/lobby.png", full_page=True)
+            widths = page.evaluate("() => [document.scrollingElement.scrollWidth, innerWidth]")
+            assert widths[0] <= widths[1], f"the lobby scrolls sideways: {widths}"
+            joins = page.locator("a, button", has_text="Join")
+            assert joins.count() >= 3
+            wide = page.evaluate(
+                """() => [...document.querySelectorAll("main a, main button, main input")]
+                    .filter(el => el.getClientRects().length)
+                    .map(el => el.getBoundingClientRect())
+                    .filter(r => r.left < 0 || r.right > innerWidth + 0.5).length"""
+            )
+            assert wide == 0, f"{wide} controls lie outside the width"
         finally:
             browser.close()
