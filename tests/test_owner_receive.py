@@ -70,11 +70,16 @@ async def test_a_reply_to_a_full_inbox_is_dropped_and_the_table_goes_on(make_tab
     table = await database_sync_to_async(make_table)(betting_seconds=120)
     ann = await database_sync_to_async(make_player)("Ann")
     bea = await database_sync_to_async(make_player)("Bea")
+    # The owner's layer allows two messages in a process's inbox; the stuck
+    # process never reads its own, the answered one is another process.
     layer = PumpedRedisChannelLayer(hosts=[settings.REDIS_URL], capacity=2)
+    sender = PumpedRedisChannelLayer(hosts=[settings.REDIS_URL])
+    stuck_process = PumpedRedisChannelLayer(hosts=[settings.REDIS_URL])
+    answered_process = PumpedRedisChannelLayer(hosts=[settings.REDIS_URL])
     owner = asyncio.create_task(TableOwner(table.pk, layer=layer).run())
     try:
-        stuck = await layer.new_channel()  # nobody reads it
-        answered = await layer.new_channel()
+        stuck = await stuck_process.new_channel()  # nobody reads it
+        answered = await answered_process.new_channel()
 
         def action(player, message, reply_to):
             return {
@@ -85,12 +90,12 @@ async def test_a_reply_to_a_full_inbox_is_dropped_and_the_table_goes_on(make_tab
                 "reply_to": reply_to,
             }
 
-        for _ in range(4):  # two fill the inbox, two more are dropped
-            await layer.send(table_channel(table.pk), action(ann, {"action": "dance", "round": 1}, stuck))
-        await layer.send(table_channel(table.pk), action(bea, {"action": "dance", "round": 1}, answered))
-        reply = await asyncio.wait_for(layer.receive(answered), 10)
+        for _ in range(4):  # two fill the stuck inbox, two more replies are dropped
+            await sender.send(table_channel(table.pk), action(ann, {"action": "dance", "round": 1}, stuck))
+        await sender.send(table_channel(table.pk), action(bea, {"action": "dance", "round": 1}, answered))
+        reply = await asyncio.wait_for(answered_process.receive(answered), 10)
         assert reply["type"] == "table.error" and "dance" in reply["text"]
-        await layer.send(table_channel(table.pk), action(bea, {"action": "sit", "round": 1}, answered))
+        await sender.send(table_channel(table.pk), action(bea, {"action": "sit", "round": 1}, answered))
         for _ in range(100):
             state = await database_sync_to_async(lambda: Table.objects.get(pk=table.pk).state)()
             if state and state["seats"]:
@@ -101,4 +106,5 @@ async def test_a_reply_to_a_full_inbox_is_dropped_and_the_table_goes_on(make_tab
     finally:
         owner.cancel()
         await asyncio.gather(owner, return_exceptions=True)
-        await layer.close_pools()
+        for each in (layer, sender, stuck_process, answered_process):
+            await each.close_pools()
