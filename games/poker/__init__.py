@@ -12,7 +12,9 @@ that pass ``GAME`` on; ``games/three_card_poker/rules.py`` is the first.
 How the later games fit:
 - community cards: ``Deal(BOARD, n, face_up)`` on any street (Let It Ride's
   two board cards, the hold 'em flop, turn and river); settlers read
-  ``view.board_cards()``;
+  ``view.board_cards()``; cards dealt face down early and turned up later
+  take a ``Reveal(BOARD, n)`` in the later street's deals (Mississippi Stud's
+  three community cards, dealt with the hands, one turned up a street);
 - several decision streets: one ``Street`` each, each with its ``Decision``
   (Mississippi Stud's three, Ultimate Texas Hold 'Em's 4×/3×, 2×, 1×); an
   option's ``allowed(view, seat)`` narrows its multiples (Crazy 4 Poker's 3×
@@ -26,6 +28,9 @@ How the later games fit:
   qualifier and mini-royal Envy are examples); ``Pay(BONUS)`` pays on top of
   a stake without settling it; ``Game.settle_from_right`` runs the settlers
   from the highest seat down (Caribbean Stud's rule 10);
+- an aggregate payout limit on one hand: ``Game.aggregate_cap`` (config) ->
+  cents, what a hand's BASE and DECISION wagers may win together, the WIN
+  pays cut in settling order (Mississippi Stud's § 655a.12(b));
 - progressives and the Must-Hit-By Mystery bonus: a ``PROGRESSIVE`` area
   names its meter kind; at "no more bets" the round puts every accepted
   progressive wager in ``Outcome.lock`` (and, with the game's

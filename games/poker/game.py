@@ -9,7 +9,8 @@ decision follows) and its settlers, in the rules file's order. Pure Python.
   limits (a function of the table's Config) and the base areas it needs;
   ``equals`` ties a wager to another one's amount (a mandatory equal wager).
 - ``Street``: ``Deal`` records (to each hand, to the dealer or to the board;
-  face up or down), then a ``Decision`` or none.
+  face up or down) and ``Reveal`` records (turning up cards dealt face down on
+  an earlier street), then a ``Decision`` or none.
 - ``Decision``: the options of one street for each hand holding its base
   wager, in seat order, each with an action clock whose expiry takes the
   ``default`` option. An ``Option`` may place a wager of a multiple of
@@ -73,6 +74,16 @@ class Deal:
 
 
 @dataclass(frozen=True)
+class Reveal:
+    """Turns up the next ``count`` face-down cards dealt earlier to the dealer
+    or the board (Mississippi Stud's community cards, dealt face down with the
+    hands and turned up one a street); a ``Street.deals`` entry like a Deal."""
+
+    to: str  # DEALER or BOARD
+    count: int = 1
+
+
+@dataclass(frozen=True)
 class Option:
     action: str  # the player's action: "play", "fold"
     label: str  # the button: "Play"
@@ -125,6 +136,9 @@ class Game:
     # rule 10); by default from the dealer's left, seat 1 first.
     settle_from_right: bool = False
     mystery_base: str | None = None  # the base wager the Mystery bonus needs with a progressive
+    # (config) -> the most, in cents, one hand's BASE and DECISION wagers win together in a
+    # round (Mississippi Stud's aggregate payout limit, § 655a.12(b)); None: no limit.
+    aggregate_cap: Callable | None = None
     deck: Callable = standard_deck
     # (view, seat) -> the hand's name for the log ("Flush, A-J-9")
     hand_name: Callable = lambda view, seat: ""

@@ -57,12 +57,24 @@ class PokerPresenter:
     """One game's presentation: its rules module (``GAME``, ``legal_options``),
     how it names a hand, and which meters its progressive areas need."""
 
-    def __init__(self, rules, hand_name, dealer_label, layout_text):
+    def __init__(self, rules, hand_name, dealer_label, layout_text, board_hand=False):
         self.rules = rules
         self.game = rules.GAME
         self.hand_name = hand_name  # (card strings) -> "Flush, A-J-9"
         self.dealer_label = dealer_label  # (card strings) -> "Q-6-4 high: qualifies"
         self.layout_text = layout_text  # (config) -> the layout's rules line
+        # A hand is its own cards and the board's face-up ones (Mississippi Stud's community cards).
+        self.board_hand = board_hand
+
+    def _hand(self, state, items):
+        """The hand's name from its cards and, with ``board_hand``, the board's cards turned up."""
+        if self.board_hand:
+            reveal = state.phase == pr.RESULT
+            board = state.board.get("cards", [])
+            items = list(items) + [
+                c for c, up in zip(board, state.board.get("up", []), strict=True) if up or reveal
+            ]
+        return self.hand_name(items)
 
     # -- the table's offer ------------------------------------------------------
 
@@ -203,7 +215,7 @@ class PokerPresenter:
             reveal = state.phase == pr.RESULT
             view["cards"] = _shown(spot["cards"], spot["up"], reveal)
             if reveal:
-                view["hand"] = self.hand_name(spot["cards"])
+                view["hand"] = self._hand(state, spot["cards"])
                 view["labels"] = labels(spot["cards"])
         if spot["folded"]:
             view["status"] = "Folded"
@@ -284,7 +296,7 @@ class PokerPresenter:
                 context["bet_buttons"].append(button)
         if spot and spot["cards"]:
             context["my_cards"] = card_views(spot["cards"])
-            context["my_hand"] = self.hand_name(spot["cards"])
+            context["my_hand"] = self._hand(state, spot["cards"])
             context["my_labels"] = labels(spot["cards"])
         legal = self.rules.legal_options(state, seat) if spot else []
         if legal:

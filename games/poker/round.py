@@ -384,7 +384,12 @@ def _start_street(game, state, config, log):
     street = game.streets[state.street]
     seats = [seat for seat in _dealt(game, state) if not state.spot(seat)["folded"]]
     for deal in street.deals:
-        if deal.to == g.PLAYERS:
+        if isinstance(deal, g.Reveal):
+            target = state.dealer if deal.to == g.DEALER else state.board
+            down = [index for index, is_up in enumerate(target["up"]) if not is_up][: deal.count]
+            for index in down:
+                target["up"][index] = True
+        elif deal.to == g.PLAYERS:
             for seat in seats:
                 spot = state.spot(seat)
                 spot["cards"] += _draw(state, deal.count)
@@ -531,6 +536,7 @@ class Table:
     def __init__(self, game, state, config):
         self.game, self.state, self.config = game, state, config
         self.settled = {}
+        self.won = {}  # seat -> the winnings its BASE and DECISION wagers have won (Game.aggregate_cap)
 
     def cards(self, seat):
         return cards(self.state.spot(seat)["cards"])
@@ -635,12 +641,13 @@ def _settle(game, view, seat, pay, log, moves, awards):
         _say(log, seat, hand, f"{pay.text}, {pay.percent}% of the meter")
         return
     if pay.outcome == g.WIN:
-        winnings = pay.odds.winnings_cents(stake)
+        winnings, capped = _capped(game, view, seat, area, pay.odds.winnings_cents(stake))
+        text = pay.text + (", the table's payout limit" if capped else "")
         moves.append(ChipMove(RETURN, player, stake, memo))
         if winnings:
             moves.append(ChipMove(WIN, player, winnings, memo))
-        _line(state, seat, f"{pay.text}: +{format_chips(winnings)}", stake + winnings)
-        _say(log, seat, hand, f"{pay.text}: +{format_chips(winnings)}")
+        _line(state, seat, f"{text}: +{format_chips(winnings)}", stake + winnings)
+        _say(log, seat, hand, f"{text}: +{format_chips(winnings)}")
         return
     # BONUS on top of a stake (Ante Bonus, Envy), FIXED on a collected progressive stake.
     cents = pay.cents if pay.odds is None else _odds_cents(pay, stake)
@@ -648,6 +655,17 @@ def _settle(game, view, seat, pay, log, moves, awards):
         moves.append(ChipMove(WIN, player, cents, memo + (" bonus" if pay.outcome == g.BONUS else "")))
     _line(state, seat, f"{pay.text}: +{format_chips(cents)}", cents)
     _say(log, seat, hand, f"{pay.text}: +{format_chips(cents)}")
+
+
+def _capped(game, view, seat, area, winnings):
+    """(winnings, whether the cap cut them): a hand's BASE and DECISION wagers
+    together win at most ``game.aggregate_cap(config)``, paid in settling order."""
+    if game.aggregate_cap is None or area.role not in (g.BASE, g.DECISION):
+        return winnings, False
+    room = max(game.aggregate_cap(view.config) - view.won.get(seat, 0), 0)
+    paid = min(winnings, room)
+    view.won[seat] = view.won.get(seat, 0) + paid
+    return paid, paid < winnings
 
 
 def _odds_cents(pay, stake):
