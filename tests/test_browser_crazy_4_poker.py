@@ -2,167 +2,37 @@
 Playwright) at one Crazy 4 Poker table served by a real Daphne and table
 worker, with a stacked deck: each bets the Ante (its Super Bonus goes with
 it), Ann plays 3× with her aces by its key, Bob, on a phone, clicks Play;
-each sees only their own five cards until the dealer's are turned; all three
-browsers show the same table at the end; the balances are right; screen
-readers hear the result.
-
-A plain (sync) test, like tests/test_browser.py."""
-
-import re
-import signal
-import time
+each sees only their own five cards until the dealer's are turned (rule 5:
+all face down); all three browsers show the same table at the end; the
+balances are right; screen readers hear the result (the flow:
+tests/poker_browser.py)."""
 
 import pytest
 
-from casino.tables import registry
-from casino.tables.models import Round, Table
-from casino.tables.runtime import fresh_snapshot
-from casino.wallet.ledger import balance_of
-from games.cards.cards import card, standard_deck
-from games.engine import format_chips
-from tests.conftest import assert_ledger_balanced, session_cookie, wait_until
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS
-from tests.test_browser_axe import AXE, violations
-from tests.test_browser_meters import RECORDER, seated_pages
+from tests.poker_browser import START, BrowserRound, play_browser_round
 
-sync_api = pytest.importorskip("playwright.sync_api")
-
-START = 10_000_000  # test chips: a test table never touches the wallet
-WALLET = 1_000_000
-# Ann: three aces; Bob: a pair of kings; the dealer: K-8-6-4 high, which qualifies.
-HANDS = {1: "AS AH AD 7C 2S", 2: "KS KH 9D 4C 2C", "dealer": "KC 6D 4S 8H 3D"}
-# Ann: Play 30 and Ante 10 1 to 1, Queens Up 8 to 1 on 10, Super Bonus 2 to 1 on 10;
-# Bob: Play and Ante 1 to 1, his Super Bonus pushes (below a straight, the dealer beaten).
-EXPECTED = {"Ann": START + (30 + 10 + 80 + 20) * 100, "Bob": START + 20 * 100}
-PLAYERS = {"Ann": {"width": 1280, "height": 900}, "Bob": {"width": 375, "height": 740}}
-TIMEOUT_MS = 20_000
-
-TABLE_JS = """() => ({
-  dealer: document.querySelector('#pk-dealer .cards').getAttribute('aria-label'),
-  hands: [...document.querySelectorAll('[id^=pk-seat-] .cards')].map(h => h.getAttribute('aria-label')),
-  results: [...document.querySelectorAll('[id^=pk-seat-] .seat-result')].map(r => r.textContent.trim()),
-  lines: [...document.querySelectorAll('[id^=pk-seat-] .result-lines li')].map(r => r.textContent.trim()),
-  status: document.querySelector('#pk-status .phase').textContent.trim(),
-})"""
-
-
-def names(hand):
-    return [card(item).name for item in hand.split()]
-
-
-def make_table():
-    table = Table.objects.create(
-        game="crazy_4_poker",
-        name="Crazy 4 Poker browser table",
-        is_test=True,
-        max_seats=6,
-        config={
-            "betting_seconds": 6,
-            "deal_seconds": 0,
-            "decision_seconds": 60,
-            "result_seconds": 60,
-            "five_card_progressive": 0,
-            "mystery": 0,
-        },
-    )
-    snapshot = fresh_snapshot(registry.get("crazy_4_poker"))
-    front = f"{HANDS[1]} {HANDS[2]} {HANDS['dealer']}".split()
-    snapshot["game"]["stacked"] = front + [str(c) for c in standard_deck() if str(c) not in front]
-    Table.objects.filter(pk=table.pk).update(state=snapshot)
-    return table
-
-
-def seconds_left(page):
-    return page.evaluate(
-        """() => {
-          const el = document.querySelector('#pk-status.phase-betting [data-deadline-ms]');
-          return el ? (Number(el.dataset.deadlineMs) - Date.now()) / 1000 : 0;
-        }"""
-    )
-
-
-@pytest.mark.django_db(transaction=True)
-def test_two_players_and_a_spectator_play_a_round_of_crazy_4_poker(processes, make_player):
-    started = time.monotonic()
-    table = make_table()
-    players = {name: make_player(name) for name in (*PLAYERS, "Spy")}
-    cookies = {name: session_cookie(player) for name, player in players.items()}
-    worker = processes.worker()
-    base = "http://" + processes.daphne()
-    wait_until(lambda: Table.objects.get(pk=table.pk).state.get("timer"), 20, "the worker to start the table")
-
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            pages = seated_pages(browser, base, table.pk, cookies, PLAYERS, "#pk-me", TIMEOUT_MS)
-            ann, bob = pages["Ann"], pages["Bob"]
-            context = browser.new_context(viewport={"width": 1024, "height": 800})
-            context.set_default_timeout(TIMEOUT_MS)
-            context.add_init_script(RECORDER)
-            context.add_cookies([{"name": "sessionid", "value": cookies["Spy"], "url": base}])
-            spy = context.new_page()
-            spy.goto(f"{base}/tables/{table.pk}/")
-            spy.locator("#pk-me", has_text="You are watching").wait_for()
-            views = {"Ann": ann, "Bob": bob, "Spy": spy}
-
-            wait_until(lambda: seconds_left(ann) > 3, 15, "a fresh betting window")
-            number = int(re.search(r"\d+", ann.locator("#pk-status .round").inner_text()).group())
-            for page in (ann, bob):
-                page.locator('#chip-picker label:has(input[value="10"])').click()
-                page.get_by_role("button", name="Bet on Ante").click()
-            ann.locator("#pk-seat-1 .area-ante", has_text="10").wait_for()
-            spy.locator("#pk-seat-2 .area-super_bonus", has_text="10").wait_for()
-            ann.get_by_role("button", name="Bet on Queens Up").click()
-            spy.locator("#pk-seat-1 .area-queens_up", has_text="10").wait_for()
-            spy.locator("#pk-seat-2 .area-ante", has_text="10").wait_for()
-            assert seconds_left(ann) > 0, "the bets missed the betting window"
-
-            # The deal: each player sees their own five cards and nobody else's, the dealer's
-            # all face down (rule 5); the spectator no hand.
-            spy.locator("#pk-status", has_text="Ann to decide (seat 1)").wait_for(timeout=15_000)
-            ann.locator("#pk-me button[data-action=play]").first.wait_for()
-            assert bob.locator("#pk-me button[data-action=play]").count() == 0
-            for name, page, mine in (("Ann", ann, 1), ("Bob", bob, 2), ("Spy", spy, None)):
-                html = page.content()
-                for hand in HANDS:
-                    for card_name in names(HANDS[hand]):
-                        assert (card_name in html) == (hand == mine), (name, card_name)
-            assert "Three of a kind, aces" in ann.locator("#pk-me").inner_text()
-            assert [ann.locator(f"#pk-me button[data-key='{key}']").count() for key in "13F"] == [1, 1, 1]
-            assert [bob.locator(f"#pk-me button[data-key='{key}']").count() for key in "3P"] == [0, 0]
-            accessibility = {"deciding": violations(ann) if AXE.exists() else []}
-            ann.keyboard.press("3")  # Play 3×, by its key
-            bob.locator("#pk-me button[data-action=play]").first.wait_for()
-            spy.locator("#pk-seat-1 .hand-status", has_text="Play").wait_for()
-            assert bob.locator("#pk-me button[data-key='P']").count() == 1  # no pair of aces: 1× only
-            bob.get_by_role("button", name=re.compile("^Play")).click()
-
-            seen = {}
-            for name, page in views.items():
-                page.locator("#pk-status", has_text="Dealer: K-8-6-4 high, qualifies").wait_for()
-                seen[name] = page.evaluate(TABLE_JS)
-                if name != "Spy":
-                    page.locator("#pk-me .my-result").wait_for()
-                    seen[name]["balance"] = page.locator("#pk-me .my-balance").inner_text()
-                    seen[name]["nav_balance"] = page.locator("#nav-balance").inner_text()
-            if AXE.exists():  # axe-core (make axe): no serious violation, mid-round or at the result
-                accessibility.update(result=violations(spy), phone=violations(bob))
-            spy.wait_for_function("() => window.__announced.some(a => a.startsWith('Dealer: K-8-6-4 high'))")
-            announced = spy.evaluate("window.__announced")
-            widths = bob.evaluate("() => [document.scrollingElement.scrollWidth, window.innerWidth]")
-        finally:
-            browser.close()
-
-    processes.kill(worker, signal.SIGTERM)
-    assert widths[0] <= widths[1], f"horizontal scroll at 375 px: {widths}"
-    assert all(not found for found in accessibility.values()), accessibility
-    tables = [{key: value for key, value in view.items() if "balance" not in key} for view in seen.values()]
-    assert tables[0] == tables[1] == tables[2], "the three browsers show different tables"
-    shown = tables[0]
-    assert shown["dealer"] == "Dealer's cards: K♣ 6♦ 4♠ 8♥ 3♦, K-8-6-4 high, qualifies"
-    assert shown["hands"] == ["A♠ A♥ A♦ 7♣ 2♠, Three of a kind, aces", "K♠ K♥ 9♦ 4♣ 2♣, Pair of kings"]
-    assert shown["results"] == ["Win +140", "Win +20"]
-    assert shown["lines"] == [
+ROUND = BrowserRound(
+    game="crazy_4_poker",
+    name="Crazy 4 Poker browser table",
+    config={"five_card_progressive": 0},
+    # Ann: three aces; Bob: a pair of kings; the dealer: K-8-6-4 high, which qualifies.
+    hands={1: "AS AH AD 7C 2S", 2: "KS KH 9D 4C 2C", "dealer": "KC 6D 4S 8H 3D"},
+    # Ann: Play 30 and Ante 10 1 to 1, Queens Up 8 to 1 on 10, Super Bonus 2 to 1 on 10;
+    # Bob: Play and Ante 1 to 1, his Super Bonus pushes (below a straight, the dealer beaten).
+    expected={"Ann": START + (30 + 10 + 80 + 20) * 100, "Bob": START + 20 * 100},
+    with_ante=("super_bonus",),
+    side_bets=(("Queens Up", "queens_up"),),
+    ann_hand="Three of a kind, aces",
+    keys={"Ann": "13F", "Bob": "P"},  # Bob has no pair of aces: 1× only
+    ann_key="3",  # Play 3×, by its key
+    bob_button="Play",
+    dealer_status="Dealer: K-8-6-4 high, qualifies",
+    announced="Dealer: K-8-6-4 high",
+    announced_parts=("Ann: Three of a kind, aces:", "(Win +140).", "Bob:"),
+    dealer="Dealer's cards: K♣ 6♦ 4♠ 8♥ 3♦, K-8-6-4 high, qualifies",
+    shown_hands=["A♠ A♥ A♦ 7♣ 2♠, Three of a kind, aces", "K♠ K♥ 9♦ 4♣ 2♣, Pair of kings"],
+    results=["Win +140", "Win +20"],
+    lines=[
         "Play, beats the dealer, 1 to 1: +30",
         "Ante, beats the dealer, 1 to 1: +10",
         "Queens Up, three of a kind, 8 to 1: +80",
@@ -170,17 +40,15 @@ def test_two_players_and_a_spectator_play_a_round_of_crazy_4_poker(processes, ma
         "Play, beats the dealer, 1 to 1: +10",
         "Ante, beats the dealer, 1 to 1: +10",
         "Super Bonus, below a straight: push",
-    ]
-    result = [text for text in announced if text.startswith("Dealer: K-8-6-4 high")]
-    assert (
-        "Ann: Three of a kind, aces:" in result[-1] and "(Win +140)." in result[-1] and "Bob:" in result[-1]
-    )
-    for name in PLAYERS:
-        assert balance_of(players[name], test=True) == EXPECTED[name], name
-        assert seen[name]["balance"] == format_chips(EXPECTED[name]), name
-        assert balance_of(players[name]) == WALLET and seen[name]["nav_balance"] == format_chips(WALLET), name
-    log = Round.objects.get(table=table, number=number).log
-    assert "Ann bets 30 on Play (3× the Ante)" in log and "Bob bets 10 on Play (1× the Ante)" in log
-    assert "Seat 1: three of a kind, aces, Queens Up, three of a kind, 8 to 1: +80." in log
-    assert_ledger_balanced()
-    assert time.monotonic() - started < 90, "the test took too long"
+    ],
+    log=(
+        "Ann bets 30 on Play (3× the Ante)",
+        "Bob bets 10 on Play (1× the Ante)",
+        "Seat 1: three of a kind, aces, Queens Up, three of a kind, 8 to 1: +80.",
+    ),
+)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_players_and_a_spectator_play_a_round_of_crazy_4_poker(processes, make_player):
+    play_browser_round(ROUND, processes, make_player)
