@@ -20,7 +20,10 @@ How the later games fit:
   option's ``allowed(view, seat)`` narrows its multiples (Crazy 4 Poker's 3×
   with aces or better, UTH's one Play per round);
 - decision-dependent wagers: ``Option.places``/``of``/``multiples`` stake a
-  DECISION area; ``Option.withdraws`` gives one back (Let It Ride's pulls);
+  DECISION area; ``Option.withdraws`` gives one back (Let It Ride's pulls):
+  a pull may name its wager (``spot``), and one no option ever withdraws is
+  refused as never taken back (Let It Ride's $ bet); "rebet" repeats a
+  withdrawn wager too (``spot["withdrawn"]``);
 - a required wager equal to another: ``Area.equals`` (Crazy 4 Poker's Super
   Bonus, staked with the Ante at its amount, never on its own; undo, rebet
   and double move the two together, games/betting.py ``Book.follows``);

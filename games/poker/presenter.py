@@ -313,6 +313,7 @@ class PokerPresenter:
                             "key": option.key if len(multiples) <= 1 else str(multiple),
                             "multiple": multiple if len(multiples) > 1 else None,
                             "wager": wager,
+                            "spot": option.withdraws,  # the wager a pull takes back (Let It Ride)
                         }
                     )
             context["decision"] = {

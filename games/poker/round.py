@@ -72,7 +72,7 @@ class State:
     turn: int | None = None  # the seat deciding now
     # seat (str) -> {"player", "bets": {area: cents}, "cards": [str], "up": [bool],
     #                "folded": bool, "decisions": [[street, action, multiple]], "left": bool,
-    #                "dealt": bool (a hand this round)}
+    #                "dealt": bool (a hand this round), "withdrawn": {area: cents} (taken back)}
     spots: dict = field(default_factory=dict)
     dealer: dict = field(default_factory=dict)  # {"cards": [str], "up": [bool]}
     board: dict = field(default_factory=dict)  # {"cards": [str], "up": [bool]}
@@ -131,14 +131,21 @@ def parse_action(game, kind, data):
     if kind == CLEAR or kind in betting.ACTIONS:
         return Action(kind)
     if kind in game.actions:
+        named = {}
+        spot = data.get("spot")
+        if spot not in (None, ""):
+            # The wager a withdrawal names (Let It Ride's pulls), checked by ``_decide``.
+            if game.area(str(spot).strip()) is None:
+                raise IllegalAction(f"There is no wager {spot!r} at a {game.name} table.")
+            named = {"spot": str(spot).strip()}
         multiple = data.get("multiple")
         if multiple in (None, ""):
-            return Action(kind)
+            return Action(kind, data=named)
         if not (isinstance(multiple, int) and not isinstance(multiple, bool)) and not (
             isinstance(multiple, str) and multiple.strip().isascii() and multiple.strip().isdigit()
         ):
             raise IllegalAction("A multiple is a whole number, such as 1, 2 or 3.")
-        return Action(kind, data={"multiple": int(multiple)})
+        return Action(kind, data={**named, "multiple": int(multiple)})
     raise IllegalAction(f"Unknown action {kind!r} at a {game.name} table.")
 
 
@@ -483,7 +490,21 @@ def _decide(game, state, action, config, rng):
             )
     elif multiple is not None:
         raise IllegalAction(f"{option.label} takes no multiple.")
+    named = action.data.get("spot")
+    if named is not None and named != option.withdraws:
+        raise IllegalAction(_not_withdrawn(game, option, named))
     return _choose(game, state, config, seat, option, multiple, action.player)
+
+
+def _not_withdrawn(game, option, named):
+    """Why the wager ``named`` cannot be taken back by ``option`` now."""
+    label = game.area(named).label
+    options = [item for street in game.streets if street.decision for item in street.decision.options]
+    if not any(item.withdraws == named for item in options):
+        return f"The {label} wager can never be taken back: it stays in action to the end of the round."
+    if option.withdraws:
+        return f"Now you may take back the {game.area(option.withdraws).label} wager, not the {label}."
+    return f"{option.label} takes back no wager."
 
 
 def _decision_timeout(game, state, action, config, rng):
@@ -516,6 +537,8 @@ def _choose(game, state, config, seat, option, multiple, player):
         )
     if option.withdraws:
         amount = spot["bets"].pop(option.withdraws)
+        # Kept for "rebet", which repeats the wagers placed before the decisions.
+        spot.setdefault("withdrawn", {})[option.withdraws] = amount
         moves.append(ChipMove(REFUND, spot["player"], amount, f"seat {seat} {option.withdraws} withdrawn"))
         log.append({"player": player, "text": f"takes back the {game.area(option.withdraws).label} wager"})
     if option.folds:
@@ -695,7 +718,7 @@ def _next_round(game, state, action, config, rng):
     if state.phase != RESULT:
         raise IllegalAction("The round is not over.")
     last_bets = {
-        str(spot["player"]): dict(spot["bets"])
+        str(spot["player"]): {**spot["bets"], **spot.get("withdrawn", {})}
         for spot in state.spots.values()
         if spot["bets"] and not spot["left"]
     }
