@@ -466,6 +466,10 @@ def _decide(game, state, action, config, rng):
     if state.phase != DECIDING or state.turn is None:
         raise IllegalAction("No decision is being taken now.")
     seat = _seat_of(action)
+    spot = state.spots.get(str(seat))
+    if spot and spot.get("dealt") and spot["folded"] and spot["player"] == action.player:
+        # A later street's wager after folding (Mississippi Stud's rules 6-8: a fold leaves the hand).
+        raise IllegalAction("You folded this hand: it takes no more decisions this round.")
     if seat != state.turn:
         raise IllegalAction(f"It is seat {state.turn}'s turn, not yours.")
     if state.spot(seat)["player"] != action.player:

@@ -1,0 +1,345 @@
+"""Mississippi Stud (58 Pa. Code Ch. 655a) with the Must-Hit-By Mystery bonus
+of seed § 655c.1, pure: the shared poker round (games/poker/round.py) bound
+to Mississippi Stud's streets, paytables and this table's Rules Submission.
+
+Rules 5-9 (rules/mississippi_stud.md): two cards face down to each hand and
+three community cards face down; 3rd Street (each Ante player in seat order
+folds or bets 1, 2 or 3 times the Ante), the first community card turned up,
+4th Street, the second turned up, 5th Street, the third turned up; at a
+street clock's expiry the hand folds ("Fold: leaving by not making a Bet
+Wager", § 655a.1). No dealer hand: the Ante and every street wager are paid
+alike from § 655a.12(a)'s paytable on the two cards and the three community
+cards (rule 10), a hand's base wagers together winning at most the aggregate
+limit of § 655a.12(b) (rule 11). Settlement in rule 14's order: folds → base
+wagers → progressive (settled after a fold too, Defaults) → Envy; the
+Mystery bonus at the end of the round.
+"""
+
+from dataclasses import dataclass, field
+
+from games.cards import best_five
+from games.cards.poker import CARD_INDEX
+from games.engine import RulesSubmission
+from games.mississippi_stud import paytables
+from games.poker import game as g
+from games.poker import round as pr
+from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
+
+ANTE = "ante"  # the Mississippi Stud wager (§ 655a.7(d)(1))
+THIRD = "third"
+FOURTH = "fourth"
+FIFTH = "fifth"
+STREETS = (THIRD, FOURTH, FIFTH)
+PROGRESSIVE = "progressive"
+# The street decision: not "bet", which is the platform's action for placing a chip.
+RAISE = "raise"
+FOLD = "fold"
+
+# The meter of the $5 progressive payout wager: paytable A's lines are the Five-Card
+# progressive table of four_card_poker.md, and the rules file links it "with the other
+# five-card progressives" (Four Card Poker, Crazy 4 Poker, Let It Ride).
+PROGRESSIVE_KIND = "five_card"
+
+CLOCKS = (
+    ("betting_seconds", 1, 300),
+    ("deal_seconds", 0, 30),
+    ("decision_seconds", 3, 120),
+    ("result_seconds", 0, 60),
+)
+ENVY_MAX_CHIPS = 100_000
+
+
+@dataclass(frozen=True)
+class Config(RulesSubmission):
+    """The table's Rules Submission for Mississippi Stud (§ 601a.2)."""
+
+    min_bet: int = field(default=5, metadata={"help": "Minimum Ante, in chips."})
+    max_bet: int = field(
+        default=500, metadata={"help": "Maximum Ante, in chips (each street wager is 1 to 3 times it)."}
+    )
+    paytable: int = field(
+        default=1,
+        metadata={
+            "help": "Ante and street wagers' paytable: 1 = 500-100-40-10-6-4-3-2-1, 6s-10s push (§ 655a.12(a))."
+        },
+    )
+    progressive: int = field(
+        default=1, metadata={"help": "1: the $5 progressive payout wager is offered (§ 655a.7(d)(3))."}
+    )
+    progressive_paytable: int = field(
+        default=1,
+        metadata={
+            "help": "Progressive paytable: 1 = A (royal flush 100% of the meter, straight flush 10%, "
+            "300-50-40-30-9 for 1)."
+        },
+    )
+    royal_flush_envy_bonus: int = field(
+        default=paytables.ENVY_DEFAULT_CHIPS[paytables.ROYAL_FLUSH],
+        metadata={"help": "Envy Bonus, in chips, for another player's royal flush (0: none)."},
+    )
+    straight_flush_envy_bonus: int = field(
+        default=paytables.ENVY_DEFAULT_CHIPS[paytables.STRAIGHT_FLUSH],
+        metadata={"help": "Envy Bonus, in chips, for another player's straight flush (0: none)."},
+    )
+    mystery: int = field(
+        default=1,
+        metadata={
+            "help": "1: the Must-Hit-By Mystery bonus is offered with the Ante and the progressive wager (§ 655c.1)."
+        },
+    )
+    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
+    deal_seconds: int = field(default=1, metadata={"help": "Pause between no more bets and the deal."})
+    decision_seconds: int = field(
+        default=20, metadata={"help": "Each hand's clock on each street; at expiry the hand folds."}
+    )
+    result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
+
+    def errors(self):
+        errors = self.type_errors()
+        if errors:
+            return errors
+        for name in ("progressive", "mystery"):
+            if getattr(self, name) not in (0, 1):
+                errors[name] = "1 to offer it, 0 not to."
+        if self.min_bet < 1:
+            errors["min_bet"] = "The minimum wager must be at least 1 chip."
+        if self.max_bet < self.min_bet:
+            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
+        if self.paytable not in range(1, len(paytables.BASE_NAMES) + 1):
+            errors["paytable"] = "Choose paytable 1 (500-100-40-10-6-4-3-2-1)."
+        if self.progressive_paytable not in range(1, len(paytables.PROGRESSIVE_NAMES) + 1):
+            errors["progressive_paytable"] = (
+                "Choose progressive paytable 1 (A): paytables B to D need meters this table does not link."
+            )
+        for name in ("royal_flush_envy_bonus", "straight_flush_envy_bonus"):
+            if not 0 <= getattr(self, name) <= ENVY_MAX_CHIPS:
+                errors[name] = f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."
+        if self.mystery == 1 and not self.progressive:
+            errors["mystery"] = "The Mystery bonus needs the progressive payout wager (§ 655c.1(a))."
+        for name, low, high in CLOCKS:
+            if name not in errors and not low <= getattr(self, name) <= high:
+                errors[name] = f"Must be {low} to {high} seconds."
+        return errors
+
+    @property
+    def base_name(self):
+        return paytables.BASE_NAMES[self.paytable - 1]
+
+    @property
+    def base_table(self):
+        return paytables.base_paytable(self.base_name)
+
+    @property
+    def progressive_name(self):
+        return paytables.PROGRESSIVE_NAMES[self.progressive_paytable - 1]
+
+    @property
+    def progressive_table(self):
+        return paytables.progressive_paytable(self.progressive_name)
+
+    @property
+    def envy_cents(self):
+        """{line: cents} of the Envy Bonus lines this table pays (rule 13)."""
+        chips = {
+            paytables.ROYAL_FLUSH: self.royal_flush_envy_bonus,
+            paytables.STRAIGHT_FLUSH: self.straight_flush_envy_bonus,
+        }
+        return {line: amount * 100 for line, amount in chips.items() if amount and self.progressive}
+
+    @property
+    def aggregate_limit_cents(self):
+        """Rule 11 (§ 655a.12(b)): $50,000, or the most one patron could win in a
+        round betting the table minimum (the minimum Ante, every street at 3×, a
+        royal flush), whichever is greater."""
+        most = self.min_bet * 100 * (1 + 3 * max(paytables.STREET_MULTIPLES))
+        top = max(odds.winnings_cents(most) for odds in self.base_table.values())
+        return max(paytables.AGGREGATE_LIMIT_CENTS, top)
+
+
+# -- hands -------------------------------------------------------------------------
+
+
+def hand_value(items):
+    """The two cards and the three community cards as one poker hand (rule 2:
+    ace high or low in A-2-3-4-5, suits never rank)."""
+    return best_five.best_five_value_indices([CARD_INDEX[item] for item in items])
+
+
+def base_payout(value, table):
+    """(line, Odds) the paytable pays on a hand value, (line, None) for the
+    push of a pair of 6s through 10s, or None: the hand loses (rule 10)."""
+    lines = paytables.base_lines(value)
+    won = paytables.lookup(table, lines)
+    if won:
+        return won
+    pushed = [line for line in lines if line in paytables.PUSH_LINES]
+    return (pushed[0], None) if pushed else None
+
+
+def _five(view, seat):
+    return view.cards(seat) + view.board_cards()
+
+
+# -- settlers, in rule 14's order ------------------------------------------------------
+
+
+def settle_base(view, seat):
+    """Rule 10: the Ante and every street wager in action at the same odds from
+    the paytable; a pair of 6s through 10s pushes all four; anything lower loses
+    all four. A folded hand lost its wagers with the fold (rules 6-8)."""
+    areas = [area for area in (ANTE, *STREETS) if view.stake(seat, area)]
+    if view.folded(seat) or not areas:
+        return []
+    won = base_payout(hand_value(_five(view, seat)), view.config.base_table)
+    labels = {area: rules_label(area) for area in areas}
+    if won is None:
+        return [g.Pay(area, g.LOSE, labels[area]) for area in areas]
+    line, odds = won
+    name = paytables.LINE_NAMES[line].lower()
+    if odds is None:
+        return [g.Pay(area, g.PUSH, f"{labels[area]}, {name}") for area in areas]
+    return [g.Pay(area, g.WIN, f"{labels[area]}, {name}, {odds}", odds=odds) for area in areas]
+
+
+def rules_label(area):
+    return GAME.area(area).label
+
+
+def _progressive_line(items, table):
+    return paytables.lookup(table, paytables.five_card_lines(hand_value(items)))
+
+
+def settle_progressive(view, seat):
+    """Rule 12: the progressive on the two cards and the three community cards,
+    only the single highest paying hand; settled after a fold too (Defaults:
+    all three community cards are revealed)."""
+    if not view.bet(seat, PROGRESSIVE):
+        return []
+    won = _progressive_line(_five(view, seat), view.config.progressive_table)
+    label = "Progressive"
+    if not won:
+        return [g.Pay(PROGRESSIVE, g.LOSE, label)]
+    line, payout = won
+    name = paytables.LINE_NAMES[line].lower()
+    if isinstance(payout, paytables.MeterShare):
+        return [g.Pay(PROGRESSIVE, g.METER, f"{label}, {name}", percent=payout.percent)]
+    return [g.Pay(PROGRESSIVE, g.FIXED, f"{label}, {name}, {payout}", odds=payout)]
+
+
+def settle_envy(view, seat):
+    """Rule 13: a fixed sum to each progressive player for each DIFFERENT
+    player's royal flush or straight flush (never their own); several per
+    round (Defaults). Every hand's five cards are complete after a fold too,
+    so a folded hand gives and earns Envy as its progressive is settled."""
+    envy = view.config.envy_cents
+    if not envy or not view.bet(seat, PROGRESSIVE):
+        return []
+    pays = []
+    for other in view.others(seat):
+        won = paytables.lookup(envy, paytables.five_card_lines(hand_value(_five(view, other))))
+        if won:
+            line, cents = won
+            text = f"Envy for seat {other}'s {paytables.LINE_NAMES[line].lower()}"
+            pays.append(g.Pay(PROGRESSIVE, g.BONUS, text, cents=cents))
+    return pays
+
+
+def _hand_name(view, seat):
+    return best_five.hand_name(hand_value(_five(view, seat)))
+
+
+def _limits(config):
+    return config.min_bet * 100, config.max_bet * 100
+
+
+def _street_limits(config):
+    top = max(paytables.STREET_MULTIPLES)
+    return config.min_bet * 100, top * config.max_bet * 100
+
+
+STACK_HELP = (
+    "Cards in deal order: two to each hand from the lowest seat up, then the three community cards "
+    '(turned up one a street), e.g. "AS AH KD QC 2S" for one player; ? is any card. '
+    "The rest of the 52-card deck is shuffled. It serves the next deal only."
+)
+
+_STREET_NAMES = {THIRD: "3rd Street", FOURTH: "4th Street", FIFTH: "5th Street"}
+
+
+def _street_decision(area):
+    name = _STREET_NAMES[area]
+    return g.Decision(
+        name=area,
+        base=ANTE,
+        # Rules 6-8: fold, or bet 1, 2 or 3 times the Ante.
+        options=(
+            g.Option(RAISE, "Bet", "B", places=area, of=ANTE, multiples=paytables.STREET_MULTIPLES),
+            g.Option(FOLD, "Fold", "F", folds=True),
+        ),
+        # § 655a.1: "Fold: leaving by not making a Bet Wager": the clock's expiry folds.
+        default=FOLD,
+        prompt=f"{name}: bet 1×, 2× or 3× your Ante, or fold",
+    )
+
+
+GAME = g.Game(
+    name="Mississippi Stud",
+    areas=(
+        # Rule 3: the Mississippi Stud wager (the Ante, § 655a.7(d)(1)), required.
+        g.Area(ANTE, "Ante", g.BASE, limits=_limits, note="pays with the streets · 6s–10s push"),
+        *(g.Area(area, _STREET_NAMES[area], g.DECISION, limits=_street_limits) for area in STREETS),
+        g.Area(
+            PROGRESSIVE,
+            "Progressive",
+            g.PROGRESSIVE,
+            offered=lambda config: bool(config.progressive),
+            # Rule 3: the optional progressive payout wager (§ 655a.7(d)(3)), $5, with an Ante.
+            limits=lambda config: (paytables.PROGRESSIVE_WAGER_CENTS,) * 2,
+            needs=(ANTE,),
+            meter_kind=PROGRESSIVE_KIND,
+            # § 655c.1(c)(1): "a Mississippi Stud wager and a progressive payout wager".
+            mystery=lambda config: bool(config.progressive),
+            note="$5 · three of a kind or better · meter",
+        ),
+    ),
+    streets=(
+        # Rule 5: two cards face down to each hand; three community cards face down. Rule 6.
+        g.Street(deals=(g.Deal(g.PLAYERS, 2), g.Deal(g.BOARD, 3)), decision=_street_decision(THIRD)),
+        # Rule 7: community card 1 turned up, then 4th Street.
+        g.Street(deals=(g.Reveal(g.BOARD, 1),), decision=_street_decision(FOURTH)),
+        # Rule 8: community card 2 turned up, then 5th Street.
+        g.Street(deals=(g.Reveal(g.BOARD, 1),), decision=_street_decision(FIFTH)),
+        # Rule 9: community card 3 turned up, and the settlement.
+        g.Street(deals=(g.Reveal(g.BOARD, 1),)),
+    ),
+    settlers=(settle_base, settle_progressive, settle_envy),
+    # Rules 6-8: a fold loses every wager in action; the progressive stays (Defaults).
+    fold_loses=(ANTE, *STREETS),
+    mystery_base=ANTE,  # § 655c.1(c)(1): "a Mississippi Stud wager" (the Ante, § 655a.7(d)(1))
+    aggregate_cap=lambda config: config.aggregate_limit_cents,  # rule 11, § 655a.12(b)
+    hand_name=_hand_name,
+    stack_help=STACK_HELP,
+)
+
+PLAYER_ACTIONS = pr.player_actions(GAME)
+
+
+def parse_action(kind, data):
+    return pr.parse_action(GAME, kind, data)
+
+
+def apply(state, action, config, rng):
+    # Rule 1: one 52-card deck, no joker, shuffled fresh for every deal.
+    return pr.apply(GAME, state, action, config, rng)
+
+
+def timer(state, config):
+    return pr.timer(GAME, state, config)
+
+
+def stack(state, config, text, rng=None):
+    return pr.stack(GAME, state, config, text, rng)
+
+
+def legal_options(state, seat):
+    return pr.legal_options(GAME, state, seat)
