@@ -11,6 +11,7 @@ import pytest
 
 from casino.tables import registry
 from games.engine import LOSE, PROGRESSIVE_RESULT, REFUND, RETURN, STAKE, Action, IllegalAction
+from games.let_it_ride import rules as let_it_ride
 from games.mississippi_stud import rules as mississippi_stud
 from games.poker import game as g
 from games.poker import round as pr
@@ -21,7 +22,7 @@ POKER_RULES = {
     if isinstance(getattr(spec.rules, "GAME", None), g.Game)
 }
 # Pure rules modules on the engine that no live table binds yet, walked all the same.
-WAITING_FOR_BINDING = {"mississippi_stud": mississippi_stud}
+WAITING_FOR_BINDING = {"mississippi_stud": mississippi_stud, "let_it_ride": let_it_ride}
 POKER_RULES = {**WAITING_FOR_BINDING, **POKER_RULES}
 POKER_GAMES = sorted(POKER_RULES)
 
@@ -40,6 +41,10 @@ def test_crazy_4_poker_is_one_of_them():
 
 def test_caribbean_stud_is_one_of_them():
     assert "caribbean_stud" in POKER_GAMES
+
+
+def test_let_it_ride_is_one_of_them():
+    assert "let_it_ride" in POKER_GAMES
 
 
 def test_mississippi_stud_is_one_of_them():

@@ -1,0 +1,384 @@
+"""Let It Ride Poker (58 Pa. Code Ch. 643a) with the Must-Hit-By Mystery
+bonus of seed § 643c.1, pure: the shared poker round (games/poker/round.py)
+bound to Let It Ride's streets, paytables and this table's Rules Submission.
+
+Two streets (rules/let_it_ride.md rules 5–10): three cards face down to each
+hand and two community cards face down; each player pulls back Bet 1 or lets
+it ride (decision 1); the first community card is turned up; each player
+pulls back Bet 2 or lets it ride, whatever was done with Bet 1 (decision 2);
+the $ bet is never taken back (rule 9); the second community card is turned
+up and every wager settled. No dealer hand. At the clock's expiry the wager
+is pulled back (a project default: the rules file is silent, and taking the
+wager back risks nothing the player did not choose to risk). Settlement in
+rule 15's order: base wagers (with the aggregate cap of rule 14) → Three
+Card Bonus → Three-Card progressive → Five-Card progressive → Envy; the
+Mystery bonus at the end of the round.
+"""
+
+from dataclasses import dataclass, field
+
+from games.cards import best_five, three_card
+from games.cards.poker import CARD_INDEX
+from games.engine import RulesSubmission
+from games.let_it_ride import paytables
+from games.poker import game as g
+from games.poker import round as pr
+from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
+
+# Rule 3: the three equal base wagers in the spots 1, 2 and $ (together the "Let It
+# Ride Poker wager" of § 643a.7(a)).
+ONE = "one"
+TWO = "two"
+DOLLAR = "dollar"
+BASE_WAGERS = (ONE, TWO, DOLLAR)
+THREE_CARD_BONUS = "three_card_bonus"
+THREE_CARD = "three_card"
+FIVE_CARD = "five_card"
+PULL = "pull"
+RIDE = "ride"
+
+# The meters of the two progressive payout wagers, the kinds Three Card Poker's
+# Three-Card and Four Card Poker's linked Five-Card progressives feed (the same
+# tables, rules/let_it_ride.md Paytables; casino/progressives/paytables.py).
+THREE_CARD_KIND = "three_card"
+FIVE_CARD_KIND = "five_card"
+
+CLOCKS = (
+    ("betting_seconds", 1, 300),
+    ("deal_seconds", 0, 30),
+    ("decision_seconds", 3, 120),
+    ("result_seconds", 0, 60),
+)
+MYSTERY_WAGERS = {THREE_CARD: 1, FIVE_CARD: 2}
+
+
+@dataclass(frozen=True)
+class Config(RulesSubmission):
+    """The table's Rules Submission for Let It Ride Poker (§ 601a.2)."""
+
+    min_bet: int = field(default=5, metadata={"help": "Minimum of each of the three base wagers, in chips."})
+    max_bet: int = field(
+        default=500, metadata={"help": "Maximum of each of the three base wagers, in chips."}
+    )
+    base_paytable: int = field(
+        default=1,
+        metadata={"help": "Base paytable: 1 = 1000-200-50-11-8-5-3-2-1 (royal flush down to 10s or better)."},
+    )
+    aggregate_payout_limit: int = field(
+        default=50_000,
+        metadata={"help": "The most the three base wagers win together in one round, in chips (rule 14)."},
+    )
+    three_card_bonus: int = field(default=1, metadata={"help": "1: the Three Card Bonus is offered."})
+    three_card_bonus_paytable: int = field(
+        default=1, metadata={"help": "Three Card Bonus paytable: 1 = 40-30-6-3-1."}
+    )
+    side_max: int = field(default=100, metadata={"help": "Maximum Three Card Bonus wager, in chips."})
+    three_card_progressive: int = field(
+        default=1,
+        metadata={"help": "1: the $1 Three-Card progressive payout wager is offered (§ 643a.7(g))."},
+    )
+    five_card_progressive: int = field(
+        default=1,
+        metadata={"help": "1: the $5 Five-Card progressive payout wager is offered (§ 643a.7(h))."},
+    )
+    mystery: int = field(
+        default=1, metadata={"help": "1: the Must-Hit-By Mystery bonus is offered with them (§ 643c.1)."}
+    )
+    mystery_wagers: int = field(
+        default=3,
+        metadata={
+            "help": "The progressive wagers that qualify for the Mystery bonus with the base wagers "
+            "(§ 643c.1(c)(1)): 1 = Three-Card, 2 = Five-Card, 3 = either."
+        },
+    )
+    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
+    deal_seconds: int = field(default=1, metadata={"help": "Pause between no more bets and the deal."})
+    decision_seconds: int = field(
+        default=20, metadata={"help": "Each pull-back decision's clock; at expiry the wager is pulled back."}
+    )
+    result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
+
+    def errors(self):
+        errors = self.type_errors()
+        if errors:
+            return errors
+        for name in ("three_card_bonus", "three_card_progressive", "five_card_progressive", "mystery"):
+            if getattr(self, name) not in (0, 1):
+                errors[name] = "1 to offer it, 0 not to."
+        if self.min_bet < 1:
+            errors["min_bet"] = "The minimum wager must be at least 1 chip."
+        if self.max_bet < self.min_bet:
+            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
+        if self.side_max < self.min_bet:
+            errors["side_max"] = "The side wager maximum cannot be below the minimum wager."
+        if self.aggregate_payout_limit < 1:
+            errors["aggregate_payout_limit"] = "The payout limit must be at least 1 chip."
+        if self.base_paytable not in range(1, len(paytables.BASE_NAMES) + 1):
+            errors["base_paytable"] = "Choose base paytable 1 (1000-200-50-11-8-5-3-2-1)."
+        if self.three_card_bonus_paytable not in range(1, len(paytables.THREE_CARD_BONUS_NAMES) + 1):
+            errors["three_card_bonus_paytable"] = "Choose Three Card Bonus paytable 1 (40-30-6-3-1)."
+        if self.mystery == 1 and not (self.three_card_progressive or self.five_card_progressive):
+            errors["mystery"] = (
+                "The Mystery bonus needs the Three-Card or the Five-Card progressive payout wager (§ 643c.1(a))."
+            )
+        if self.mystery_wagers not in (1, 2, 3):
+            errors["mystery_wagers"] = "1 for the Three-Card progressive, 2 for the Five-Card, 3 for either."
+        elif self.mystery == 1 and not any(self.qualifies_for_mystery(area) for area in MYSTERY_WAGERS):
+            errors["mystery_wagers"] = (
+                "The Mystery bonus needs a qualifying progressive wager the table offers."
+            )
+        for name, low, high in CLOCKS:
+            if name not in errors and not low <= getattr(self, name) <= high:
+                errors[name] = f"Must be {low} to {high} seconds."
+        return errors
+
+    @property
+    def base_name(self):
+        return paytables.BASE_NAMES[self.base_paytable - 1]
+
+    @property
+    def base_table(self):
+        return paytables.base_paytable(self.base_name)
+
+    @property
+    def three_card_bonus_name(self):
+        return paytables.THREE_CARD_BONUS_NAMES[self.three_card_bonus_paytable - 1]
+
+    @property
+    def three_card_bonus_table(self):
+        return paytables.three_card_bonus_paytable(self.three_card_bonus_name)
+
+    def qualifies_for_mystery(self, area):
+        """§ 643c.1(c)(1): "a Three-Card progressive payout wager or Five-Card progressive payout
+        wager, as indicated by the certificate holder in its Rules Submission" — offered at the table."""
+        offered = {THREE_CARD: self.three_card_progressive, FIVE_CARD: self.five_card_progressive}[area]
+        return bool(self.mystery_wagers & MYSTERY_WAGERS[area]) and bool(offered)
+
+
+# -- hands -------------------------------------------------------------------------
+
+
+def hand_value(items):
+    """The player's three cards and the two community cards as one five-card poker
+    hand (rules 2, 11: standard ranking, ace high or low in A-2-3-4-5)."""
+    return best_five.best_five_value_indices([CARD_INDEX[item] for item in items])
+
+
+def three_card_value(items):
+    """The three dealt cards as a three-card hand (rule 2: straight beats flush, A-2-3 lowest)."""
+    return three_card.evaluate(items)
+
+
+def _five(view, seat):
+    return [*view.cards(seat), *view.board_cards()]
+
+
+def _three_card_lines(items):
+    return paytables.three_card_lines(three_card_value(items), items[0].suit)
+
+
+def _five_card_lines(items):
+    return paytables.five_card_lines(hand_value(items))
+
+
+# -- settlers, in rule 15's order ------------------------------------------------------
+
+
+def settle_base(view, seat):
+    """Rule 11: every base wager still in action is paid at the same odds on a
+    pair of 10s or better, otherwise all lose; no dealer, no push. A wager
+    pulled back came back at its decision. Rule 14's cap: Game.aggregate_cap."""
+    table = view.config.base_table
+    won = paytables.lookup(table, paytables.base_lines(hand_value(_five(view, seat))))
+    pays = []
+    for area in BASE_WAGERS:
+        if not view.stake(seat, area):
+            continue
+        label = GAME.area(area).label
+        if not won:
+            pays.append(g.Pay(area, g.LOSE, label))
+            continue
+        line, odds = won
+        pays.append(g.Pay(area, g.WIN, f"{label}, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds))
+    return pays
+
+
+def settle_three_card_bonus(view, seat):
+    """Rule 12: on the player's three dealt cards; in action whatever was pulled back."""
+    if not view.stake(seat, THREE_CARD_BONUS):
+        return []
+    won = paytables.lookup(view.config.three_card_bonus_table, _three_card_lines(view.cards(seat)))
+    if not won:
+        return [g.Pay(THREE_CARD_BONUS, g.LOSE, "Three Card Bonus")]
+    line, odds = won
+    text = f"Three Card Bonus, {paytables.LINE_NAMES[line].lower()}, {odds}"
+    return [g.Pay(THREE_CARD_BONUS, g.WIN, text, odds=odds)]
+
+
+def _progressive_pay(area, label, table, lines):
+    won = paytables.lookup(table, lines)
+    if not won:
+        return [g.Pay(area, g.LOSE, label)]
+    line, payout = won
+    name = paytables.LINE_NAMES[line].lower()
+    if isinstance(payout, paytables.MeterShare):
+        return [g.Pay(area, g.METER, f"{label}, {name}", percent=payout.percent)]
+    return [g.Pay(area, g.FIXED, f"{label}, {name}, {payout}", odds=payout)]
+
+
+def settle_three_card_progressive(view, seat):
+    """Rule 13: the Three-Card progressive on the three dealt cards, whatever the
+    base wagers do; only the highest line pays."""
+    if not view.bet(seat, THREE_CARD):
+        return []
+    lines = _three_card_lines(view.cards(seat))
+    return _progressive_pay(THREE_CARD, "Three-Card progressive", paytables.THREE_CARD_PROGRESSIVE, lines)
+
+
+def settle_five_card_progressive(view, seat):
+    """Rule 13: the Five-Card progressive on the final hand, three cards and two
+    community cards; only the highest line pays."""
+    if not view.bet(seat, FIVE_CARD):
+        return []
+    lines = _five_card_lines(_five(view, seat))
+    return _progressive_pay(FIVE_CARD, "Five-Card progressive", paytables.FIVE_CARD_PROGRESSIVE, lines)
+
+
+def settle_envy(view, seat):
+    """Rule 13 (PA § 643a.1): Three-Card Envy for each other player's mini-royal
+    to a player with the Three-Card progressive wager; Five-Card Envy for each
+    other player's straight flush or better to a player with the Five-Card one.
+    Several can be won; never for one's own hand."""
+    pays = []
+    for area, envy, lines in (
+        (THREE_CARD, paytables.THREE_CARD_ENVY_CENTS, lambda other: _three_card_lines(view.cards(other))),
+        (FIVE_CARD, paytables.FIVE_CARD_ENVY_CENTS, lambda other: _five_card_lines(_five(view, other))),
+    ):
+        if not view.bet(seat, area):
+            continue
+        for other in view.others(seat):
+            won = paytables.lookup(envy, lines(other))
+            if won:
+                line, cents = won
+                text = f"{GAME.area(area).label} Envy for seat {other}'s {paytables.LINE_NAMES[line].lower()}"
+                pays.append(g.Pay(area, g.BONUS, text, cents=cents))
+    return pays
+
+
+def _hand_name(view, seat):
+    return best_five.hand_name(hand_value(_five(view, seat)))
+
+
+def _limits(config):
+    return config.min_bet * 100, config.max_bet * 100
+
+
+def _side_limits(config):
+    return config.min_bet * 100, config.side_max * 100
+
+
+STACK_HELP = (
+    "Cards in deal order: three to each hand from the lowest seat up, then the two community cards "
+    '(the first is turned up after the first decision), e.g. "TS TH 4D KC 2S" for one player; ? is any '
+    "card. The rest of the 52-card deck is shuffled. It serves the next deal only."
+)
+
+
+def _pull(number, area):
+    return g.Decision(
+        name=f"bet_{number}",
+        # Decision 1 is taken by every hand (all three wagers are up); decision 2 by
+        # every hand too, which always holds its $ bet (rule 9).
+        base=ONE if number == 1 else DOLLAR,
+        options=(
+            g.Option(PULL, f"Pull back Bet {number}", "P", withdraws=area),
+            g.Option(RIDE, "Let it ride", "R"),
+        ),
+        default=PULL,
+        prompt=f"Pull back Bet {number}, or let it ride",
+    )
+
+
+GAME = g.Game(
+    name="Let It Ride Poker",
+    areas=(
+        # Rule 3: three equal base wagers, placed together (the Let It Ride Poker wager).
+        g.Area(ONE, "Bet 1", g.BASE, limits=_limits, note="pays on 10s or better · may be pulled back"),
+        g.Area(TWO, "Bet 2", g.BASE, limits=_limits, equals=ONE, note="may be pulled back"),
+        g.Area(DOLLAR, "Bet $", g.BASE, limits=_limits, equals=ONE, note="always in action"),
+        g.Area(
+            THREE_CARD_BONUS,
+            "Three Card Bonus",
+            g.SIDE,
+            offered=lambda config: bool(config.three_card_bonus),
+            limits=_side_limits,
+            needs=(ONE,),  # rules file Defaults: it needs the base wagers
+            note="your three cards · pair or better",
+        ),
+        g.Area(
+            THREE_CARD,
+            "Three-Card progressive",
+            g.PROGRESSIVE,
+            offered=lambda config: bool(config.three_card_progressive),
+            limits=lambda config: (paytables.THREE_CARD_WAGER_CENTS,) * 2,
+            needs=(ONE,),
+            meter_kind=THREE_CARD_KIND,
+            mystery=lambda config: config.qualifies_for_mystery(THREE_CARD),
+            note="$1 · your three cards · meter · Envy",
+        ),
+        g.Area(
+            FIVE_CARD,
+            "Five-Card progressive",
+            g.PROGRESSIVE,
+            offered=lambda config: bool(config.five_card_progressive),
+            limits=lambda config: (paytables.FIVE_CARD_WAGER_CENTS,) * 2,
+            needs=(ONE,),
+            meter_kind=FIVE_CARD_KIND,
+            mystery=lambda config: config.qualifies_for_mystery(FIVE_CARD),
+            note="$5 · your final hand · meter · Envy",
+        ),
+    ),
+    streets=(
+        # Rule 5: three cards face down to each hand, two community cards face down; rule 6.
+        g.Street(deals=(g.Deal(g.PLAYERS, 3), g.Deal(g.BOARD, 2)), decision=_pull(1, ONE)),
+        # Rule 7: the first community card turned up; rule 8 (rule 9: never the $ bet).
+        g.Street(deals=(g.Reveal(g.BOARD, 1),), decision=_pull(2, TWO)),
+    ),
+    # Rule 10: the second community card is turned up at the showdown, then rule 15's order.
+    settlers=(
+        settle_base,
+        settle_three_card_bonus,
+        settle_three_card_progressive,
+        settle_five_card_progressive,
+        settle_envy,
+    ),
+    aggregate_cap=lambda config: config.aggregate_payout_limit * 100,  # rule 14
+    # § 643c.1(c)(1): "a Let It Ride Poker wager and a Three-Card ... or Five-Card progressive
+    # payout wager"; the three base wagers are placed together, so Bet 1 stands for them.
+    mystery_base=ONE,
+    hand_name=_hand_name,
+    stack_help=STACK_HELP,
+)
+
+PLAYER_ACTIONS = pr.player_actions(GAME)
+
+
+def parse_action(kind, data):
+    return pr.parse_action(GAME, kind, data)
+
+
+def apply(state, action, config, rng):
+    # Rule 1: one 52-card deck, shuffled fresh for every deal.
+    return pr.apply(GAME, state, action, config, rng)
+
+
+def timer(state, config):
+    return pr.timer(GAME, state, config)
+
+
+def stack(state, config, text, rng=None):
+    return pr.stack(GAME, state, config, text, rng)
+
+
+def legal_options(state, seat):
+    return pr.legal_options(GAME, state, seat)
