@@ -101,20 +101,36 @@ class Solution:
         return self.house_edge / self.average_wager
 
 
-def multipliers(table):
-    """(m for each five-card set in colex order as whole numbers, their scale):
-    m / scale is what each wager in action nets on that hand (rule 10)."""
+@cache
+def hand_classes():
+    """Every five-card set in colex order, grouped by what a hand's value reads
+    (its rank multiset and whether it is a flush): (hands, the class of each,
+    one card text list per class, the number of hands in each class)."""
     hands = _subsets(5)
     ranks, suits = hands >> 2, hands & 3
     key = np.zeros(len(hands), dtype=np.int64)
     for position in range(5):
         key += np.int64(1) << (3 * ranks[:, position].astype(np.int64))
     flush = (suits == suits[:, :1]).all(axis=1)
-    code = key * 2 + flush
-    classes, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+    _, first, inverse, counts = np.unique(
+        key * 2 + flush, return_index=True, return_inverse=True, return_counts=True
+    )
+    samples = tuple(tuple(str(CARDS[c]) for c in hands[position]) for position in first)
+    return hands, inverse, samples, counts
+
+
+def class_values():
+    """The hand value (games.cards.best_five, through ``rules.hand_value``) of each class."""
+    return [rules.hand_value(sample) for sample in hand_classes()[2]]
+
+
+def multipliers(table):
+    """(m for each five-card set in colex order as whole numbers, their scale):
+    m / scale is what each wager in action nets on that hand (rule 10)."""
+    hands, inverse, _, _ = hand_classes()
     nets = []
-    for position in first:
-        won = rules.base_payout(rules.hand_value([str(CARDS[c]) for c in hands[position]]), table)
+    for value in class_values():
+        won = rules.base_payout(value, table)
         nets.append(Fraction(-1) if won is None else Fraction(0) if won[1] is None else won[1].winnings(1))
     scale = lcm(*(net.denominator for net in nets))
     m = np.array([int(net * scale) for net in nets], dtype=np.int64)[inverse]
@@ -141,7 +157,7 @@ def solve(table):
     s2 = sum(np.bincount(d, weights=m * m, minlength=count4) for d in drops).astype(np.int64)
     wins = sum(np.bincount(d, weights=m > 0, minlength=count4) for d in drops).astype(np.int64)
     pushes = sum(np.bincount(d, weights=m == 0, minlength=count4) for d in drops).astype(np.int64)
-    del hands, drops, m
+    del drops, m
     n5 = 48
     fifth, level5 = [], []  # per W = 3..7: the choice, and [value, wager, square, wins, pushes] sums
     for units in range(3, 8):
@@ -219,9 +235,18 @@ def solve(table):
 
 
 @cache
+def _solved(items):
+    return solve(dict(items))
+
+
+def solved(table):
+    """``solve(table)``, once a process for each paytable."""
+    return _solved(tuple(table.items()))
+
+
 def optimal():
-    """The optimal strategy for the table's paytable (§ 655a.12(a)), once a process."""
-    return solve(paytables.base_paytable(paytables.DEFAULT_BASE_PAYTABLE))
+    """The optimal strategy for the table's paytable (§ 655a.12(a))."""
+    return solved(paytables.base_paytable(paytables.DEFAULT_BASE_PAYTABLE))
 
 
 def decide(seen, units, solution=None):
