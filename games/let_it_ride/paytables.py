@@ -161,4 +161,7 @@ def three_card_bonus_paytable(name):
 def base_multiple(value, table):
     """The odds' multiple a unit base wager wins on the hand ``value``, or -1 (it loses)."""
     won = lookup(table, base_lines(value))
-    return won[1].winnings(1) if won else -1
+    if not won:
+        return -1
+    multiple = won[1].winnings(1)
+    return int(multiple) if multiple.denominator == 1 else multiple  # whole odds stay ints: fast sums
