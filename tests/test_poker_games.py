@@ -10,6 +10,7 @@ import random
 import pytest
 
 from casino.tables import registry
+from games.dj_wild_stud import rules as dj_wild_stud
 from games.engine import LOSE, PROGRESSIVE_RESULT, REFUND, RETURN, STAKE, Action, IllegalAction
 from games.let_it_ride import rules as let_it_ride
 from games.mississippi_stud import rules as mississippi_stud
@@ -22,7 +23,11 @@ POKER_RULES = {
     if isinstance(getattr(spec.rules, "GAME", None), g.Game)
 }
 # Pure rules modules on the engine that no live table binds yet, walked all the same.
-WAITING_FOR_BINDING = {"mississippi_stud": mississippi_stud, "let_it_ride": let_it_ride}
+WAITING_FOR_BINDING = {
+    "mississippi_stud": mississippi_stud,
+    "let_it_ride": let_it_ride,
+    "dj_wild_stud": dj_wild_stud,
+}
 POKER_RULES = {**WAITING_FOR_BINDING, **POKER_RULES}
 POKER_GAMES = sorted(POKER_RULES)
 
@@ -49,6 +54,10 @@ def test_let_it_ride_is_one_of_them():
 
 def test_mississippi_stud_is_one_of_them():
     assert "mississippi_stud" in POKER_GAMES
+
+
+def test_dj_wild_stud_is_one_of_them():
+    assert "dj_wild_stud" in POKER_GAMES
 
 
 class Table:

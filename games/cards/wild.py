@@ -34,6 +34,7 @@ reading the wild cards three ways (``_best``).
 from collections import Counter
 from functools import cache
 from itertools import combinations, combinations_with_replacement
+from math import comb
 
 from games.cards import best_five
 from games.cards.poker import (
@@ -280,6 +281,31 @@ def _category_counts():
                             natural = trips_reading((a, b, c, d, e))[1]
                         tally[(value >> 20) * 2 + natural] += 1
     return {(index // 2, bool(index % 2)): count for index, count in enumerate(tally) if count}
+
+
+@cache
+def value_counts():
+    """{value: hands} over all C(53,5) hands of the 53-card deck, from the
+    evaluator's own tables: each canonical form counted with its number of
+    hands (which wild cards of the five, and the suits of the naturals: all
+    one suit on the suited table, the rest on the multiset table). Read-only
+    (cached); tests/test_wild_cards.py checks it against ``category_counts``."""
+    counts = {}
+    for key, value in _UNSUITED.items():
+        wilds = key >> _COUNT_SHIFT
+        ranks = [(key >> (3 * rank)) & 7 for rank in _NATURAL_RANKS]
+        ways = 1
+        for count in ranks:
+            ways *= comb(4, count)
+        if max(ranks, default=0) <= 1:
+            ways -= 4 if wilds < 5 else 1  # all of one suit: the suited table's
+        if ways:
+            counts[value] = counts.get(value, 0) + ways * comb(5, wilds)
+    for key, value in enumerate(_SUITED):
+        wilds, mask = key >> _MASK_SHIFT, key & ((1 << _MASK_SHIFT) - 1)
+        if value and mask.bit_count() + wilds == 5:
+            counts[value] = counts.get(value, 0) + (4 if wilds < 5 else 1) * comb(5, wilds)
+    return counts
 
 
 # -- names -------------------------------------------------------------------------------

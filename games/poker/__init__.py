@@ -15,6 +15,8 @@ How the later games fit:
   ``view.board_cards()``; cards dealt face down early and turned up later
   take a ``Reveal(BOARD, n)`` in the later street's deals (Mississippi Stud's
   three community cards, dealt with the hands, one turned up a street);
+- a card dealt to no hand: ``Deal(DISCARD, n)`` draws it in its place and
+  sets it aside unseen (DJ Wild Stud's layout card, rule 6);
 - several decision streets: one ``Street`` each, each with its ``Decision``
   (Mississippi Stud's three, Ultimate Texas Hold 'Em's 4×/3×, 2×, 1×); an
   option's ``allowed(view, seat)`` narrows its multiples (Crazy 4 Poker's 3×

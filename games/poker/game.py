@@ -37,6 +37,9 @@ DECISION = "decision"
 PLAYERS = "players"
 DEALER = "dealer"
 BOARD = "board"
+# A card drawn in its place and set aside unseen, dealt to no hand (DJ Wild Stud's layout
+# card, dj_wild_stud.md rule 6 and Defaults: no game effect).
+DISCARD = "discard"
 
 LOSE = "lose"
 PUSH = "push"
@@ -68,7 +71,7 @@ class Area:
 
 @dataclass(frozen=True)
 class Deal:
-    to: str  # PLAYERS, DEALER or BOARD
+    to: str  # PLAYERS, DEALER, BOARD or DISCARD
     count: int
     face_up: bool = False
 

@@ -401,6 +401,8 @@ def _start_street(game, state, config, log):
                 spot = state.spot(seat)
                 spot["cards"] += _draw(state, deal.count)
                 spot["up"] += [deal.face_up] * deal.count
+        elif deal.to == g.DISCARD:
+            _draw(state, deal.count)  # set aside unseen: no hand, no record
         else:
             target = state.dealer if deal.to == g.DEALER else state.board
             target["cards"] += _draw(state, deal.count)

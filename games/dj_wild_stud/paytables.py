@@ -1,0 +1,175 @@
+"""DJ Wild Stud Poker paytables (58 Pa. Code Ch. 687a; seed § 687c.1), as data.
+
+Pure Python. The PA text of the payout odds (§§ 687a.10-687a.13) is not
+reproduced in rules/dj_wild_stud.md, so the Blind table is the common-practice
+table that file gives; Trips has no published table (its lines are the
+table's Rules Submission, off by default); the progressive bonus wager is the
+project default of rules/README.md ("The progressive payout wager at every
+Must-Hit-By game"). Odds are exact ``Odds``; the progressive's $5 is collected
+at "no more bets", so its fixed lines are "for 1", its top lines a
+``MeterShare``. Money is in integer cents. The Must-Hit-By Mystery bonus
+configurations of § 687c.1(c)(4) live once, in casino/progressives/paytables.py.
+"""
+
+from games.cards import wild
+from games.payouts import MeterShare, Odds
+from games.poker.paytables import lookup  # noqa: F401 (the family's, shared)
+
+FIVE_WILDS = "five_wilds"
+ROYAL_FLUSH = "royal_flush"
+FIVE_OF_A_KIND = "five_of_a_kind"
+STRAIGHT_FLUSH = "straight_flush"
+FOUR_OF_A_KIND = "four_of_a_kind"
+FULL_HOUSE = "full_house"
+FLUSH = "flush"
+STRAIGHT = "straight"
+THREE_OF_A_KIND = "three_of_a_kind"
+
+# Rule 3's categories from three of a kind up, by games/cards/wild.py category.
+CATEGORY_LINES = {
+    wild.FIVE_WILDS: FIVE_WILDS,
+    wild.ROYAL_FLUSH: ROYAL_FLUSH,
+    wild.FIVE_OF_A_KIND: FIVE_OF_A_KIND,
+    wild.STRAIGHT_FLUSH: STRAIGHT_FLUSH,
+    wild.FOUR_OF_A_KIND: FOUR_OF_A_KIND,
+    wild.FULL_HOUSE: FULL_HOUSE,
+    wild.FLUSH: FLUSH,
+    wild.STRAIGHT: STRAIGHT,
+    wild.THREE_OF_A_KIND: THREE_OF_A_KIND,
+}
+LINE_NAMES = {
+    FIVE_WILDS: "Five wilds",
+    ROYAL_FLUSH: "Royal flush",
+    FIVE_OF_A_KIND: "Five of a kind",
+    STRAIGHT_FLUSH: "Straight flush",
+    FOUR_OF_A_KIND: "Four of a kind",
+    FULL_HOUSE: "Full house",
+    FLUSH: "Flush",
+    STRAIGHT: "Straight",
+    THREE_OF_A_KIND: "Three of a kind",
+}
+
+# Rule 10: Trips pays natural hands more than hands using wild cards; five wilds and five
+# of a kind use wild cards by their nature.
+NATURAL = "_natural"
+WITH_WILDS = "_wild"
+TRIPS_LINES = (
+    FIVE_WILDS,
+    ROYAL_FLUSH + NATURAL,
+    ROYAL_FLUSH + WITH_WILDS,
+    FIVE_OF_A_KIND,
+    *(
+        line + column
+        for line in CATEGORY_LINES.values()
+        if line not in (FIVE_WILDS, ROYAL_FLUSH, FIVE_OF_A_KIND)
+        for column in (NATURAL, WITH_WILDS)
+    ),
+)
+for _line in CATEGORY_LINES.values():
+    LINE_NAMES[_line + NATURAL] = f"{LINE_NAMES[_line]}, natural"
+    LINE_NAMES[_line + WITH_WILDS] = f"{LINE_NAMES[_line]} with wild cards"
+NATURAL_ROYAL_FLUSH = ROYAL_FLUSH + NATURAL
+WILD_ROYAL_FLUSH = ROYAL_FLUSH + WITH_WILDS
+
+
+def hand_line(value):
+    """The Blind's line of a hand value (games/cards/wild.py), or None below three of a kind."""
+    return CATEGORY_LINES.get(wild.category(value))
+
+
+def trips_line(kind, natural):
+    """The Trips line of ``wild.trips_reading``'s (category, natural), or None."""
+    line = CATEGORY_LINES.get(kind)
+    if line is None or line in (FIVE_WILDS, FIVE_OF_A_KIND):
+        return line
+    return line + (NATURAL if natural else WITH_WILDS)
+
+
+def progressive_lines(kind, natural):
+    """The progressive's lines of (category, natural), the most particular
+    first: a natural royal flush ["royal_flush_natural", "royal_flush"], one
+    with wild cards ["royal_flush_wild", "royal_flush"]; below three of a kind []."""
+    line = CATEGORY_LINES.get(kind)
+    if line is None:
+        return []
+    if line == ROYAL_FLUSH:
+        return [NATURAL_ROYAL_FLUSH if natural else WILD_ROYAL_FLUSH, line]
+    return [line]
+
+
+# --- Ante and Play (rule 9): 1 to 1 when the player's hand is higher; Play exactly 2x the
+# Ante (rule 7).
+EVEN = Odds(1)
+PLAY_MULTIPLE = 2
+
+# --- The Blind (rule 9): paid from this table when the player's hand is higher with a
+# straight or better; pushes when higher below a straight and on a tie; loses when the
+# dealer's hand is higher. The rules file's one table [common practice: Red Dragon, Online
+# Pokies Pro, A Responsible Gambler; not PA text], named by its odds from the top line down.
+BLIND_PAYTABLES = {
+    "1000-50-10-9-4-3-2-1": {
+        FIVE_WILDS: Odds(1000),
+        ROYAL_FLUSH: Odds(50),
+        FIVE_OF_A_KIND: Odds(10),
+        STRAIGHT_FLUSH: Odds(9),
+        FOUR_OF_A_KIND: Odds(4),
+        FULL_HOUSE: Odds(3),
+        FLUSH: Odds(2),
+        STRAIGHT: Odds(1),
+    },
+}
+BLIND_NAMES = tuple(BLIND_PAYTABLES)
+DEFAULT_BLIND_PAYTABLE = "1000-50-10-9-4-3-2-1"
+BLIND_SOURCE = "common practice (Red Dragon, Online Pokies Pro, A Responsible Gambler), not PA text"
+
+# --- Trips (rule 10): no complete table is published in the sources (rules file,
+# Paytables), so the rules file's Defaults keep it off; a table offers it once its Rules
+# Submission sets the lines (x to 1, natural and with wild cards apart, TRIPS_LINES).
+TRIPS_SOURCE = "no published paytable (rules file): the lines are the table's Rules Submission"
+
+# --- Progressive bonus wager (§ 687a.7(d)(2); rules 4, 5, 11): $5, on the player's five
+# cards with the deuces and the joker wild, independent of the dealer and of a fold. The
+# project default of rules/README.md ("The progressive payout wager at every Must-Hit-By
+# game", the DJ Wild Stud row): a natural royal flush 100% of the meter, five wilds 10%;
+# the other hands as the lower rows of the Five-Card table (four_card_poker.md: four of a
+# kind 300, full house 50, flush 40, straight 30, three of a kind 9, all "for 1"), wild
+# cards counting as in the base game. That table has no fixed row above four of a kind, so
+# the three hands between five wilds and four of a kind (a royal flush with wild cards,
+# five of a kind, a straight flush) pay as its highest fixed row, four of a kind's 300 for 1.
+PROGRESSIVE_WAGER_CENTS = 500
+PROGRESSIVE_PAYTABLES = {
+    "100%-10%-300-300-300-300-50-40-30-9": {
+        NATURAL_ROYAL_FLUSH: MeterShare(100),
+        FIVE_WILDS: MeterShare(10),
+        WILD_ROYAL_FLUSH: Odds(300, for_one=True),
+        FIVE_OF_A_KIND: Odds(300, for_one=True),
+        STRAIGHT_FLUSH: Odds(300, for_one=True),
+        FOUR_OF_A_KIND: Odds(300, for_one=True),
+        FULL_HOUSE: Odds(50, for_one=True),
+        FLUSH: Odds(40, for_one=True),
+        STRAIGHT: Odds(30, for_one=True),
+        THREE_OF_A_KIND: Odds(9, for_one=True),
+    },
+}
+PROGRESSIVE_NAMES = tuple(PROGRESSIVE_PAYTABLES)
+DEFAULT_PROGRESSIVE_PAYTABLE = "100%-10%-300-300-300-300-50-40-30-9"
+PROGRESSIVE_SOURCE = "project default (rules/README.md, the DJ Wild Stud row), not PA text"
+
+# --- Must-Hit-By Mystery bonus (§ 687c.1): qualifying wagers "a DJ Wild Stud Poker wager
+# and a progressive bonus wager" ((c)(1)); configuration A in the $5 row by default
+# (rules/README.md Defaults).
+DEFAULT_MYSTERY_CONFIGURATION = "A"
+
+
+def blind_paytable(name):
+    if name not in BLIND_PAYTABLES:
+        raise ValueError(f"DJ Wild Stud's Blind paytables are {', '.join(BLIND_NAMES)}, not {name!r}")
+    return BLIND_PAYTABLES[name]
+
+
+def progressive_paytable(name):
+    if name not in PROGRESSIVE_PAYTABLES:
+        raise ValueError(
+            f"DJ Wild Stud's progressive paytables are {', '.join(PROGRESSIVE_NAMES)}, not {name!r}"
+        )
+    return PROGRESSIVE_PAYTABLES[name]

@@ -1,0 +1,422 @@
+"""DJ Wild Stud Poker (58 Pa. Code Ch. 687a) with the Must-Hit-By Mystery bonus
+of seed § 687c.1, pure: the shared poker round (games/poker/round.py) bound to
+DJ Wild Stud's street, the wild-card evaluator (games/cards/wild.py), its
+paytables and this table's Rules Submission.
+
+One street (rules/dj_wild_stud.md rules 6-7): five cards face down to each
+hand holding the Ante and Blind, five to the dealer, then one card to the
+layout area (dealt and set aside, no game effect: the rules file's Defaults);
+each hand, in seat order, folds or makes a Play wager of exactly 2x the Ante;
+at the clock's expiry the hand folds. No dealer qualifier (rule 8); Ante,
+Play and Blind by rule 9's table. Settlement in rule 12's order: folds →
+Ante/Play/Blind per seat → Trips (even after a fold, rule 10) → the
+progressive bonus wager (rule 11, whatever the dealer holds and even after a
+fold); the Mystery bonus at the end of the round.
+"""
+
+from dataclasses import dataclass, field
+
+from games.cards import wild
+from games.cards.cards import joker_deck
+from games.cards.poker import CARD_INDEX
+from games.dj_wild_stud import paytables
+from games.engine import RulesSubmission
+from games.payouts import Odds
+from games.poker import game as g
+from games.poker import round as pr
+from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
+
+ANTE = "ante"
+BLIND = "blind"
+PLAY = "play"
+TRIPS = "trips"
+PROGRESSIVE = "progressive"
+FOLD = "fold"
+
+# The meter of the $5 progressive bonus wager (casino/progressives), linked across the
+# casino's DJ Wild Stud tables (rules/README.md: each game's progressive its own kind).
+PROGRESSIVE_KIND = "dj_wild_stud"
+
+CLOCKS = (
+    ("betting_seconds", 1, 300),
+    ("deal_seconds", 0, 30),
+    ("decision_seconds", 3, 120),
+    ("result_seconds", 0, 60),
+)
+TRIPS_MAX_ODDS = 10_000
+
+
+@dataclass(frozen=True)
+class Config(RulesSubmission):
+    """The table's Rules Submission for DJ Wild Stud Poker (§ 601a.2)."""
+
+    min_bet: int = field(default=5, metadata={"help": "Minimum Ante, in chips (the Blind equals it)."})
+    max_bet: int = field(default=500, metadata={"help": "Maximum Ante, in chips (the Play is 2 times it)."})
+    blind_paytable: int = field(
+        default=1,
+        metadata={"help": "Blind paytable: 1 = 1000-50-10-9-4-3-2-1 (five wilds down to a straight)."},
+    )
+    # Rule 10 and the rules file's Defaults: Trips is off until its lines are set (no
+    # published table); natural hands and hands with wild cards apart.
+    trips_min_bet: int = field(default=5, metadata={"help": "Minimum Trips wager, in chips."})
+    trips_max_bet: int = field(default=100, metadata={"help": "Maximum Trips wager, in chips."})
+    trips_five_wilds: int = field(default=0, metadata={"help": "Trips, five wilds: x to 1 (0: not paid)."})
+    trips_royal_flush_natural: int = field(
+        default=0, metadata={"help": "Trips, royal flush, natural: x to 1 (0: not paid)."}
+    )
+    trips_royal_flush_wild: int = field(
+        default=0, metadata={"help": "Trips, royal flush with wild cards: x to 1 (0: not paid)."}
+    )
+    trips_five_of_a_kind: int = field(
+        default=0, metadata={"help": "Trips, five of a kind: x to 1 (0: not paid)."}
+    )
+    trips_straight_flush_natural: int = field(
+        default=0, metadata={"help": "Trips, straight flush, natural: x to 1 (0: not paid)."}
+    )
+    trips_straight_flush_wild: int = field(
+        default=0, metadata={"help": "Trips, straight flush with wild cards: x to 1 (0: not paid)."}
+    )
+    trips_four_of_a_kind_natural: int = field(
+        default=0, metadata={"help": "Trips, four of a kind, natural: x to 1 (0: not paid)."}
+    )
+    trips_four_of_a_kind_wild: int = field(
+        default=0, metadata={"help": "Trips, four of a kind with wild cards: x to 1 (0: not paid)."}
+    )
+    trips_full_house_natural: int = field(
+        default=0, metadata={"help": "Trips, full house, natural: x to 1 (0: not paid)."}
+    )
+    trips_full_house_wild: int = field(
+        default=0, metadata={"help": "Trips, full house with wild cards: x to 1 (0: not paid)."}
+    )
+    trips_flush_natural: int = field(
+        default=0, metadata={"help": "Trips, flush, natural: x to 1 (0: not paid)."}
+    )
+    trips_flush_wild: int = field(
+        default=0, metadata={"help": "Trips, flush with wild cards: x to 1 (0: not paid)."}
+    )
+    trips_straight_natural: int = field(
+        default=0, metadata={"help": "Trips, straight, natural: x to 1 (0: not paid)."}
+    )
+    trips_straight_wild: int = field(
+        default=0, metadata={"help": "Trips, straight with wild cards: x to 1 (0: not paid)."}
+    )
+    trips_three_of_a_kind_natural: int = field(
+        default=0, metadata={"help": "Trips, three of a kind, natural: x to 1 (0: not paid)."}
+    )
+    trips_three_of_a_kind_wild: int = field(
+        default=0, metadata={"help": "Trips, three of a kind with wild cards: x to 1 (0: not paid)."}
+    )
+    progressive: int = field(
+        default=1, metadata={"help": "1: the $5 progressive bonus wager is offered (§ 687a.7(d)(2))."}
+    )
+    progressive_paytable: int = field(
+        default=1,
+        metadata={
+            "help": "Progressive paytable: 1 = natural royal flush 100% of the meter, five wilds 10%, "
+            "then 300-300-300-300-50-40-30-9 for 1 (project default)."
+        },
+    )
+    mystery: int = field(
+        default=1,
+        metadata={
+            "help": "1: the Must-Hit-By Mystery bonus is offered with the Ante and Blind and the progressive "
+            "bonus wager (§ 687c.1)."
+        },
+    )
+    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
+    deal_seconds: int = field(default=1, metadata={"help": "Pause between no more bets and the deal."})
+    decision_seconds: int = field(
+        default=20, metadata={"help": "Each hand's Play-or-fold clock; at expiry the hand folds."}
+    )
+    result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
+
+    def errors(self):
+        errors = self.type_errors()
+        if errors:
+            return errors
+        for name in ("progressive", "mystery"):
+            if getattr(self, name) not in (0, 1):
+                errors[name] = "1 to offer it, 0 not to."
+        if self.min_bet < 1:
+            errors["min_bet"] = "The minimum wager must be at least 1 chip."
+        if self.max_bet < self.min_bet:
+            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
+        if self.trips_min_bet < 1:
+            errors["trips_min_bet"] = "The minimum wager must be at least 1 chip."
+        if self.trips_max_bet < self.trips_min_bet:
+            errors["trips_max_bet"] = "The maximum wager cannot be below the minimum wager."
+        if self.blind_paytable not in range(1, len(paytables.BLIND_NAMES) + 1):
+            errors["blind_paytable"] = "Choose Blind paytable 1 (1000-50-10-9-4-3-2-1)."
+        if self.progressive_paytable not in range(1, len(paytables.PROGRESSIVE_NAMES) + 1):
+            errors["progressive_paytable"] = "Choose progressive paytable 1 (the project default)."
+        for line in paytables.TRIPS_LINES:
+            name = "trips_" + line
+            if not 0 <= getattr(self, name) <= TRIPS_MAX_ODDS:
+                errors[name] = f"Must be 0 to {TRIPS_MAX_ODDS:,} (to 1)."
+        for line in paytables.TRIPS_LINES:
+            if line.endswith(paytables.WITH_WILDS):
+                natural = line.removesuffix(paytables.WITH_WILDS) + paytables.NATURAL
+                if getattr(self, "trips_" + line) > getattr(self, "trips_" + natural):
+                    # Rule 10: natural hands pay more than hands using wild cards.
+                    errors["trips_" + line] = "A hand with wild cards cannot pay more than the natural one."
+        if self.mystery == 1 and not self.progressive:
+            errors["mystery"] = "The Mystery bonus needs the progressive bonus wager (§ 687c.1(a))."
+        for name, low, high in CLOCKS:
+            if name not in errors and not low <= getattr(self, name) <= high:
+                errors[name] = f"Must be {low} to {high} seconds."
+        return errors
+
+    @property
+    def blind_name(self):
+        return paytables.BLIND_NAMES[self.blind_paytable - 1]
+
+    @property
+    def blind_table(self):
+        return paytables.blind_paytable(self.blind_name)
+
+    @property
+    def progressive_name(self):
+        return paytables.PROGRESSIVE_NAMES[self.progressive_paytable - 1]
+
+    @property
+    def progressive_table(self):
+        return paytables.progressive_paytable(self.progressive_name)
+
+    @property
+    def trips_table(self):
+        """{line: Odds} of the Trips lines this table pays ({} when Trips is off)."""
+        odds = {line: getattr(self, "trips_" + line) for line in paytables.TRIPS_LINES}
+        return {line: Odds(value) for line, value in odds.items() if value}
+
+
+# -- hands -------------------------------------------------------------------------
+
+
+def indices_of(items):
+    return [CARD_INDEX[item] for item in items]
+
+
+def hand_value(items):
+    """Five cards with the deuces and the joker wild, at their best (rules 2-3)."""
+    return wild.value_indices(*indices_of(items))
+
+
+# The outcomes of rule 9's table, for a hand that made the Play wager.
+PLAYER_HIGHER = "player_higher"
+TIE = "tie"
+DEALER_HIGHER = "dealer_higher"
+
+
+def showdown(mine, dealer):
+    """Rule 9's row: no dealer qualifier (rule 8); equal values tie (rule 3:
+    suits never break ties; natural and wild hands of equal rank are equal)."""
+    if mine > dealer:
+        return PLAYER_HIGHER
+    return DEALER_HIGHER if dealer > mine else TIE
+
+
+def blind_payout(mine, blind_table):
+    """(line, Odds) the Blind pays on a winning hand, or None (a push: below a straight)."""
+    line = paytables.hand_line(mine)
+    return (line, blind_table[line]) if line in blind_table else None
+
+
+def ante_blind_play_net(mine, dealer, blind_table):
+    """Net of the Ante, Blind and Play per unit of the Ante for a hand that
+    made the Play (2 units), by rule 9's table; a fold nets -2 (rule 7). The
+    settler, the strategy and the lab's simulation all read it."""
+    row = showdown(mine, dealer)
+    if row == TIE:
+        return 0
+    if row == DEALER_HIGHER:
+        return -2 - paytables.PLAY_MULTIPLE
+    won = blind_payout(mine, blind_table)
+    return 1 + paytables.PLAY_MULTIPLE + (won[1].winnings(1) if won else 0)
+
+
+# -- settlers, in rule 12's order ------------------------------------------------------
+
+
+def settle_hand(view, seat):
+    """Rules 8-9: the player's hand against the dealer's, no qualifier."""
+    if not view.stake(seat, ANTE):
+        return []  # folded: the Ante and the Blind were lost with the fold (rule 7)
+    mine = hand_value(view.cards(seat))
+    row = showdown(mine, hand_value(view.dealer_cards()))
+    if row == DEALER_HIGHER:
+        return [g.Pay(ANTE, g.LOSE, "Ante"), g.Pay(PLAY, g.LOSE, "Play"), g.Pay(BLIND, g.LOSE, "Blind")]
+    if row == TIE:
+        return [
+            g.Pay(ANTE, g.PUSH, "Ante, a tie"),
+            g.Pay(PLAY, g.PUSH, "Play, a tie"),
+            g.Pay(BLIND, g.PUSH, "Blind, a tie"),
+        ]
+    pays = [
+        g.Pay(ANTE, g.WIN, "Ante 1 to 1", odds=paytables.EVEN),
+        g.Pay(PLAY, g.WIN, "Play 1 to 1", odds=paytables.EVEN),
+    ]
+    won = blind_payout(mine, view.config.blind_table)
+    if won is None:
+        pays.append(g.Pay(BLIND, g.PUSH, "Blind, below a straight"))
+    else:
+        line, odds = won
+        pays.append(g.Pay(BLIND, g.WIN, f"Blind, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds))
+    return pays
+
+
+def trips_payout(hand_indices, trips_table):
+    """(line, Odds) Trips pays on the player's five cards (rule 10), or None."""
+    line = paytables.trips_line(*wild.trips_reading(hand_indices))
+    return (line, trips_table[line]) if line in trips_table else None
+
+
+def settle_trips(view, seat):
+    """Rule 10: the player's own hand, three of a kind or better, whatever
+    the dealer holds and even after a fold; natural hands apart from hands
+    using wild cards, a deuce not needed as a wild counting as a 2."""
+    if not view.stake(seat, TRIPS):
+        return []
+    won = trips_payout(indices_of(view.cards(seat)), view.config.trips_table)
+    if won is None:
+        return [g.Pay(TRIPS, g.LOSE, "Trips")]
+    line, odds = won
+    return [g.Pay(TRIPS, g.WIN, f"Trips, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds)]
+
+
+def progressive_payout(hand_indices, table):
+    """(line, payout) of the progressive bonus wager on five cards (rule 11), or None."""
+    return paytables.lookup(table, paytables.progressive_lines(*wild.trips_reading(hand_indices)))
+
+
+def settle_progressive(view, seat):
+    """Rule 11: the progressive bonus wager on the player's five cards with
+    the deuces and the joker wild, independent of the dealer and of a fold;
+    only the highest line pays."""
+    if not view.bet(seat, PROGRESSIVE):
+        return []
+    won = progressive_payout(indices_of(view.cards(seat)), view.config.progressive_table)
+    label = "Progressive"
+    if not won:
+        return [g.Pay(PROGRESSIVE, g.LOSE, label)]
+    line, payout = won
+    name = paytables.LINE_NAMES[line].lower()
+    if isinstance(payout, paytables.MeterShare):
+        return [g.Pay(PROGRESSIVE, g.METER, f"{label}, {name}", percent=payout.percent)]
+    return [g.Pay(PROGRESSIVE, g.FIXED, f"{label}, {name}, {payout}", odds=payout)]
+
+
+def _hand_name(view, seat):
+    return wild.hand_name(hand_value(view.cards(seat)))
+
+
+def _dealer_name(view):
+    items = view.dealer_cards()
+    labels = " ".join(item.label for item in items)
+    return f"{labels}, {wild.hand_name(hand_value(items))}"
+
+
+def _limits(config):
+    return config.min_bet * 100, config.max_bet * 100
+
+
+def _play_limits(config):
+    return paytables.PLAY_MULTIPLE * config.min_bet * 100, paytables.PLAY_MULTIPLE * config.max_bet * 100
+
+
+def _trips_limits(config):
+    return config.trips_min_bet * 100, config.trips_max_bet * 100
+
+
+STACK_HELP = (
+    "Cards in deal order: five to each hand from the lowest seat up, then the dealer's five, then the "
+    'layout card (set aside), e.g. "2S JK AH KH QH 9D 8C 7S 5H 3D 4C" for one player; ? is any card; '
+    "deuces and JK (the joker) are wild. The rest of the 53-card deck is shuffled. It serves the next deal only."
+)
+
+GAME = g.Game(
+    name="DJ Wild Stud Poker",
+    areas=(
+        # Rule 4: the DJ Wild Stud Poker wager (§ 687a.7(d)(1)), an Ante and an equal Blind, both required.
+        g.Area(ANTE, "Ante", g.BASE, limits=_limits, note="1 to 1 · no dealer qualifier"),
+        g.Area(
+            BLIND,
+            "Blind",
+            g.SIDE,
+            limits=_limits,
+            needs=(ANTE,),
+            equals=ANTE,
+            note="equal to the Ante · straight or better pays",
+        ),
+        g.Area(PLAY, "Play", g.DECISION, limits=_play_limits),
+        g.Area(
+            TRIPS,
+            "Trips",
+            g.SIDE,
+            offered=lambda config: bool(config.trips_table),
+            limits=_trips_limits,
+            needs=(ANTE,),
+            note="three of a kind or better · natural pays more",
+        ),
+        g.Area(
+            PROGRESSIVE,
+            "Progressive",
+            g.PROGRESSIVE,
+            offered=lambda config: bool(config.progressive),
+            # Rule 4: a fixed amount, only with the Ante and Blind (§ 687a.7(d)(2)).
+            limits=lambda config: (paytables.PROGRESSIVE_WAGER_CENTS,) * 2,
+            needs=(ANTE,),
+            meter_kind=PROGRESSIVE_KIND,
+            # § 687c.1(c)(1): "a DJ Wild Stud Poker wager and a progressive bonus wager".
+            mystery=lambda config: bool(config.progressive),
+            note="$5 · your five cards · three of a kind or better · meter · project default",
+        ),
+    ),
+    streets=(
+        g.Street(
+            # Rule 6: five down to each hand, five to the dealer, one to the layout area.
+            deals=(g.Deal(g.PLAYERS, 5), g.Deal(g.DEALER, 5), g.Deal(g.DISCARD, 1)),
+            decision=g.Decision(
+                name="play",
+                base=ANTE,
+                # Rule 7: in seat order, fold or a Play of exactly 2 times the Ante.
+                options=(
+                    g.Option(PLAY, "Play", "P", places=PLAY, of=ANTE, multiples=(paytables.PLAY_MULTIPLE,)),
+                    g.Option(FOLD, "Fold", "F", folds=True),
+                ),
+                default=FOLD,
+                prompt="Play 2× your Ante, or fold",
+            ),
+        ),
+    ),
+    settlers=(settle_hand, settle_trips, settle_progressive),
+    # Rule 7: a fold loses the Ante and the Blind; Trips and the progressive stay in action.
+    fold_loses=(ANTE, BLIND),
+    mystery_base=ANTE,  # § 687c.1(c)(1): "a DJ Wild Stud Poker wager" (the Ante and Blind)
+    deck=joker_deck,
+    hand_name=_hand_name,
+    dealer_name=_dealer_name,
+    stack_help=STACK_HELP,
+)
+
+PLAYER_ACTIONS = pr.player_actions(GAME)
+
+
+def parse_action(kind, data):
+    return pr.parse_action(GAME, kind, data)
+
+
+def apply(state, action, config, rng):
+    # Rule 1: one fresh 53-card deck (52 and the joker) shuffled for every deal.
+    return pr.apply(GAME, state, action, config, rng)
+
+
+def timer(state, config):
+    return pr.timer(GAME, state, config)
+
+
+def stack(state, config, text, rng=None):
+    return pr.stack(GAME, state, config, text, rng)
+
+
+def legal_options(state, seat):
+    return pr.legal_options(GAME, state, seat)
