@@ -3,69 +3,56 @@ spectators (nobody's cards before their time; the dealer's face-up card for
 all), a stacked round with the linked Five-Card progressive, its Envy and the
 Mystery bonus meter through casino/progressives, refusals through the
 runtime, seeded rounds with the ledger and the meters' books balanced and
-every record replayed, the demo table, the admin's Rules Submission."""
+every record replayed, the demo table, the admin's Rules Submission (the
+shared parts: tests/poker_table.py)."""
 
 import random
 
 import pytest
-from django.conf import settings
 
-from casino.progressives import api, audit
-from casino.progressives.models import Meter, MeterEvent, TableLink
-from casino.progressives.paytables import FIVE_CARD_SEED_CENTS, UNITS_PER_CENT
-from casino.tables import registry
-from casino.tables.models import Round, Table
-from casino.tables.replay import replay
+from casino.progressives.paytables import FIVE_CARD_SEED_CENTS
+from casino.tables.models import Table
 from casino.tables.runtime import Refused
 from casino.wallet.ledger import balance_of
-from casino.wallet.models import Account, Entry
-from games.four_card_poker import presenter, rules
-from tests.conftest import assert_ledger_balanced
+from games.four_card_poker import presenter
+from games.four_card_poker.rules import Config
+from tests.poker_table import (
+    START_CENTS,
+    START_CHIPS,
+    Play,
+    admin_adds,
+    admin_form,
+    assert_admin_refuses,
+    assert_all_cards_shown,
+    assert_beyond_the_balance_refused,
+    assert_books_closed,
+    assert_each_sees_only_their_own_cards,
+    assert_lobby_last_result,
+    assert_meter_paid,
+    assert_meters_shown,
+    assert_poker_page,
+    assert_refused,
+    assert_refused_while_deciding,
+    assert_seeded_books,
+    demo_table,
+    mystery_hits_first,
+    play_seeded_rounds,
+    table_fixture,
+)
 from tests.test_spanish21_table import page
-from tests.test_three_card_poker_table import Play, names
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
-FAST = {"betting_seconds": 5, "deal_seconds": 1, "decision_seconds": 20, "result_seconds": 5}
 # Ann (seat 1): a royal flush; Bob (seat 2): three 9s; the dealer: K-8-7-5 high, the 2♥ face up.
 ANN, BOB, DEALER_DOWN, DEALER_UP = "AS KS QS JS TS", "9H 9D 9C 2C 3D", "KD 7C 4H 8S 5D", "2H"
 
-
-@pytest.fixture
-def table(make_player, clean_redis):
-    def make(meters=True, seed=None, **config):
-        table = Table.objects.create(
-            game="four_card_poker",
-            name="Four Card test",
-            config={**FAST, **config},
-            is_test=True,
-            seed=seed,
-            max_seats=6,
-        )
-        if meters:
-            five = Meter.objects.create(name="Five-Card", kind="five_card", wager_dollars=5)
-            mystery = Meter.objects.create(name="Mystery", kind="must_hit_by", paytable="A", wager_dollars=5)
-            for meter in (five, mystery):
-                TableLink.objects.create(meter=meter, table=table)
-            api.open_meter(five)
-            api.open_meter(mystery, rng=random.Random(1))
-        return table
-
-    return make
-
-
-def designer_stack(play, text):
-    """The stack a designer types, straight into the rules (the designer check is the runtime's)."""
-    snapshot = dict(play.runtime.snapshot)
-    state = rules.stack(play.runtime.state, play.runtime.config, text, random.Random(3))
-    snapshot["game"] = state.to_json()
-    play.runtime.snapshot = snapshot
+table = table_fixture("four_card_poker", "Four Card test", ("Five-Card", "five_card"), wager_dollars=5)
 
 
 def test_a_stacked_round_pays_the_meter_the_envy_and_hides_cards_until_their_time(table, make_player):
     ann, bob, spy = make_player("Ann"), make_player("Bob"), make_player("Spy")
     play = Play(table(), [ann, bob])
-    designer_stack(play, f"{ANN} {BOB} {DEALER_DOWN} {DEALER_UP}")
+    play.stack(f"{ANN} {BOB} {DEALER_DOWN} {DEALER_UP}")
     play.bet(ann, "ante", 10)
     play.bet(ann, "aces_up", 5)
     play.bet(ann, "five_card", 5)
@@ -75,13 +62,10 @@ def test_a_stacked_round_pays_the_meter_the_envy_and_hides_cards_until_their_tim
     play.tick()  # the deal
     state = play.runtime.state
     assert state.phase == "deciding" and state.turn == 1
-    for viewer, mine in ((ann, ANN), (bob, BOB), (spy, "")):
-        html = "".join(play.render(viewer).values())
-        for hand in (ANN, BOB, DEALER_DOWN):
-            for name in names(hand):
-                assert (name in html) == (hand == mine), (viewer.nickname, name)
-        assert names(DEALER_UP)[0] in html  # rule 6: the dealer's sixth card is dealt face up
-        assert html.count('aria-label="face-down card"') >= 10
+    # Rule 6: the dealer's sixth card is dealt face up.
+    assert_each_sees_only_their_own_cards(
+        play, {ann: ANN, bob: BOB}, spy, DEALER_DOWN, up=DEALER_UP, face_down=10
+    )
     mine = play.render(ann)["pk-me"]
     for key in ("1", "2", "3", "F"):
         assert f'data-key="{key}"' in mine
@@ -102,135 +86,94 @@ def test_a_stacked_round_pays_the_meter_the_envy_and_hides_cards_until_their_tim
     # (Ante and Play 1×), Ante Bonus 2 to 1, his progressive's 9 for 1, $5,000 Envy for Ann's royal.
     ann_net = (10 + 30 + 200 + 200 - 5) * 100 + seed
     bob_net = (10 + 10 + 20 + 45 - 5 + 5_000) * 100
-    start = settings.TEST_START_CHIPS * 100
-    assert balance_of(ann, test=True) == start + ann_net
-    assert balance_of(bob, test=True) == start + bob_net
-    five = Meter.objects.get(kind="five_card")
-    assert api.read([five])[0].cents == FIVE_CARD_SEED_CENTS  # reset to its seed after the 100% award
-    assert MeterEvent.objects.get(meter=five, kind="award").paid_cents == seed
-    assert Entry.objects.filter(transaction__memo__contains="five_card meter", amount=seed).exists()
+    assert balance_of(ann, test=True) == START_CENTS + ann_net
+    assert balance_of(bob, test=True) == START_CENTS + bob_net
+    assert_meter_paid("five_card", FIVE_CARD_SEED_CENTS, seed)  # reset to its seed after the 100% award
     public = play.render(spy)
     assert "Dealer: best four of six, K-8-7-5 high" in public["pk-status"]
     assert "Five-Card progressive, royal flush, 100% of the meter." in public["pk-log"]
     assert "Envy for seat 1&#x27;s royal flush: +5,000." in public["pk-log"]
-    for hand in (ANN, BOB, DEALER_DOWN):
-        for name in names(hand):
-            assert name in "".join(public.values())
+    assert_all_cards_shown(public, ANN, BOB, DEALER_DOWN)
     assert presenter.last_result(play.runtime.state.to_json()) == "Dealer K-8-7-5 high"
-    assert_ledger_balanced()
-    assert not Account.objects.filter(kind=Account.ESCROW).exclude(balance=0).exists()
-    assert audit.reconcile(list(Meter.objects.all())) == []
+    assert_books_closed()
 
 
 def test_refusals_through_the_runtime_change_nothing(table, make_player):
     play = Play(table(), [make_player("Ann")])
     ann = play.players[0]
     version = play.runtime.version
-    for message, words in (
-        ({"action": "bet", "spot": "five_card", "amount": "5"}, "Place the Ante or Aces Up wager first"),
-        ({"action": "bet", "spot": "ante", "amount": "600"}, "5 to 500 chips; 600 is not"),
-        ({"action": "bet", "spot": "aces_up", "amount": "101"}, "5 to 100 chips; 101 is not"),
-        ({"action": "play", "multiple": "1"}, "No decision is being taken now"),
-        ({"action": "bet", "spot": "play", "amount": "5"}, "no betting area 'play'"),
-        ({"action": "raise"}, "Unknown action 'raise'"),
-    ):
-        with pytest.raises(Refused, match=words):
-            play.act(ann, **message)
+    assert_refused(
+        play,
+        ann,
+        (
+            ({"action": "bet", "spot": "five_card", "amount": "5"}, "Place the Ante or Aces Up wager first"),
+            ({"action": "bet", "spot": "ante", "amount": "600"}, "5 to 500 chips; 600 is not"),
+            ({"action": "bet", "spot": "aces_up", "amount": "101"}, "5 to 100 chips; 101 is not"),
+            ({"action": "play", "multiple": "1"}, "No decision is being taken now"),
+            ({"action": "bet", "spot": "play", "amount": "5"}, "no betting area 'play'"),
+            ({"action": "raise"}, "Unknown action 'raise'"),
+        ),
+    )
     play.bet(ann, "ante", 5)
     with pytest.raises(Refused, match="exactly 5 chips"):
         play.bet(ann, "five_card", 1)
     assert play.runtime.version == version + 1  # only Ann's Ante went on
-    play.tick()
-    play.tick()
-    assert play.runtime.state.phase == "deciding"
-    before = play.runtime.version
-    for message, words in (
-        ({"action": "play", "multiple": "4"}, "Play is 1×, 2×, 3× the Ante; not 4×"),
-        ({"action": "play", "multiple": "abc"}, "A multiple is a whole number"),
-        ({"action": "fold", "multiple": "2"}, "Fold takes no multiple"),
-        ({"action": "bet", "spot": "ante", "amount": "5"}, "No more bets: wait for the next round"),
-    ):
-        with pytest.raises(Refused, match=words):
-            play.act(ann, **message)
-    with pytest.raises(Refused, match="the table is on round 1 now"):
-        play.runtime.act(ann.pk, "Ann", {"action": "play", "multiple": "1", "round": 0})
-    assert play.runtime.version == before
-    assert_ledger_balanced()
+    assert_refused_while_deciding(
+        play,
+        ann,
+        (
+            ({"action": "play", "multiple": "4"}, "Play is 1×, 2×, 3× the Ante; not 4×"),
+            ({"action": "play", "multiple": "abc"}, "A multiple is a whole number"),
+            ({"action": "fold", "multiple": "2"}, "Fold takes no multiple"),
+            ({"action": "bet", "spot": "ante", "amount": "5"}, "No more bets: wait for the next round"),
+        ),
+        {"action": "play", "multiple": "1"},
+    )
 
 
 def test_a_wager_beyond_the_balance_is_refused(table, make_player):
     play = Play(table(side_max=1_000_000), [make_player("Ann")])
-    ann = play.players[0]
-    version = play.runtime.version
-    with pytest.raises(Refused, match="enough"):
-        play.bet(ann, "aces_up", settings.TEST_START_CHIPS + 1)
-    assert play.runtime.version == version and balance_of(ann, test=True) == settings.TEST_START_CHIPS * 100
+    assert_beyond_the_balance_refused(play, "aces_up", START_CHIPS + 1)
 
 
 def test_seeded_rounds_keep_the_ledger_and_the_meters_books(table, make_player):
     fcp = table(seed=641)
-    mystery = Meter.objects.get(kind="must_hit_by")
-    # A trigger a hair above the seed: the first qualifying wager wins the bonus.
-    meter_state = api.state(mystery.pk)
-    meter_state["trigger"] = 10_000 * UNITS_PER_CENT + 1
-    api.load(mystery.pk, meter_state, [f"{meter_state['trigger_seq'] + 1}:{15_000 * UNITS_PER_CENT}"])
-    players = [make_player(name) for name in ("Ann", "Bob", "Cy")]
-    play = Play(fcp, players)
+    mystery_hits_first()
+    play = Play(fcp, [make_player(name) for name in ("Ann", "Bob", "Cy")])
     choices = random.Random(41)
-    progressive, qualifying = 0, 0
-    for _ in range(30):
-        for player in players:
-            ante = choices.random() < 0.8
-            if ante:
-                play.bet(player, "ante", choices.choice([5, 10]))
-            if not ante or choices.random() < 0.5:
-                play.bet(player, "aces_up", 5)
-            if choices.random() < 0.6:
-                play.bet(player, "five_card", 5)
-                progressive += 1
-                qualifying += ante
-        start = play.runtime.round
-        for _step in range(20):
-            state = play.runtime.state
-            if state.phase == "deciding" and choices.random() < 0.7:
-                player = next(p for p in players if p.pk == state.spot(state.turn)["player"])
-                if choices.random() < 0.3:
-                    play.act(player, "fold")
-                else:
-                    play.act(player, "play", multiple=str(choices.choice([1, 2, 3])))
-                continue
-            play.tick()
-            if play.runtime.round > start:
-                break
+    counts = {"progressive": 0, "qualifying": 0}
+
+    def place_bets(player):
+        ante = choices.random() < 0.8
+        if ante:
+            play.bet(player, "ante", choices.choice([5, 10]))
+        if not ante or choices.random() < 0.5:
+            play.bet(player, "aces_up", 5)
+        if choices.random() < 0.6:
+            play.bet(player, "five_card", 5)
+            counts["progressive"] += 1
+            counts["qualifying"] += ante
+
+    def decide(player, state):
+        if choices.random() < 0.3:
+            play.act(player, "fold")
         else:
-            raise AssertionError(f"round {play.runtime.round} never ended: {play.runtime.state.phase}")
-    assert_ledger_balanced()
-    assert not Account.objects.filter(kind=Account.ESCROW).exclude(balance=0).exists()
-    five = Meter.objects.get(kind="five_card")
-    assert MeterEvent.objects.filter(meter=five, kind="contribution").count() == progressive
+            play.act(player, "play", multiple=str(choices.choice([1, 2, 3])))
+
+    play_seeded_rounds(play, choices, 30, place_bets, decide)
     # § 641c.1(c)(1): only a Five-Card wager beside an Ante feeds the Mystery meter.
-    assert MeterEvent.objects.filter(meter=mystery, kind="contribution").count() == qualifying
-    assert audit.reconcile([five, mystery]) == []
-    hit = MeterEvent.objects.get(meter=mystery, kind="hit")
-    assert Entry.objects.filter(transaction__memo__contains="mystery bonus", amount=hit.paid_cents).exists()
-    records = list(Round.objects.filter(table=fcp).order_by("number"))
-    assert len(records) == 30
-    for record in records:
-        report = replay(record)
-        assert report.identical, f"round {record.number}: {report.difference}"
+    assert_seeded_books(fcp, "five_card", counts["progressive"], counts["qualifying"])
 
 
 def test_the_page_renders_for_a_player_and_a_spectator(table, make_player):
     fcp = table()
     ann, spy = make_player("Ann"), make_player("Spy")
     for html in (page(fcp, ann), page(fcp, spy)):
-        assert 'id="pk-status"' in html and 'id="pk-dealer"' in html and 'id="pk-seat-6"' in html
+        assert_poker_page(html, seats=6)
         assert "Your best four of five against the dealer&#x27;s best four of six" in html
         assert "Aces Up pays 50-40-8-6-4-2-1 to 1" in html
     # § 641c.1(b): the progressive display says the Mystery bonus is offered; both meters show live.
-    html = page(fcp, ann)
-    assert 'id="table-meters"' in html and "This table offers the Must-Hit-By Mystery bonus" in html
-    assert "Five-Card" in html and "10,000" in html
+    assert_meters_shown(page(fcp, ann), "Five-Card", "10,000")
 
 
 def test_without_a_linked_meter_the_progressive_area_does_not_show(table, make_player):
@@ -241,45 +184,26 @@ def test_without_a_linked_meter_the_progressive_area_does_not_show(table, make_p
 
 
 def test_the_demo_has_a_four_card_poker_table_on_the_linked_five_card_meter(clean_redis):
-    from django.core.management import call_command
-
-    call_command("demo_tables")
-    call_command("demo_tables")  # idempotent
-    (fcp,) = Table.objects.filter(game="four_card_poker")
-    assert not fcp.is_test and fcp.rules_config().mystery == 1
-    kinds = sorted(fcp.meters.values_list("kind", "paytable", "wager_dollars"))
-    assert kinds == [("five_card", "", 5), ("must_hit_by", "A", 5)]
+    fcp = demo_table(
+        "four_card_poker",
+        [("five_card", "", 5), ("must_hit_by", "A", 5)],
+        "5–500 Ante · Aces Up up to 100 · Five-Card progressive $5",
+    )
     tcp = Table.objects.get(game="three_card_poker")
     assert set(fcp.meters.all()).isdisjoint(tcp.meters.all())
-    assert registry.get("four_card_poker").limits_text(fcp.rules_config()) == (
-        "5–500 Ante · Aces Up up to 100 · Five-Card progressive $5"
-    )
 
 
 def test_the_admin_has_every_setting_and_the_lobby_row_the_last_result(
     admin_client, clean_redis, make_player
 ):
-    from casino.lobby.rows import table_row
-    from games.four_card_poker.rules import Config
-
-    form = {"game": "four_card_poker", "name": "Admin FCP", "max_seats": 6, "is_open": "on", "seed": ""}
-    form.update({f"rules_{name}": value for name, value in Config().to_json().items()})
-    response = admin_client.post("/admin/tables/table/add/", {**form, "rules_ante_bonus_paytable": 7})
-    assert response.status_code == 200
-    assert "Choose Ante Bonus paytable 1 (25-20-2) or 2 (30-15-2)." in response.content.decode()
-    response = admin_client.post("/admin/tables/table/add/", {**form, "rules_ante_bonus_paytable": 2})
-    assert response.status_code == 302, response.content.decode()[:2000]
-    fcp = Table.objects.get(name="Admin FCP")
+    form = admin_form("four_card_poker", "Admin FCP", 6, Config())
+    assert_admin_refuses(
+        admin_client,
+        {**form, "rules_ante_bonus_paytable": 7},
+        "Choose Ante Bonus paytable 1 (25-20-2) or 2 (30-15-2).",
+    )
+    fcp, _html = admin_adds(admin_client, {**form, "rules_ante_bonus_paytable": 2})
     assert fcp.rules_config().ante_bonus_name == "30-15-2"
-    html = admin_client.get(f"/admin/tables/table/{fcp.pk}/change/").content.decode()
-    for name in Config().to_json():  # one field per setting of the Rules Submission
-        assert f'name="rules_{name}"' in html, name
-    play = Play(fcp, [make_player("Ann")])
-    assert table_row(play.runtime.table)["last_result"] is None
-    designer_stack(play, "2C 5D 8S QH 6D 4C 9H TH 3S KD 2D")
-    play.bet(play.players[0], "aces_up", 5)
-    play.tick()
-    play.tick()
-    assert play.runtime.state.phase == "result"
-    fcp.refresh_from_db()
-    assert table_row(fcp)["last_result"] == "Dealer K-10-9-4 high"
+    assert_lobby_last_result(
+        fcp, make_player("Ann"), "2C 5D 8S QH 6D 4C 9H TH 3S KD 2D", ("aces_up", 5), 2, "Dealer K-10-9-4 high"
+    )
