@@ -9,7 +9,8 @@ A new poker game's tests::
 
     from tests.poker_table import Play, table_fixture, ...
 
-    table = table_fixture("let_it_ride", "Let It Ride test", ("Let It Ride", "let_it_ride"), wager_dollars=1)
+    # The game's slug, the table's name, its progressive meter (name, kind), the wager of both meters.
+    table = table_fixture("four_card_poker", "Four Card test", ("Five-Card", "five_card"), wager_dollars=5)
 
     def test_a_stacked_round_...(table, make_player):
         play = Play(table(), [ann, bob])
