@@ -183,6 +183,20 @@ def test_caribbean_stud_shows_its_bet_table_the_progressive_and_the_envy_it_pays
     assert ("Envy Bonus: another player's straight flush", "50 chips") in panel(table)["Progressive (1 chip)"]
 
 
+def test_mississippi_stud_shows_its_paytable_the_push_the_limit_and_the_progressive():
+    table = table_of("mississippi_stud")
+    shown = panel(table)
+    paytable = shown["Paytable (500-100-40-10-6-4-3-2-1)"]
+    assert ("Royal flush", "500 to 1") in paytable and ("Pair of jacks or better", "1 to 1") in paytable
+    assert ("Pair of 6s through 10s", "push") in paytable
+    assert not any(title.startswith("Progressive") for title in shown)  # no meter linked
+    link(table, "five_card", dollars=5)
+    shown = panel(table)
+    assert ("Four of a kind", "300 for 1") in shown["Progressive (5 chips)"]
+    assert ("Envy Bonus: another player's straight flush", "1,500 chips") in shown["Progressive (5 chips)"]
+    assert "Progressive: exactly 5 chips." in shown["Table limits"]
+
+
 GAMES = [
     "dreamcatcher",
     "spanish21",
@@ -192,6 +206,7 @@ GAMES = [
     "four_card_poker",
     "crazy_4_poker",
     "caribbean_stud",
+    "mississippi_stud",
 ]
 
 

@@ -13,7 +13,6 @@ from casino.tables import registry
 from games.dj_wild_stud import rules as dj_wild_stud
 from games.engine import LOSE, PROGRESSIVE_RESULT, REFUND, RETURN, STAKE, Action, IllegalAction
 from games.let_it_ride import rules as let_it_ride
-from games.mississippi_stud import rules as mississippi_stud
 from games.poker import game as g
 from games.poker import round as pr
 
@@ -24,7 +23,6 @@ POKER_RULES = {
 }
 # Pure rules modules on the engine that no live table binds yet, walked all the same.
 WAITING_FOR_BINDING = {
-    "mississippi_stud": mississippi_stud,
     "let_it_ride": let_it_ride,
     "dj_wild_stud": dj_wild_stud,
 }
