@@ -1,10 +1,15 @@
 # make run  — set everything up and serve the casino on http://127.0.0.1:$(PORT)
-# make test — set everything up and run the whole suite, browser tests included,
-#             then its database-heavy part (pytest -m postgres) again on PostgreSQL
+# make test — set everything up and run the whole suite, browser tests included
+#             (in $(TEST_WORKERS) pytest-xdist workers; the timing tests marked solo
+#             after, alone), then its database-heavy part (pytest -m postgres)
+#             again on PostgreSQL
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
+# make test's pytest-xdist workers: the suite waits on browsers and server
+# processes as much as it computes, so two share two cores well.
+TEST_WORKERS ?= 2
 export PORT
 
 .PHONY: run test setup venv chromium postgresql axe screenshots lint chaos bench bench-meters bench-broadcast bench-house-way bench-evaluators bench-lab bench-load bench-worker clean
@@ -49,7 +54,8 @@ node_modules/.installed: package.json package-lock.json
 
 test: venv chromium postgresql axe
 	$(PY) -m ruff check .
-	$(PY) -m casino.embedded_redis -- $(PY) -m pytest
+	$(PY) -m casino.embedded_redis -- $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not solo"
+	$(PY) -m casino.embedded_redis -- $(PY) -m pytest -m solo
 	$(PY) -m casino.embedded_redis -- $(PY) -m casino.embedded_postgres -- $(PY) -m pytest -m "postgres and not soak"
 
 lint: venv

@@ -11,6 +11,7 @@ import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from csp.constants import NONE, SELF, UNSAFE_INLINE
@@ -164,6 +165,14 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     )
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+if os.environ.get("PYTEST_XDIST_WORKER", "").startswith("gw"):
+    # make test runs the suite in pytest-xdist workers gw0, gw1...: each
+    # worker, and the Daphnes and table workers its tests start (which
+    # inherit the variable), take their own Redis database, so one worker's
+    # meters, channel layer and rate limits never meet another's, and a
+    # test's FLUSHDB empties only its own. Redis' pub/sub would cross
+    # databases, but nothing here uses it (channels-redis lists, Lua on keys).
+    REDIS_URL = urlsplit(REDIS_URL)._replace(path=f"/{int(os.environ['PYTEST_XDIST_WORKER'][2:]) + 1}").geturl()
 
 CHANNEL_LAYERS = {
     "default": {

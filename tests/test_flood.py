@@ -19,6 +19,9 @@ from casino.wallet.ledger import balance_of
 from tests.conftest import ROOT, assert_ledger_balanced, session_cookie, wait_until
 from tests.test_ws_hardening import first_round, next_flash, open_socket, seats
 
+# solo: it holds another table's reply times under a flood to the unloaded ones
+pytestmark = pytest.mark.solo
+
 
 def opened(processes, make_table, **env):
     processes.env.update(env)

@@ -19,6 +19,9 @@ import pytest
 
 from bench.chaos import Stack, Watcher, kill_and_check, wait_until
 
+# solo: every restart is held to a deadline that a busy neighbour test stretches
+pytestmark = pytest.mark.solo
+
 sync_api = pytest.importorskip("playwright.sync_api")
 
 CLOCKS = {"betting_seconds": 2, "spin_seconds": 1, "result_seconds": 1}

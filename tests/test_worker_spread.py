@@ -11,7 +11,8 @@ from casino.redis_client import get_sync_redis
 from casino.tables.owner import lease_key
 from tests.conftest import wait_until
 
-pytestmark = pytest.mark.postgres
+# solo: its workers take tables within lease deadlines that a busy neighbour test stretches
+pytestmark = [pytest.mark.postgres, pytest.mark.solo]
 
 
 def holders(table_ids):
