@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "games.four_card_poker",
     "games.crazy_4_poker",
     "games.caribbean_stud",
+    "games.dj_wild_stud",
     "games.mississippi_stud",
 ]
 

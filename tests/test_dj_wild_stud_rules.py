@@ -501,11 +501,19 @@ def test_the_rules_submission_is_validated():
 # -- the strategy ------------------------------------------------------------------------------
 
 
-def test_the_strategy_plays_from_a_pair_of_3s_with_j_10_7():
-    threshold = strategy.threshold()
-    assert strategy.describe(threshold) == "Pair of 3s, J-10-7 or better: Play 2x; fold the rest"
-    assert strategy.decide(rules.hand_value(cards("3S 3H JD TC 7S"))) == strategy.PLAY
-    assert strategy.decide(rules.hand_value(cards("3S 3H JD TC 6S"))) == strategy.FOLD
-    assert strategy.decide(rules.hand_value(cards("AS KH QD JC 9S"))) == strategy.FOLD
-    # Any hand with a wild card is at least a pair of its highest natural.
-    assert strategy.decide(rules.hand_value(cards("JK 4H 6D 8C TS"))) == strategy.PLAY
+def test_the_strategy_plays_every_wild_card_and_from_a_pair_of_4s_with_9_8_7_without():
+    table = Config().blind_table
+    assert strategy.describe(table) == (
+        "Play 2x holding any wild card; with none, Pair of 4s, 9-8-7 or better; fold the rest"
+    )
+
+    def decide(text):
+        return strategy.decide(rules.indices_of(cards(text)), table)
+
+    assert decide("4S 4H 9D 8C 7S") == strategy.PLAY
+    assert decide("4S 4H 9D 8C 6S") == strategy.FOLD
+    assert decide("3S 3H KD QC JS") == strategy.FOLD
+    assert decide("AS KH QD JC 9S") == strategy.FOLD
+    # Any hand with a wild card (at least a pair of its highest natural) is played.
+    assert decide("JK 3H 4D 6C 7S") == strategy.PLAY
+    assert decide("2D 3H 4D 6C 8S") == strategy.PLAY

@@ -206,6 +206,7 @@ GAMES = [
     "four_card_poker",
     "crazy_4_poker",
     "caribbean_stud",
+    "dj_wild_stud",
     "mississippi_stud",
 ]
 

@@ -102,6 +102,20 @@ def test_random_hands_and_the_natural_reading_the_lab_counts():
             assert natural
 
 
+def test_the_value_counts_from_the_tables_agree_with_the_enumeration():
+    by_category = Counter()
+    for value, count in wild.value_counts().items():
+        by_category[value >> 20] += count
+    enumerated = Counter()
+    for (kind, _), count in wild.category_counts().items():
+        enumerated[kind] += count
+    assert by_category == enumerated
+    by_wilds = wild.value_counts_by_wilds()
+    assert [sum(hands.values()) for hands in by_wilds.values()] == [
+        comb(5, wilds) * comb(48, 5 - wilds) for wilds in range(6)
+    ]
+
+
 def test_the_natural_and_wild_counts_of_the_lab():
     counts = wild.category_counts()
     # No wild card: the 1,712,304 hands of the 48 naturals, all natural.

@@ -30,7 +30,7 @@ class Meter(models.Model):
         help_text="Must-Hit-By: the configuration's minimum progressive wager ($1, $2 or $5); "
         "Match the Dealer: the wager offered ($1 or $5, § 635c.1(e)); Monster Match, the pai gow "
         "progressive payout wager, the Three-Card and the Caribbean Stud progressive: $1; the Five-Card "
-        "progressive: $5.",
+        "and the DJ Wild Stud progressive: $5.",
     )
     is_active = models.BooleanField(
         default=True, help_text="Inactive meters take no wagers and are not shown."

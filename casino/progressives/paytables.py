@@ -21,6 +21,7 @@ PROGRESSIVE_PAYOUT = "progressive_payout"
 THREE_CARD = "three_card"
 FIVE_CARD = "five_card"
 CARIBBEAN_STUD = "caribbean_stud"
+DJ_WILD_STUD = "dj_wild_stud"
 KINDS = [
     (MUST_HIT_BY, "Must-Hit-By Mystery bonus"),
     (MATCH_THE_DEALER, "Match the Dealer progressive"),
@@ -29,6 +30,7 @@ KINDS = [
     (THREE_CARD, "Three-Card progressive"),
     (FIVE_CARD, "Five-Card progressive"),
     (CARIBBEAN_STUD, "Caribbean Stud progressive"),
+    (DJ_WILD_STUD, "DJ Wild Stud progressive"),
 ]
 KIND_NAMES = dict(KINDS)
 
@@ -212,6 +214,10 @@ POKER_PROGRESSIVE_PRIMARY_BP = 2000
 CARIBBEAN_STUD_WAGERS = (1,)
 CARIBBEAN_STUD_SEED_CENTS = 1_000_000
 CARIBBEAN_STUD_PRIMARY_BP = 1500
+# DJ Wild Stud's $5 progressive bonus wager (§ 687a.7(d)(2)): its own meter, the
+# five-card meter's seed and rate (the rules files give none for it; project default,
+# not PA text).
+DJ_WILD_STUD_WAGERS = (5,)
 
 
 def poker_progressive(kind, wager_dollars):
@@ -219,6 +225,7 @@ def poker_progressive(kind, wager_dollars):
         THREE_CARD: (THREE_CARD_SEED_CENTS, POKER_PROGRESSIVE_PRIMARY_BP),
         FIVE_CARD: (FIVE_CARD_SEED_CENTS, POKER_PROGRESSIVE_PRIMARY_BP),
         CARIBBEAN_STUD: (CARIBBEAN_STUD_SEED_CENTS, CARIBBEAN_STUD_PRIMARY_BP),
+        DJ_WILD_STUD: (FIVE_CARD_SEED_CENTS, POKER_PROGRESSIVE_PRIMARY_BP),
     }[kind]
     return MeterRules(
         kind=kind,
@@ -230,7 +237,7 @@ def poker_progressive(kind, wager_dollars):
         reseed_from_reserve=False,
         primary_bp=primary,
         reserve_bp=0,
-        # rules/three_card_poker.md, four_card_poker.md, caribbean_stud.md
+        # rules/three_card_poker.md, four_card_poker.md, caribbean_stud.md, dj_wild_stud.md
         section="project default meter, not PA text",
     )
 
@@ -239,6 +246,7 @@ POKER_PROGRESSIVE_WAGERS = {
     THREE_CARD: THREE_CARD_WAGERS,
     FIVE_CARD: FIVE_CARD_WAGERS,
     CARIBBEAN_STUD: CARIBBEAN_STUD_WAGERS,
+    DJ_WILD_STUD: DJ_WILD_STUD_WAGERS,
 }
 
 

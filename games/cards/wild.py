@@ -283,14 +283,29 @@ def _category_counts():
     return {(index // 2, bool(index % 2)): count for index, count in enumerate(tally) if count}
 
 
-@cache
 def value_counts():
-    """{value: hands} over all C(53,5) hands of the 53-card deck, from the
-    evaluator's own tables: each canonical form counted with its number of
-    hands (which wild cards of the five, and the suits of the naturals: all
-    one suit on the suited table, the rest on the multiset table). Read-only
-    (cached); tests/test_wild_cards.py checks it against ``category_counts``."""
+    """{value: hands} over all C(53,5) hands of the 53-card deck (read-only,
+    cached); tests/test_wild_cards.py checks it against ``category_counts``."""
+    return _value_counts()
+
+
+@cache
+def _value_counts():
     counts = {}
+    for by_value in value_counts_by_wilds().values():
+        for value, count in by_value.items():
+            counts[value] = counts.get(value, 0) + count
+    return counts
+
+
+@cache
+def value_counts_by_wilds():
+    """{wild cards in the hand: {value: hands}} over all C(53,5) hands, from
+    the evaluator's own tables: each canonical form counted with its number of
+    hands (which of the five wild cards, and the suits of the naturals: all
+    one suit on the suited table, the rest on the multiset table). Read-only
+    (cached)."""
+    counts = {wilds: {} for wilds in range(6)}
     for key, value in _UNSUITED.items():
         wilds = key >> _COUNT_SHIFT
         ranks = [(key >> (3 * rank)) & 7 for rank in _NATURAL_RANKS]
@@ -300,11 +315,11 @@ def value_counts():
         if max(ranks, default=0) <= 1:
             ways -= 4 if wilds < 5 else 1  # all of one suit: the suited table's
         if ways:
-            counts[value] = counts.get(value, 0) + ways * comb(5, wilds)
+            counts[wilds][value] = counts[wilds].get(value, 0) + ways * comb(5, wilds)
     for key, value in enumerate(_SUITED):
         wilds, mask = key >> _MASK_SHIFT, key & ((1 << _MASK_SHIFT) - 1)
         if value and mask.bit_count() + wilds == 5:
-            counts[value] = counts.get(value, 0) + (4 if wilds < 5 else 1) * comb(5, wilds)
+            counts[wilds][value] = counts[wilds].get(value, 0) + (4 if wilds < 5 else 1) * comb(5, wilds)
     return counts
 
 

@@ -257,6 +257,7 @@ BOTS = {
     "crazy_4_poker": PokerBot,
     "four_card_poker": PokerBot,
     "caribbean_stud": PokerBot,
+    "dj_wild_stud": PokerBot,
     "mississippi_stud": PokerBot,
 }
 

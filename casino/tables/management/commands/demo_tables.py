@@ -17,6 +17,7 @@ DEMO_TABLES = [
     {"game": "four_card_poker", "name": "Four Card Poker — Aces Up", "meters": ["five_card_5", "four_card_mystery_a_5"], "config": {"min_bet": 5, "max_bet": 500, "aces_up": 1, "five_card_progressive": 1, "mystery": 1}},
     {"game": "crazy_4_poker", "name": "Crazy 4 Poker — Super Bonus", "meters": ["five_card_5", "crazy_4_mystery_a_5"], "config": {"min_bet": 5, "max_bet": 500, "queens_up": 1, "five_card_progressive": 1, "mystery": 1}},
     {"game": "caribbean_stud", "name": "Caribbean Stud Poker — Progressive", "meters": ["caribbean_stud_1", "caribbean_stud_mystery_a_1"], "config": {"min_bet": 5, "max_bet": 500, "progressive": 1, "mystery": 1}},
+    {"game": "dj_wild_stud", "name": "DJ Wild Stud Poker — Wild Progressive", "meters": ["dj_wild_stud_5", "dj_wild_stud_mystery_a_5"], "config": {"min_bet": 5, "max_bet": 500, "progressive": 1, "mystery": 1}},
     {"game": "mississippi_stud", "name": "Mississippi Stud — Progressive", "meters": ["five_card_5", "mississippi_stud_mystery_a_5"], "config": {"min_bet": 5, "max_bet": 500, "progressive": 1, "mystery": 1}},
 ]  # fmt: skip
 
@@ -47,6 +48,11 @@ DEMO_METERS = {
     # Mystery bonus meter, configuration A for a $1 wager (§ 639c.1(c)(4)).
     "caribbean_stud_1": {"name": "Caribbean Stud progressive $1", "kind": "caribbean_stud", "paytable": "", "wager_dollars": 1},
     "caribbean_stud_mystery_a_1": {"name": "Caribbean Stud Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 1},
+    # DJ Wild Stud's $5 progressive bonus wager (its own meter: the project-default paytable of
+    # rules/README.md is its own) and its Mystery bonus meter, configuration A for a $5 wager
+    # (§ 687c.1(c)(4)).
+    "dj_wild_stud_5": {"name": "DJ Wild Stud progressive $5", "kind": "dj_wild_stud", "paytable": "", "wager_dollars": 5},
+    "dj_wild_stud_mystery_a_5": {"name": "DJ Wild Stud Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 5},
     # Mississippi Stud's $5 progressive is the linked Five-Card meter above (rules file Defaults:
     # "linked with the other five-card progressives"); its own Mystery bonus meter, configuration
     # A for a $5 wager (§ 655c.1(c)(4)).

@@ -1,0 +1,30 @@
+from django.apps import AppConfig
+
+
+class DjWildStudConfig(AppConfig):
+    name = "games.dj_wild_stud"
+    label = "dj_wild_stud"
+    verbose_name = "DJ Wild Stud Poker"
+
+    def ready(self):
+        from casino.tables import registry
+        from games.dj_wild_stud import edge, how_to_play, presenter, rules
+        from games.engine import CENTS_PER_CHIP
+
+        registry.register(
+            registry.GameSpec(
+                slug="dj_wild_stud",
+                name="DJ Wild Stud Poker",
+                rules=rules,
+                present=presenter.present,
+                last_result=presenter.last_result,
+                page_template="poker/table.html",
+                public_template="poker/_public.html",
+                private_template="poker/_private.html",
+                default_max_seats=6,
+                min_wager=lambda config: config.min_bet * CENTS_PER_CHIP,
+                limits_text=presenter.limits_text,
+                lab=edge,
+                how_to_play=how_to_play.how_to_play,
+            )
+        )

@@ -1,0 +1,53 @@
+"""What the DJ Wild Stud Poker table shows: the poker engine's presenter
+(games/poker/presenter.py) with DJ Wild Stud's hand names (five cards with
+the deuces and the joker wild, at their best) and the layout's rules line."""
+
+from games.cards import wild
+from games.cards.cards import cards
+from games.dj_wild_stud import rules
+from games.poker.presenter import PokerPresenter
+
+
+def hand_name(items):
+    """Five cards at their best reading: "Five of a kind, aces", "Pair of kings"."""
+    return wild.hand_name(rules.hand_value(cards(items)))
+
+
+def dealer_label(items):
+    return hand_name(items)  # rule 8: no qualifier
+
+
+def layout_text(config):
+    table = config.blind_table
+    parts = [
+        "Deuces and the joker are wild. Your five cards against the dealer's five: Play 2× your Ante, "
+        "or fold and lose the Ante and the Blind. The dealer always plays.",
+        f"Beat the dealer: Ante and Play 1 to 1, the Blind from five wilds {table['five_wilds'].left} to 1 "
+        "down to a straight 1 to 1 (below a straight it pushes); ties push.",
+    ]
+    if config.trips_table:
+        parts.append(
+            "Trips: three of a kind or better on your own cards, natural hands pay more, even folded."
+        )
+    if config.progressive:
+        parts.append(
+            "Progressive $5 (project default paytable): your five cards, even folded; a natural royal flush "
+            "wins the meter, five wilds 10% of it."
+        )
+    if config.mystery:
+        parts.append("The Must-Hit-By Mystery bonus is offered with the Ante and the progressive.")
+    return " ".join(parts)
+
+
+PRESENTER = PokerPresenter(rules, hand_name, dealer_label, layout_text)
+present = PRESENTER.present
+limits_text = PRESENTER.limits_text
+
+
+def last_result(game_state):
+    """The lobby's last result: the dealer's hand, from the table's state while
+    a result is up or from the last round's record (which has no "phase")."""
+    dealer = game_state.get("dealer") or {}
+    if ("phase" in game_state and game_state["phase"] != "result") or len(dealer.get("cards") or []) != 5:
+        return None
+    return f"Dealer {dealer_label(dealer['cards'])}"
