@@ -33,6 +33,14 @@ GAMES = {
         "main",
         "tiger9",
     ),
+    # The poker games share one template: Three Card Poker, whose clock folds
+    # an unplayed hand, so the next round comes without a decision.
+    "three_card_poker": (
+        {"betting_seconds": 14, "deal_seconds": 0, "decision_seconds": 3, "result_seconds": 1},
+        "pk",
+        "ante",
+        "pair_plus",
+    ),
 }
 
 # The viewer's wagers as the page draws them: {area: the stack's amount}.
@@ -82,10 +90,7 @@ def place(page, prefix, area):
 
 
 @pytest.mark.django_db(transaction=True)
-# Player's Edge 21 shares Spanish 21's round and templates, so it is left to
-# tests/test_bet_tools.py, which takes every game's undo, rebet and double
-# through the runtime.
-@pytest.mark.parametrize("game", ["dreamcatcher", "spanish21", "pai_gow"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_undo_rebet_and_double_by_key(processes, make_player, game):
     config, prefix, main, side = GAMES[game]
     table = Table.objects.create(game=game, name=f"Rebet {game}", config=config, max_seats=6)
