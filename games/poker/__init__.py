@@ -25,7 +25,8 @@ How the later games fit:
   DECISION area; ``Option.withdraws`` gives one back (Let It Ride's pulls):
   a pull may name its wager (``spot``), and one no option ever withdraws is
   refused as never taken back (Let It Ride's $ bet); "rebet" repeats a
-  withdrawn wager too (``spot["withdrawn"]``);
+  withdrawn wager too (``spot["withdrawn"]``); ``Option.says`` logs a choice
+  that moves no chip ("lets it ride");
 - a required wager equal to another: ``Area.equals`` (Crazy 4 Poker's Super
   Bonus, staked with the Ante at its amount, never on its own; undo, rebet
   and double move the two together, games/betting.py ``Book.follows``);
@@ -43,6 +44,10 @@ How the later games fit:
   seed (c)(1)-(2)); ``Pay(METER)`` becomes an ``Outcome.awards`` entry, as
   in the blackjack and pai gow rounds; the platform's
   casino/tables/progressive_hook.py does the meter calls.
+
+The table (templates/poker/, presenter.py): the dealer's area shows only for
+a game that deals the dealer cards, the board's from the start for a game
+that deals community cards (the websocket's swaps need it there).
 
 What the platform reads is the same as for every game (games/engine.py):
 ``State``, ``apply``, ``timer``, ``parse_action``, ``PLAYER_ACTIONS``,

@@ -97,6 +97,7 @@ class Option:
     # (view, seat) -> the multiples this hand may choose (Crazy 4 Poker's 3× with aces or better)
     allowed: Callable | None = None
     withdraws: str | None = None  # an area whose wager comes back (Let It Ride)
+    says: str = ""  # the round log's words for a choice that moves no chip: "lets it ride"
     folds: bool = False
 
 

@@ -127,6 +127,11 @@ class PokerPresenter:
             "deadline_ms": int(timer["deadline"] * 1000) if timer and state.phase != pr.RESULT else None,
             "clock_label": _clock_label(state.phase),
             "dealer": self._dealer(state),
+            # Let It Ride and Mississippi Stud deal no dealer hand: no dealer area on the table.
+            "has_dealer": any(deal.to == g.DEALER for street in self.game.streets for deal in street.deals),
+            # A game with community cards has the board's area from the start, so that the
+            # websocket's fragment swaps find it when the cards come.
+            "has_board": any(deal.to == g.BOARD for street in self.game.streets for deal in street.deals),
             "board": self._board(state),
             "seats": seats,
             "areas": [

@@ -551,6 +551,12 @@ def _choose(game, state, config, seat, option, multiple, player):
         spot["folded"] = True
         if player:
             log.append({"player": player, "text": "folds"})
+    if option.says:
+        log.append(
+            {"player": player, "text": option.says}
+            if player
+            else {"player": None, "text": f"Seat {seat} {option.says}"}
+        )
     outcome = _advance(game, state, config, log=log, moves=moves)
     return outcome
 
