@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "games.crazy_4_poker",
     "games.caribbean_stud",
     "games.dj_wild_stud",
+    "games.let_it_ride",
     "games.mississippi_stud",
 ]
 

@@ -197,6 +197,26 @@ def test_mississippi_stud_shows_its_paytable_the_push_the_limit_and_the_progress
     assert "Progressive: exactly 5 chips." in shown["Table limits"]
 
 
+def test_let_it_ride_shows_its_three_bets_the_bonus_and_both_progressives():
+    table = table_of("let_it_ride")
+    shown = panel(table)
+    paytable = shown["Bets 1, 2 and $ (paytable 1000-200-50-11-8-5-3-2-1)"]
+    assert ("Royal flush", "1,000 to 1") in paytable and ("Pair of 10s or better", "1 to 1") in paytable
+    assert ("Straight", "6 to 1") in shown["Three Card Bonus (paytable 40-30-6-3-1)"]
+    assert "Bet 1: 5 to 500 chips." in shown["Table limits"]
+    assert not any("Bet 2" in line for line in shown["Table limits"])  # placed with Bet 1
+    assert not any(title.endswith("progressive (1 chip)") for title in shown)  # no meter linked
+    link(table, "three_card")
+    link(table, "five_card", dollars=5)
+    shown = panel(table)
+    assert ("Mini-royal in spades", "100% of the meter") in shown["Three-Card progressive (1 chip)"]
+    assert ("Envy: another player's mini-royal", "25 chips") in shown["Three-Card progressive (1 chip)"]
+    assert ("Envy: another player's royal flush", "5,000 chips") in shown["Five-Card progressive (5 chips)"]
+    assert "Five-Card progressive: exactly 5 chips." in shown["Table limits"]
+    reconfigure(table, three_card_bonus=0)
+    assert not any(title.startswith("Three Card Bonus") for title in panel(table))
+
+
 GAMES = [
     "dreamcatcher",
     "spanish21",
@@ -207,6 +227,7 @@ GAMES = [
     "crazy_4_poker",
     "caribbean_stud",
     "dj_wild_stud",
+    "let_it_ride",
     "mississippi_stud",
 ]
 

@@ -22,7 +22,7 @@ KEYS = {
 }  # fmt: skip
 GAMES = {
     "dreamcatcher", "spanish21", "players_edge21", "pai_gow", "three_card_poker", "four_card_poker",
-    "crazy_4_poker", "caribbean_stud", "dj_wild_stud", "mississippi_stud",
+    "crazy_4_poker", "caribbean_stud", "dj_wild_stud", "let_it_ride", "mississippi_stud",
 }  # fmt: skip
 
 

@@ -46,6 +46,12 @@ def test_the_base_wagers_under_the_optimal_pull_backs_hold_the_published_3_51_pe
     # Every deal counted (22,100 × 49 × 48); all three riding win 3 × the line, or lose 3.
     assert max(outcomes) == 3 * 1000 and min(outcomes) == -3
     assert all((probability * edge.DEALS).denominator == 1 for probability in outcomes.values())
+    # Each line as often as five-card hands make it: every deal is a five-card set, each alike.
+    shown = {item["key"]: item["probability"] for item in row.lines}
+    hands = comb(52, 5)
+    assert shown["royal_flush"] == Fraction(4, hands) and shown["full_house"] == Fraction(3_744, hands)
+    assert shown["two_pair"] == Fraction(123_552, hands)
+    assert shown["tens_or_better"] == Fraction(5 * 84_480, hands)
 
 
 def _plain_expected_nets(hand):
@@ -70,7 +76,7 @@ def _label(index):
 
 def test_the_suit_classes_give_what_a_plain_enumeration_gives():
     points, classes = edge.four_card_points(tuple(TABLE.items()))
-    sums = {key: sum(net * count for net, count in nets.items()) for key, nets in points.items()}
+    sums = edge.riding_sums(points)
     # Hands that are not their class's representative: the keys must carry them over.
     for text in ("QH JH TH", "7D 7C 2S", "AC 5H 9D"):
         hand = tuple(sorted(CARD_INDEX[item] for item in text.split()))

@@ -170,7 +170,7 @@ _RANK_KEY = tuple(1 << (3 * (index >> 2)) for index in range(52))
 
 @cache
 def four_card_points(table_items):
-    """{suit key: Counter {net per unit: fifth cards}} of every 4-card decision
+    """{suit key: Counter {(line, net per unit): fifth cards}} of every 4-card decision
     point reached from the 3-card classes, and the classes ((hand, size,
     [(4th card, key)])). A five-card hand's payout depends on its rank
     multiset and whether it is a flush only, so each such pair is valued once,
@@ -194,8 +194,9 @@ def four_card_points(table_items):
 
 
 def _fifth_cards(four, table, nets_of, _rk=_RANK_KEY):
-    """Counter {net: fifth cards} of a 4-card point: the 48 fifth cards taken
-    rank by rank, those of one rank alike but for the one that makes a flush."""
+    """Counter {(line paid or None, net): fifth cards} of a 4-card point: the
+    48 fifth cards taken rank by rank, those of one rank alike but for the one
+    that makes a flush."""
     ranks = sum(_rk[item] for item in four)
     suits = {item & 3 for item in four}
     suit = suits.pop() if len(suits) == 1 else None
@@ -203,16 +204,17 @@ def _fifth_cards(four, table, nets_of, _rk=_RANK_KEY):
 
     def add(rank, flush, count):
         shape = (ranks + (1 << 3 * rank), flush)
-        net = nets_of.get(shape)
-        if net is None:
+        paid = nets_of.get(shape)
+        if paid is None:
             fifth = next(
                 item
                 for item in range(rank * 4, rank * 4 + 4)
                 if item not in four and (item & 3 == suit) == flush
             )
             value = best_five.best_five_value_indices([*four, fifth])
-            net = nets_of[shape] = paytables.base_multiple(value, table)
-        nets[net] += count
+            won = paytables.lookup(table, paytables.base_lines(value))
+            paid = nets_of[shape] = (won[0] if won else None, paytables.base_multiple(value, table))
+        nets[paid] += count
 
     for rank in range(13):
         left = 4 - (ranks >> 3 * rank & 7)
@@ -224,15 +226,20 @@ def _fifth_cards(four, table, nets_of, _rk=_RANK_KEY):
     return nets
 
 
+def riding_sums(points):
+    """{suit key: the net of a unit wager riding there, summed over its 48 fifth cards}."""
+    return {key: sum(net * count for (_line, net), count in nets.items()) for key, nets in points.items()}
+
+
 @cache
 def optimal(table_items):
     """The optimal pull-backs and what they return: ({net per unit of one base
-    wager: probability}, details). A wager rides when its mean net at the
-    decision point is above zero; a tie (a mean of exactly zero) pulls back."""
+    wager: probability}, details, the average units riding). A wager rides
+    when its mean net at the decision point is above zero; a tie (a mean of
+    exactly zero) pulls back. The details hold each line's probability."""
     points, classes = four_card_points(table_items)
-    sums = {key: sum(net * count for net, count in nets.items()) for key, nets in points.items()}
-    outcomes = Counter()
-    rides = Counter()
+    sums = riding_sums(points)
+    outcomes, lines, rides = Counter(), Counter(), Counter()
     for _hand, size, fourths in classes:
         ride_one = sum(sums[key] for _, key in fourths) > 0
         rides["first"] += size * ride_one
@@ -241,10 +248,10 @@ def optimal(table_items):
             rides["second"] += size * ride_two
             riding = 1 + ride_one + ride_two
             rides[riding] += size
-            for net, count in points[key].items():
+            for (paid, net), count in points[key].items():
                 outcomes[riding * net] += size * count
-    total = Fraction(1, DEALS)
-    probabilities = {net: count * total for net, count in outcomes.items()}
+                lines[paid] += size * count
+    probabilities = {net: Fraction(count, DEALS) for net, count in outcomes.items()}
     first = Fraction(rides["first"], three_card.HANDS)
     second = Fraction(rides["second"], three_card.HANDS * 49)
     average = sum(k * Fraction(rides[k], three_card.HANDS * 49) for k in (1, 2, 3))
@@ -253,6 +260,7 @@ def optimal(table_items):
         "second_ride_probability": float(second),
         "average_wagered": float(average),
         "decision_points": {"three_card_classes": len(classes), "four_card_classes": len(points)},
+        "line_probabilities": {paid: Fraction(count, DEALS) for paid, count in lines.items() if paid},
     }
     return probabilities, details, average
 
@@ -268,7 +276,7 @@ def basic_strategy_disagreements(table_items=DEFAULT_TABLE):
     strategy: ([3 cards], [4 cards]) representatives, for the tests; and how
     many points the two meet with an expected net of exactly zero."""
     points, classes = four_card_points(table_items)
-    sums = {key: sum(net * count for net, count in nets.items()) for key, nets in points.items()}
+    sums = riding_sums(points)
     first, second, seen, ties = [], [], set(), 0
     for hand, _size, fourths in classes:
         total = sum(sums[key] for _, key in fourths)
@@ -287,10 +295,14 @@ def basic_strategy_disagreements(table_items=DEFAULT_TABLE):
 
 def base_row(spec, table):
     outcomes, details, average = optimal(tuple(table.items()))
+    found = details["line_probabilities"]
     row = exact_row(
         spec,
         outcomes,
-        lines=[line(key, paytables.LINE_NAMES[key], payout, None) for key, payout in table.items()],
+        lines=[
+            line(key, paytables.LINE_NAMES[key], payout, found.get(key, Fraction(0)))
+            for key, payout in table.items()
+        ],
         assumptions=[
             "Strategy: the optimal pull-backs, computed here: each of Bet 1 and Bet 2 rides when its "
             "expected net at the decision (three cards; then four) is above zero; the $ bet always rides.",
@@ -303,5 +315,6 @@ def base_row(spec, table):
         ],
     )
     mean = row.exact_rtp - 1
+    details = {key: value for key, value in details.items() if key != "line_probabilities"}
     row.details = {**row.details, **details, "house_edge_of_total_wagered": float(-mean / average)}
     return row

@@ -292,7 +292,7 @@ def _pull(number, area):
         base=ONE if number == 1 else DOLLAR,
         options=(
             g.Option(PULL, f"Pull back Bet {number}", "P", withdraws=area),
-            g.Option(RIDE, "Let it ride", "R"),
+            g.Option(RIDE, "Let it ride", "R", says="lets it ride"),
         ),
         default=PULL,
         prompt=f"Pull back Bet {number}, or let it ride",

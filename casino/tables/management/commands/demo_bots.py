@@ -258,6 +258,7 @@ BOTS = {
     "four_card_poker": PokerBot,
     "caribbean_stud": PokerBot,
     "dj_wild_stud": PokerBot,
+    "let_it_ride": PokerBot,
     "mississippi_stud": PokerBot,
 }
 

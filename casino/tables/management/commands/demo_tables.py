@@ -18,6 +18,7 @@ DEMO_TABLES = [
     {"game": "crazy_4_poker", "name": "Crazy 4 Poker — Super Bonus", "meters": ["five_card_5", "crazy_4_mystery_a_5"], "config": {"min_bet": 5, "max_bet": 500, "queens_up": 1, "five_card_progressive": 1, "mystery": 1}},
     {"game": "caribbean_stud", "name": "Caribbean Stud Poker — Progressive", "meters": ["caribbean_stud_1", "caribbean_stud_mystery_a_1"], "config": {"min_bet": 5, "max_bet": 500, "progressive": 1, "mystery": 1}},
     {"game": "dj_wild_stud", "name": "DJ Wild Stud Poker — Wild Progressive", "meters": ["dj_wild_stud_5", "dj_wild_stud_mystery_a_5"], "config": {"min_bet": 5, "max_bet": 500, "progressive": 1, "mystery": 1}},
+    {"game": "let_it_ride", "name": "Let It Ride Poker — Three Card Bonus", "meters": ["three_card_1", "five_card_5", "let_it_ride_mystery_a_1"], "config": {"min_bet": 5, "max_bet": 500, "three_card_bonus": 1, "three_card_progressive": 1, "five_card_progressive": 1, "mystery": 1}},
     {"game": "mississippi_stud", "name": "Mississippi Stud — Progressive", "meters": ["five_card_5", "mississippi_stud_mystery_a_5"], "config": {"min_bet": 5, "max_bet": 500, "progressive": 1, "mystery": 1}},
 ]  # fmt: skip
 
@@ -53,6 +54,10 @@ DEMO_METERS = {
     # (§ 687c.1(c)(4)).
     "dj_wild_stud_5": {"name": "DJ Wild Stud progressive $5", "kind": "dj_wild_stud", "paytable": "", "wager_dollars": 5},
     "dj_wild_stud_mystery_a_5": {"name": "DJ Wild Stud Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 5},
+    # Let It Ride shares the Three-Card and the Five-Card meters above (its tables are those of
+    # Three Card Poker and of four_card_poker.md) and has one Mystery bonus meter fed by both,
+    # configuration A in the row of its smaller progressive wager, $1 (§ 643c.1(c)(4)).
+    "let_it_ride_mystery_a_1": {"name": "Let It Ride Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 1},
     # Mississippi Stud's $5 progressive is the linked Five-Card meter above (rules file Defaults:
     # "linked with the other five-card progressives"); its own Mystery bonus meter, configuration
     # A for a $5 wager (§ 655c.1(c)(4)).
