@@ -284,6 +284,21 @@ def test_envy_for_another_players_royal_and_straight_flush_never_ones_own():
     assert not any("seat 3's" in text for text in game.lines(3))
 
 
+def test_the_ante_play_and_ante_bonus_settle_from_the_dealers_right():
+    """Rule 13: seat 2 (nearer the dealer's right) is settled before seat 1."""
+    game = Round()
+    game.stack(f"AS AH AD 6C 2S  KS KH 9D 4C 2C  {WEAK_DEALER}")
+    for seat in (1, 2):
+        game.bet(seat, seat, "ante", 10)
+    game.deal()
+    game.act("play", 1, 1, multiple="1")
+    game.act("play", 2, 2, multiple="1")
+    settled = [text.split(":")[0] for text in game.log if text.startswith("Seat ")]
+    assert settled[0] == "Seat 2" and settled[-1] == "Seat 1"
+    assert settled.index("Seat 1") > len(settled) - 1 - settled[::-1].index("Seat 2")
+    assert game.net(1) == 10 + 10 + 20 and game.net(2) == 20
+
+
 # -- the Must-Hit-By Mystery bonus (§ 641c.1) ----------------------------------------------
 
 

@@ -263,6 +263,7 @@ STACK_HELP = (
 
 GAME = g.Game(
     name="Four Card Poker",
+    settle_from_right=True,  # rule 13: Ante, Play and Ante Bonus from the dealer's right
     areas=(
         g.Area(ANTE, "Ante", g.BASE, limits=_limits, note="1 to 1, ties win · Ante Bonus"),
         g.Area(
