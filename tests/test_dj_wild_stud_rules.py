@@ -517,3 +517,48 @@ def test_the_strategy_plays_every_wild_card_and_from_a_pair_of_4s_with_9_8_7_wit
     # Any hand with a wild card (at least a pair of its highest natural) is played.
     assert decide("JK 3H 4D 6C 7S") == strategy.PLAY
     assert decide("2D 3H 4D 6C 8S") == strategy.PLAY
+
+
+# -- thousands of seeded rounds ----------------------------------------------------------------
+
+
+def test_two_thousand_seeded_rounds_settle_every_chip():
+    game = Round(Config(**TRIPS), mystery=(2,))
+    choices = random.Random(6871)
+    for _ in range(2_000):
+        start = len(game.moves)
+        for seat in range(1, 6):
+            if choices.random() < 0.85:
+                game.bet(seat, seat, "ante", choices.choice([5, 10, 25]))
+                if choices.random() < 0.4:
+                    game.bet(seat, seat, "trips", choices.choice([5, 10]))
+                if choices.random() < 0.5:
+                    game.bet(seat, seat, "progressive", 5)
+        game.act(pr.CLOSE_BETTING)
+        if game.state.phase == pr.DEALING:
+            game.act(pr.DEAL)
+        while game.state.phase == pr.DECIDING:
+            seat = game.state.turn
+            if choices.random() < 0.05:
+                game.act(pr.DECISION_TIMEOUT)
+            else:
+                game.act(choices.choice([rules.PLAY, rules.FOLD]), seat, seat)
+        if game.state.phase == pr.RESULT:
+            for seat, result in game.state.results.items():
+                spot = game.state.spot(int(seat))
+                bets = spot["bets"]
+                assert bets["blind"] == bets["ante"]  # rule 4: equal, placed together
+                if spot["folded"]:
+                    # Rule 7: Ante and Blind lost; Trips and the progressive still settle (rules 10-11).
+                    assert all(
+                        "folded" in line or line.startswith(("Trips", "Progressive", "Mystery"))
+                        for line in result["lines"]
+                    )
+                else:
+                    assert bets["play"] == 2 * bets["ante"]  # rule 7
+            game.act(pr.NEXT_ROUND)
+        assert game.state.phase == pr.BETTING
+        moves = game.moves[start:]
+        staked = sum(m.amount for m in moves if m.kind == STAKE)
+        assert staked == sum(m.amount for m in moves if m.kind in (REFUND, RETURN, LOSE))
+    assert game.state.round == 2_001

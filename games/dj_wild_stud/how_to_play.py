@@ -17,7 +17,7 @@ def guide(config):
         Section(
             "The game",
             intro=(
-                "A 53-card deck: the four 2s and the joker are wild, any card you need, even one you "
+                "A 53-card deck: the four 2s and the Joker are wild, any card you need, even one you "
                 "already hold. Bet the Ante and an equal Blind; you and the dealer get five cards each. "
                 f"After looking at yours, make the Play wager ({paytables.PLAY_MULTIPLE}× your Ante) or "
                 "fold, which loses the Ante and the Blind. The dealer always plays."

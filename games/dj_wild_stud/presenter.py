@@ -20,7 +20,7 @@ def dealer_label(items):
 def layout_text(config):
     table = config.blind_table
     parts = [
-        "Deuces and the joker are wild. Your five cards against the dealer's five: Play 2× your Ante, "
+        "Deuces and the Joker are wild. Your five cards against the dealer's five: Play 2× your Ante, "
         "or fold and lose the Ante and the Blind. The dealer always plays.",
         f"Beat the dealer: Ante and Play 1 to 1, the Blind from five wilds {table['five_wilds'].left} to 1 "
         "down to a straight 1 to 1 (below a straight it pushes); ties push.",
