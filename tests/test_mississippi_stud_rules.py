@@ -594,8 +594,8 @@ def test_two_thousand_seeded_rounds_settle_every_chip_and_pay_by_the_rules():
     played = 0
     for _ in range(2_000):
         start = len(game.moves)
-        for seat in range(1, 6):
-            if choices.random() < 0.5:
+        for seat in range(1, 4):
+            if choices.random() < 0.6:
                 game.bet(seat, seat, "ante", choices.choice([5, 10, 25]))
                 if choices.random() < 0.5:
                     game.bet(seat, seat, "progressive", 5)
@@ -627,4 +627,4 @@ def test_two_thousand_seeded_rounds_settle_every_chip_and_pay_by_the_rules():
         moves = game.moves[start:]
         staked = sum(m.amount for m in moves if m.kind == STAKE)
         assert staked == sum(m.amount for m in moves if m.kind in (REFUND, RETURN, LOSE))
-    assert played > 1_900 and game.state.round == played + 1
+    assert played > 1_800 and game.state.round == played + 1
