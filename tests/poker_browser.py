@@ -49,7 +49,8 @@ TIMEOUT_MS = 20_000
 CLOCKS = {"betting_seconds": 6, "deal_seconds": 0, "decision_seconds": 60, "result_seconds": 60, "mystery": 0}
 
 TABLE_JS = """() => ({
-  dealer: document.querySelector('#pk-dealer .cards').getAttribute('aria-label'),
+  dealer: document.querySelector('#pk-dealer .cards')?.getAttribute('aria-label') ?? null,
+  board: document.querySelector('#pk-board .cards')?.getAttribute('aria-label') ?? null,
   hands: [...document.querySelectorAll('[id^=pk-seat-] .cards')].map(h => h.getAttribute('aria-label')),
   results: [...document.querySelectorAll('[id^=pk-seat-] .seat-result')].map(r => r.textContent.trim()),
   lines: [...document.querySelectorAll('[id^=pk-seat-] .result-lines li')].map(r => r.textContent.trim()),
@@ -72,7 +73,7 @@ class BrowserRound:
     dealer_status: str  # what the status line says once the dealer's cards are turned
     announced: str  # how the announcement of the result starts
     announced_parts: tuple  # what that announcement must also say
-    dealer: str  # the dealer's cards as the table labels them at the end
+    dealer: str | None  # the dealer's cards as the table labels them at the end (None: no dealer hand)
     shown_hands: list  # each seat's cards as the table labels them at the end
     results: list  # each seat's result badge
     lines: list  # the settlement lines under the seats, seat by seat
@@ -85,6 +86,10 @@ class BrowserRound:
     decide: str = "play"  # the data-action of the decision button
     ann_status: str = "Play"  # what Ann's seat says once she has decided
     keys: dict | None = None  # name -> the keys of the decision buttons that player sees, one each
+    # The streets after the first (Mississippi Stud's 4th and 5th): (Ann's key, the start of
+    # the name of Bob's button, what Ann's seat says once she has decided), one each.
+    later_streets: tuple = ()
+    board: str | None = None  # the board's cards as the table labels them at the end
 
     def deck(self):
         front = f"{self.hands[1]} {self.hands[2]} {self.hands['dealer']} {self.up}".split()
@@ -177,6 +182,13 @@ def play_decisions(game_round, ann, bob, spy):
     spy.locator("#pk-seat-1 .hand-status", has_text=game_round.ann_status).wait_for()
     assert_keys(bob, keys.get("Bob", ""))
     bob.get_by_role("button", name=re.compile("^" + re.escape(game_round.bob_button))).click()
+    for street, (ann_key, bob_button, ann_status) in enumerate(game_round.later_streets, start=1):
+        # Each street's buttons, told apart by their decision's key ("round:street:seat").
+        ann.locator(f"#pk-me [data-decide$=':{street}:1'] button").first.wait_for()
+        ann.keyboard.press(ann_key)
+        spy.locator("#pk-seat-1 .hand-status", has_text=ann_status).wait_for()
+        bob.locator(f"#pk-me [data-decide$=':{street}:2'] button").first.wait_for()
+        bob.get_by_role("button", name=re.compile("^" + re.escape(bob_button))).click()
     return findings
 
 
@@ -227,6 +239,7 @@ def play_browser_round(game_round, processes, make_player):
     assert tables[0] == tables[1] == tables[2], "the three browsers show different tables"
     shown = tables[0]
     assert shown["dealer"] == game_round.dealer
+    assert shown["board"] == game_round.board, shown["board"]
     assert shown["hands"] == game_round.shown_hands
     assert shown["results"] == game_round.results
     assert shown["lines"] == game_round.lines
