@@ -12,7 +12,6 @@ import pytest
 from casino.tables import registry
 from games.dj_wild_stud import rules as dj_wild_stud
 from games.engine import LOSE, PROGRESSIVE_RESULT, REFUND, RETURN, STAKE, Action, IllegalAction
-from games.let_it_ride import rules as let_it_ride
 from games.poker import game as g
 from games.poker import round as pr
 
@@ -23,7 +22,6 @@ POKER_RULES = {
 }
 # Pure rules modules on the engine that no live table binds yet, walked all the same.
 WAITING_FOR_BINDING = {
-    "let_it_ride": let_it_ride,
     "dj_wild_stud": dj_wild_stud,
 }
 POKER_RULES = {**WAITING_FOR_BINDING, **POKER_RULES}
