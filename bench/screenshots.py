@@ -96,6 +96,12 @@ GAMES = {
         "pk",
         {"Ann": [("ante", 10)], "Bob": [("ante", 10)]},
     ),
+    "mississippi_stud": (
+        {**{k: v for k, v in POKER.items() if k != "five_card_progressive"}, "progressive": 0},
+        "AS AH KS QD AD 7C 2S",  # Ann a pair of aces, Bob K-Q; the board A-7-2 makes Ann's three aces
+        "pk",
+        {"Ann": [("ante", 10)], "Bob": [("ante", 10)]},
+    ),
 }
 # The poker games' decisions, each player's button by its name, in turn.
 DECISIONS = {
@@ -103,6 +109,8 @@ DECISIONS = {
     "four_card_poker": {"Ann": "^Play 3", "Bob": "^Play 1"},
     "crazy_4_poker": {"Ann": "^Play 3", "Bob": "^Play"},
     "caribbean_stud": {"Ann": "^Bet", "Bob": "^Bet"},
+    # Three streets: (player, button) in turn.
+    "mississippi_stud": [("Ann", "^Bet 3"), ("Bob", "^Bet 1")] * 3,
 }
 DC_KEYS = {spot: str(n) for n, spot in enumerate(("1", "2", "5", "10", "20", "40"), start=1)}
 LEFT = """prefix => {
@@ -169,7 +177,8 @@ def play(browser, base, game, table_id, cookies):
             else:
                 page.locator(f'#{prefix}-me button.bet[data-area="{area}"]').click()
             time.sleep(0.3)
-    for name, button in DECISIONS.get(game, {}).items():
+    steps = DECISIONS.get(game, {})
+    for name, button in steps.items() if isinstance(steps, dict) else steps:
         decision = pages[name].locator(f"#{prefix}-me .my-turn")
         decision.wait_for(timeout=60_000)
         decision.get_by_role("button", name=re.compile(button)).click()
