@@ -127,6 +127,21 @@ class Variant:
     area_names: dict = field(default_factory=dict)
     win_odds: object = None
     blackjack_odds: object = None
+    # Down Under Blackjack's differences (down_under_blackjack.md), each off by default:
+    # a reader that shows everyone the hole card's class before any decision
+    # (rules 11-13): (upcard, hole card) -> (class key, log text, expose the hole card?);
+    # ``reader_lights``: class key -> (name, the reader's colour).
+    hole_reader: object = None
+    reader_lights: dict = field(default_factory=dict)
+    twenty_one_always_wins: bool = True  # spanish21.md rule 18; Down Under compares a 21 (rule 20)
+    double_two_cards_only: bool = False  # Down Under rule 15: double on the first two cards only
+    max_hands: int = MAX_HANDS  # Down Under Defaults: split up to 3 hands
+    split_aces_one_card: bool = False  # Down Under rule 15: one card to each split ace
+    double_ends_hand: bool = False  # Down Under rule 15: a double takes one card and stands
+    # A dealer total that pushes every standing hand (Down Under rule 19: 22),
+    # except the hands ``beats_push_total(hand)`` says win 1 to 1.
+    push_total: int | None = None
+    beats_push_total: object = None
 
 
 @dataclass
@@ -140,6 +155,7 @@ class State:
     spots: dict = field(default_factory=dict)
     dealer: list = field(default_factory=list)  # card strings; [1] is the hole card
     hole_shown: bool = False
+    reader: str | None = None  # the hole card's class as the reader shows it to all (Down Under)
     turn: list | None = None  # [seat, hand index] while playing
     last_bets: dict = field(default_factory=dict)  # player id (str) -> {area: cents}
     results: dict = field(default_factory=dict)  # seat -> {"paid": cents back this round, "lines": [...]}
@@ -372,7 +388,7 @@ def _progressive_result(variant, state, action, config, rng):
         spot = state.spot(seat)
         if cents:
             moves.append(ChipMove(WIN, spot["player"], cents, f"seat {seat} {area} meter"))
-        _result_line(state, seat, f"progressive {format_chips(cents)} from the meter", cents)
+        result_line(state, seat, f"progressive {format_chips(cents)} from the meter", cents)
         name = _area_name(variant, area)
         log.append(
             {"player": None, "text": f"Seat {seat}: {name[0].upper()}{name[1:]} pays {format_chips(cents)}!"}
@@ -417,13 +433,20 @@ def _deal(variant, state, action, config, rng):
         hand = state.spot(seat)["hands"][0]
         if is_blackjack(hand_cards(hand)):
             hand["status"] = BLACKJACK
+    if variant.hole_reader is not None:
+        # Down Under rule 9 then 11: the reader is used only once the side wagers are settled.
+        lines, reader_moves, ended = _read_hole_card(variant, state)
+        log += lines
+        moves += reader_moves
+        if ended:
+            return Outcome(state, log=log, moves=moves, awards=awards)
     # Player blackjacks are paid at once, 3 to 2 (§ 635a.12(a); spanish21.md rule 16).
     for seat in seats:
         hand = state.spot(seat)["hands"][0]
         if hand["status"] == BLACKJACK:
             moves += _pay(state, seat, hand["stake"], variant.blackjack_odds, "blackjack")
             log.append({"player": None, "text": f"Seat {seat}: blackjack, paid 3 to 2."})
-    if upcard.rank == "A" and _may_still_insure(state):
+    if upcard.rank == "A" and variant.insurance_odds is not None and _may_still_insure(state):
         state.phase = INSURANCE
         log.append({"player": None, "text": "Insurance is open."})
         return Outcome(state, log=log, moves=moves, awards=awards)
@@ -462,12 +485,53 @@ def _settle_side_wagers(variant, state, config, point):
 
 def _reveal(variant, state, config):
     """The hole card is turned: what settles then does, before the dealer
-    draws (§ 635c.2(e)(1)(iii): Match-Down, then Monster Match)."""
-    state.hole_shown = True
+    draws (§ 635c.2(e)(1)(iii): Match-Down, then Monster Match). A hole card
+    the golden rule already turned (Down Under rule 12) is not turned twice."""
     dealer = cards(state.dealer)
-    log = [{"player": None, "text": f"Dealer turns over {dealer[1].label}: {spoken_total(dealer)}."}]
+    log = []
+    if not state.hole_shown:
+        log.append({"player": None, "text": f"Dealer turns over {dealer[1].label}: {spoken_total(dealer)}."})
+    state.hole_shown = True
     lines, moves, awards = _settle_side_wagers(variant, state, config, REVEAL)
     return log + lines, moves, awards
+
+
+def _read_hole_card(variant, state):
+    """Down Under Blackjack (down_under_blackjack.md rules 11-13): the hole
+    card passes over the reader, whose class everyone sees before any
+    decision; two Large cards turn the hole card face up (the golden rule),
+    and a dealer blackjack so exposed ends the round at once: every main
+    wager loses but a player blackjack, which pushes. (log, moves, ended)."""
+    upcard, hole = cards(state.dealer[:2])
+    state.reader, text, expose = variant.hole_reader(upcard, hole)
+    log = [{"player": None, "text": text}]
+    if not expose:
+        return log, [], False
+    state.hole_shown = True
+    dealer = [upcard, hole]
+    log.append(
+        {
+            "player": None,
+            "text": f"Two Large cards: the dealer turns over {hole.label}: {spoken_total(dealer)}.",
+        }
+    )
+    if not is_blackjack(dealer):
+        return log, [], False
+    log.append({"player": None, "text": "Dealer has blackjack."})
+    moves = []
+    for seat in state.seats():
+        spot = state.spot(seat)
+        hand = spot["hands"][0]
+        if hand["status"] == BLACKJACK:
+            result_line(state, seat, "blackjack pushes the dealer's blackjack", hand["stake"])
+            moves.append(ChipMove(RETURN, spot["player"], hand["stake"], f"seat {seat} blackjack push"))
+            log.append({"player": None, "text": f"Seat {seat}: blackjack pushes the dealer's blackjack."})
+        else:
+            hand["status"] = STOOD
+            moves += _lose(state, seat, hand["stake"], "main loses to the dealer's blackjack")
+    state.phase = RESULT
+    state.turn = None
+    return log, moves, True
 
 
 def _settle_progressive(variant, state, seat, line, amount):
@@ -476,14 +540,14 @@ def _settle_progressive(variant, state, seat, line, amount):
     meter system (an award); no line, nothing more."""
     spot = state.spot(seat)
     if line is None:
-        _result_line(state, seat, "progressive loses", 0)
+        result_line(state, seat, "progressive loses", 0)
         return [], [], []
     if isinstance(line, MeterShare):
         award = ProgressiveAward(variant.progressive_kind, seat, spot["player"], line.percent)
         text = f"Seat {seat}: {_area_name(variant, variant.progressive_area)}, {line}!"
         return [award], [{"player": None, "text": text}], []
     paid = int(line.returned(amount))
-    _result_line(state, seat, f"progressive {line}: +{format_chips(paid - amount)}", paid)
+    result_line(state, seat, f"progressive {line}: +{format_chips(paid - amount)}", paid)
     text = (
         f"Seat {seat}: {_area_name(variant, variant.progressive_area)} {line}: +{format_chips(paid - amount)}"
     )
@@ -494,7 +558,8 @@ def _settle_progressive(variant, state, seat, line, amount):
     )
 
 
-def _result_line(state, seat, text, paid):
+def result_line(state, seat, text, paid):
+    """A line of the seat's result ("match the dealer loses"), with what it paid back."""
     result = state.results.setdefault(str(seat), {"paid": 0, "lines": []})
     result["lines"].append(text)
     result["paid"] += paid
@@ -504,7 +569,7 @@ def _pay(state, seat, stake, odds, what):
     """A winning main hand: the stake back from escrow, the winnings from the house."""
     player = state.spot(seat)["player"]
     winnings = odds.winnings_cents(stake)
-    _result_line(state, seat, f"{what}: +{format_chips(winnings)}", stake + winnings)
+    result_line(state, seat, f"{what}: +{format_chips(winnings)}", stake + winnings)
     moves = [ChipMove(RETURN, player, stake, f"seat {seat} {what}")]
     if winnings:
         moves.append(ChipMove(WIN, player, winnings, f"seat {seat} {what}"))
@@ -512,7 +577,7 @@ def _pay(state, seat, stake, odds, what):
 
 
 def _lose(state, seat, amount, what):
-    _result_line(state, seat, f"{what}: -{format_chips(amount)}", 0)
+    result_line(state, seat, f"{what}: -{format_chips(amount)}", 0)
     return [ChipMove(LOSE, state.spot(seat)["player"], amount, f"seat {seat} {what}")]
 
 
@@ -649,9 +714,18 @@ def legal_actions(variant, state, seat=None):
     actions = [STAND]
     if hand["doubles"] == 0:
         actions.insert(0, HIT)
-    if hand["doubles"] < variant.max_doubles and hand["status"] == OPEN:
+    if (
+        hand["doubles"] < variant.max_doubles
+        and hand["status"] == OPEN
+        and (len(items) == 2 or not variant.double_two_cards_only)
+    ):
         actions.append(DOUBLE)
-    if len(items) == 2 and hand["doubles"] == 0 and can_split(items) and len(spot["hands"]) < MAX_HANDS:
+    if (
+        len(items) == 2
+        and hand["doubles"] == 0
+        and can_split(items)
+        and len(spot["hands"]) < variant.max_hands
+    ):
         actions.append(SPLIT)
     if len(items) == 2 and not hand["split"] and hand["doubles"] == 0 and len(spot["hands"]) == 1:
         actions.append(SURRENDER)  # late surrender on the first two cards (spanish21.md rule 17)
@@ -720,6 +794,8 @@ def _double(variant, state, action, config, rng):
     drawn = _draw(state)
     hand["cards"].append(str(drawn))
     _after_card(hand)
+    if variant.double_ends_hand and hand["status"] == OPEN:
+        hand["status"] = STOOD
     text = f"doubles for {format_chips(amount)}: {drawn.label} ({spoken_total(hand_cards(hand))})"
     moves = [ChipMove(STAKE, action.player, amount, f"seat {seat} double")]
     return _advance(variant, state, config, log=[{"player": action.player, "text": text}], moves=moves)
@@ -735,6 +811,8 @@ def _split(variant, state, action, config, rng):
     right = _hand([card(second), _draw(state)], stake, split=True)
     for new in (left, right):
         _after_card(new)
+        if variant.split_aces_one_card and first[0] == "A" and new["status"] == OPEN:
+            new["status"] = STOOD  # Down Under rule 15: one card to each split ace
     spot["hands"][index : index + 1] = [left, right]
     text = f"splits: {' '.join(card(c).label for c in left['cards'])} and {' '.join(card(c).label for c in right['cards'])}"
     moves = [ChipMove(STAKE, action.player, stake, f"seat {seat} split")]
@@ -747,7 +825,7 @@ def _surrender(variant, state, action, config, rng):
     hand["status"] = SURRENDERED
     half = hand["stake"] // 2
     player = action.player
-    _result_line(state, seat, f"surrender: -{format_chips(hand['stake'] - half)}", half)
+    result_line(state, seat, f"surrender: -{format_chips(hand['stake'] - half)}", half)
     moves = [ChipMove(REFUND, player, half, f"seat {seat} surrender")]
     moves.append(ChipMove(LOSE, player, hand["stake"] - half, f"seat {seat} surrender"))
     return _advance(
@@ -763,7 +841,7 @@ def _rescue(variant, state, action, config, rng):
     returned, forfeited = variant.rescue_amounts(hand)
     hand["status"] = RESCUED
     player = action.player
-    _result_line(state, seat, f"rescue: -{format_chips(forfeited)}", returned)
+    result_line(state, seat, f"rescue: -{format_chips(forfeited)}", returned)
     moves = [ChipMove(REFUND, player, returned, f"seat {seat} rescue")]
     if forfeited:
         moves.append(ChipMove(LOSE, player, forfeited, f"seat {seat} rescue"))
@@ -823,8 +901,10 @@ def _dealer_and_settle(variant, state, config):
             state.phase = RESULT
             return Outcome(state, log=log, moves=moves, awards=awards)
     # spanish21.md rule 23: the dealer draws only if a hand still depends on the dealer.
+    # Where a player 21 is compared (Down Under rule 20), it depends on the dealer too.
+    waiting = (STOOD,) if variant.twenty_one_always_wins else (STOOD, TWENTY_ONE)
     needs_dealer = any(
-        hand["status"] == STOOD for seat in state.seats() for hand in state.spot(seat)["hands"]
+        hand["status"] in waiting for seat in state.seats() for hand in state.spot(seat)["hands"]
     )
     if needs_dealer:
         shoe = Shoe.from_json(state.shoe)
@@ -871,7 +951,7 @@ def _lose_to_late_blackjack(variant, state, seat, hand, log):
         return _lose(state, seat, hand["stake"] + hand["doubled"], "bust")
     moves = _lose(state, seat, hand["stake"], "original wager to the dealer's blackjack")
     if hand["doubled"]:
-        _result_line(state, seat, f"doubles returned: {format_chips(hand['doubled'])}", hand["doubled"])
+        result_line(state, seat, f"doubles returned: {format_chips(hand['doubled'])}", hand["doubled"])
         moves.append(
             ChipMove(REFUND, player, hand["doubled"], f"seat {seat} doubles returned (§ 635c.2(f)(4))")
         )
@@ -893,7 +973,7 @@ def _settle_hand(variant, state, seat, hand, dealer_total, upcard, log):
         return _lose(state, seat, wager, "bust")
     best = total(items)[0]
     doubled = hand["doubles"] > 0
-    if status == TWENTY_ONE:
+    if status == TWENTY_ONE and variant.twenty_one_always_wins:
         # A player 21 always wins (spanish21.md rule 18); the bonus 21s pay
         # their odds, but not on a hand with a Double Down wager (§ 635a.12(b)).
         line = side_wagers.bonus_21(items, variant.premium_suit, doubled=doubled)
@@ -904,12 +984,25 @@ def _settle_hand(variant, state, seat, hand, dealer_total, upcard, log):
         text = f"Seat {seat}: {what}, {odds}: +{format_chips(odds.winnings_cents(wager))}."
         log.append({"player": None, "text": text})
         return moves
+    if variant.push_total is not None and dealer_total == variant.push_total:
+        # Down Under rule 19: the dealer's 22 pushes every standing hand but its exceptions.
+        if variant.beats_push_total(hand):
+            log.append(
+                {
+                    "player": None,
+                    "text": f"Seat {seat}: {best} beats the dealer's {dealer_total}, +{format_chips(wager)}.",
+                }
+            )
+            return _pay(state, seat, wager, variant.win_odds, f"{best} beats the dealer's {dealer_total}")
+        log.append({"player": None, "text": f"Seat {seat}: the dealer's {dealer_total} pushes {best}."})
+        result_line(state, seat, f"the dealer's {dealer_total} pushes", wager)
+        return [ChipMove(RETURN, player, wager, f"seat {seat} push")]
     if dealer_total > 21 or best > dealer_total:
         log.append({"player": None, "text": f"Seat {seat}: {best} wins, +{format_chips(wager)}."})
         return _pay(state, seat, wager, variant.win_odds, f"{best} wins")
     if best == dealer_total:
         log.append({"player": None, "text": f"Seat {seat}: {best} pushes."})
-        _result_line(state, seat, f"{best} pushes", wager)
+        result_line(state, seat, f"{best} pushes", wager)
         return [ChipMove(RETURN, player, wager, f"seat {seat} push")]
     log.append(
         {"player": None, "text": f"Seat {seat}: {best} loses to {dealer_total}, -{format_chips(wager)}."}
@@ -926,14 +1019,14 @@ def _bonuses(variant, state, seat, hand, upcard, log):
         return []
     player = state.spot(seat)["player"]
     moves = [ChipMove(WIN, player, cents, f"seat {seat} super bonus")]
-    _result_line(state, seat, f"super bonus +{format_chips(cents)}", cents)
+    result_line(state, seat, f"super bonus +{format_chips(cents)}", cents)
     log.append({"player": None, "text": f"Seat {seat}: Super Bonus! +{format_chips(cents)}."})
     for other in state.seats():
         other_player = state.spot(other)["player"]
         envy = variant.envy_cents(items, state.spot(other))
         if other_player != player and envy:
             moves.append(ChipMove(WIN, other_player, envy, f"seat {other} envy bonus"))
-            _result_line(state, other, f"envy bonus +{format_chips(envy)}", envy)
+            result_line(state, other, f"envy bonus +{format_chips(envy)}", envy)
             log.append({"player": None, "text": f"Seat {other}: envy bonus +{format_chips(envy)}."})
     return moves
 
@@ -952,6 +1045,7 @@ def _next_round(variant, state, action, config, rng):
     state.spots = {}
     state.dealer = []
     state.hole_shown = False
+    state.reader = None
     state.turn = None
     return Outcome(state)
 

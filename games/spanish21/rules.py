@@ -65,12 +65,12 @@ def _settle_match_the_dealer(state, seat, name, two, dealer_two, config):
     amount, player = spot["bets"][name], spot["player"]
     line = side_wagers.match_the_dealer_fixed(two, dealer_two[0])
     if line is None:
-        bj._result_line(state, seat, "match the dealer loses", 0)
+        bj.result_line(state, seat, "match the dealer loses", 0)
         return [], [ChipMove(LOSE, player, amount, f"seat {seat} match the dealer")]
     odds = paytables.MATCH_THE_DEALER[config.decks][line]
     winnings = odds.winnings_cents(amount)
     what = paytables.MATCH_THE_DEALER_NAMES[line]
-    bj._result_line(
+    bj.result_line(
         state, seat, f"match the dealer {what} {odds}: +{format_chips(winnings)}", amount + winnings
     )
     text = f"Seat {seat}: Match the Dealer, {what.lower()}, {odds}: +{format_chips(winnings)}."

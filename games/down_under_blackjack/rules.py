@@ -1,0 +1,206 @@
+"""Down Under Blackjack (58 Pa. Code Ch. 685a) with the fixed-odds Match the
+Dealer wager and the Match the Dealer progressive of seed § 685c.1, pure: the
+shared blackjack round (games/blackjack/round.py) bound to this game's
+paytables and the table's Rules Submission.
+
+What differs from Spanish 21 is configuration on that round
+(down_under_blackjack.md): 52-card decks (rule 1); the hole-card reader,
+whose class everyone sees before any decision, and the golden rule that
+turns two Large cards face up (rules 11-13, so no insurance and no peek,
+rule 16); the dealer stands on soft 17 (rule 17); a player's 21 is compared
+like any total (rule 20); doubles on the first two cards, one card to each
+split ace, up to three hands (rule 15 and Defaults); the dealer's 22 pushes
+but for its two exceptions (rule 19).
+"""
+
+from dataclasses import dataclass, field
+
+from games.blackjack import round as bj
+from games.blackjack import side_wagers
+from games.blackjack.config import BlackjackConfig
+from games.blackjack.hands import total
+from games.blackjack.round import LEAVE, PLAYER_ACTIONS, State, new_state, stack, timer  # noqa: F401
+from games.cards.cards import cards, standard_deck
+from games.down_under_blackjack import paytables
+from games.engine import LOSE, RETURN, WIN, ChipMove, IllegalAction, format_chips
+
+MATCH_THE_DEALER = "match_the_dealer"
+PROGRESSIVE = "progressive"
+AREAS = (bj.MAIN, MATCH_THE_DEALER, PROGRESSIVE)
+MAX_HANDS = 3  # down_under_blackjack.md Defaults: splits up to 3 hands
+
+STACK_HELP = bj.STACK_HELP.replace(
+    "rank A 2–9 J Q K (a Spanish deck has no 10s)", "rank A 2–9 T J Q K (52-card decks)"
+).replace(
+    "the upcard, a second card to each spot, the hole card; ",
+    "the upcard, a second card to each spot, the hole card (read by the reader, turned over "
+    "when it and the upcard are both Large: 10, J, Q, K or A); ",
+)
+
+
+@dataclass(frozen=True)
+class Config(BlackjackConfig):
+    """The table's Rules Submission for Down Under Blackjack (§ 601a.2)."""
+
+    DECKS = paytables.DECKS
+    DECKS_ERROR = (
+        "Down Under Blackjack with the Match the Dealer progressive uses 6 or 8 decks (§ 685c.1(b))."
+    )
+
+    decks: int = field(
+        default=paytables.DEFAULT_DECKS, metadata={"help": "52-card decks in the shoe: 6 or 8."}
+    )
+    insurance_seconds: int = field(
+        default=8, metadata={"help": "Not used: the reader exposes every dealer blackjack, so no insurance."}
+    )
+    match_the_dealer: int = field(
+        default=1, metadata={"help": "1: the fixed-odds Match the Dealer wager is offered; 0: it is not."}
+    )
+    progressive: int = field(
+        default=1,
+        metadata={
+            "help": "The Match the Dealer progressive wager: 1 ($1) or 5 ($5), 0 not offered (§ 685c.1(e))."
+        },
+    )
+    progressive_paytable: int = field(
+        default=paytables.DEFAULT_MATCH_THE_DEALER_PROGRESSIVE_PAYTABLE,
+        metadata={"help": "Match the Dealer progressive paytable 1–10 for the deck count (§ 685c.1(i))."},
+    )
+
+    deck = staticmethod(standard_deck)  # rule 1: standard 52-card decks
+
+    def game_errors(self):
+        errors = {}
+        if self.match_the_dealer not in (0, 1):
+            errors["match_the_dealer"] = "1 to offer the Match the Dealer wager, 0 not to."
+        if self.progressive not in (0, 1, 5):
+            errors["progressive"] = "The progressive wager is $1 or $5 (§ 685c.1(e)), or 0 when not offered."
+        if self.progressive_paytable not in range(1, 11):
+            errors["progressive_paytable"] = "Choose paytable 1 to 10 (§ 685c.1(i))."
+        return errors
+
+    @property
+    def progressive_cents(self):
+        return self.progressive * 100
+
+    def offers(self, area):
+        if area == PROGRESSIVE:
+            return self.progressive > 0
+        return super().offers(area)
+
+
+def _read(upcard, hole):
+    """Rules 11-12: the reader's class of the hole card for everyone, and
+    whether the golden rule turns it over (upcard and hole card both Large)."""
+    reading = paytables.READER_CLASSES[hole.rank]
+    name, colour = paytables.READER_LIGHTS[reading]
+    expose = reading == paytables.LARGE and paytables.READER_CLASSES[upcard.rank] == paytables.LARGE
+    return reading, f"The reader lights {colour}: the hole card is {name}.", expose
+
+
+def _beats_dealer_22(hand):
+    """Rule 19's exceptions, paid 1 to 1 against the dealer's 22: (a) any hand
+    of 21, split hands included (Defaults); (b) an original, unsplit two-card
+    hand of two Large cards."""
+    items = cards(hand["cards"])
+    if total(items)[0] == 21:
+        return True
+    return (
+        len(items) == 2
+        and not hand["split"]
+        and all(paytables.READER_CLASSES[item.rank] == paytables.LARGE for item in items)
+    )
+
+
+def _settle_match_the_dealer(state, seat, name, two, dealer_two, config):
+    """The fixed-odds Match the Dealer wager, against the upcard only, settled
+    with the progressive right after the deal (rule 9; common practice)."""
+    spot = state.spot(seat)
+    amount, player = spot["bets"][name], spot["player"]
+    line = side_wagers.match_the_dealer_fixed(two, dealer_two[0])
+    if line is None:
+        bj.result_line(state, seat, "match the dealer loses", 0)
+        return [], [ChipMove(LOSE, player, amount, f"seat {seat} match the dealer")]
+    odds = paytables.MATCH_THE_DEALER[config.decks][line]
+    winnings = odds.winnings_cents(amount)
+    what = paytables.MATCH_THE_DEALER_NAMES[line]
+    bj.result_line(
+        state, seat, f"match the dealer {what} {odds}: +{format_chips(winnings)}", amount + winnings
+    )
+    text = f"Seat {seat}: Match the Dealer, {what.lower()}, {odds}: +{format_chips(winnings)}."
+    return [{"player": None, "text": text}], [
+        ChipMove(RETURN, player, amount, f"seat {seat} match the dealer"),
+        ChipMove(WIN, player, winnings, f"seat {seat} match the dealer"),
+    ]
+
+
+def _progressive_line(two, dealer_two, config):
+    """§ 685c.1(a), (g): the player's first two cards against the upcard."""
+    combination = side_wagers.match_the_dealer_combination(two, dealer_two[0])
+    if combination is None:
+        return None  # § 685c.1(g)(1): no card matches the upcard, the wager loses
+    return paytables.match_the_dealer_progressive(config.decks, config.progressive_paytable)[combination]
+
+
+def _double_amount(hand, requested):
+    """Rule 15: double on the first two cards for the hand's wager (one card)."""
+    if requested not in (None, hand["stake"]):
+        raise IllegalAction(f"A double here is exactly the hand's wager, {format_chips(hand['stake'])}.")
+    return hand["stake"]
+
+
+METER_KIND = "down_under_match"  # casino/progressives/paytables.py: its own meter kind
+
+VARIANT = bj.Variant(
+    name="Down Under Blackjack",
+    premium_suit="",  # no bonus 21s
+    max_doubles=1,
+    hits_soft_17=False,  # rule 17: the dealer stands on soft 17
+    side_wagers={MATCH_THE_DEALER: bj.DEAL},
+    settle_side=_settle_match_the_dealer,
+    progressive_area=PROGRESSIVE,
+    progressive_kind=METER_KIND,
+    progressive_line=_progressive_line,
+    double_amount=_double_amount,
+    rescue_amounts=lambda hand: None,  # no rescue
+    insurance_odds=None,  # rule 16: no insurance
+    win_odds=paytables.WIN,
+    blackjack_odds=paytables.BLACKJACK,
+    layout_text=(
+        "The reader shows the hole card Small, Medium or Large · two Large cards are turned face up · "
+        "dealer stands on soft 17 · dealer 22 pushes, except a 21 or two Large cards · blackjack pays 3 to 2"
+    ),
+    area_names={MATCH_THE_DEALER: "Match the Dealer", PROGRESSIVE: "the Match the Dealer progressive"},
+    hole_reader=_read,
+    reader_lights=paytables.READER_LIGHTS,
+    twenty_one_always_wins=False,
+    double_two_cards_only=True,
+    max_hands=MAX_HANDS,
+    split_aces_one_card=True,
+    double_ends_hand=True,
+    push_total=paytables.DEALER_PUSH_TOTAL,
+    beats_push_total=_beats_dealer_22,
+)
+
+
+def apply(state, action, config, rng):
+    return bj.apply(VARIANT, state, action, config, rng)
+
+
+def parse_action(kind, data):
+    if kind in (bj.INSURE, bj.NO_INSURANCE):
+        # Rule 16: every possible dealer blackjack is exposed before players act.
+        raise IllegalAction(
+            "Down Under Blackjack has no insurance: the reader exposes every dealer blackjack."
+        )
+    return bj.parse_action(kind, data, AREAS)
+
+
+def legal_actions(state, seat=None):
+    return bj.legal_actions(VARIANT, state, seat)
+
+
+def round_summary(state):
+    if state.phase != bj.RESULT:
+        return None
+    return {"dealer": state.dealer, "results": state.results}
