@@ -96,6 +96,14 @@ GAMES = {
         "pk",
         {"Ann": [("ante", 10)], "Bob": [("ante", 10)]},
     ),
+    "dj_wild_stud": (
+        {**{k: v for k, v in POKER.items() if k != "five_card_progressive"}, "progressive": 0},
+        # Ann: A-A-A with a wild deuce, four aces; Bob: K-K with the joker, three kings; the dealer a
+        # pair of queens; then the layout card.
+        "AS AH AD 2C 7S KS KH JK 9D 4C QD QC 8S 6H 5D 3C",
+        "pk",
+        {"Ann": [("ante", 10)], "Bob": [("ante", 10)]},
+    ),
     "mississippi_stud": (
         {**{k: v for k, v in POKER.items() if k != "five_card_progressive"}, "progressive": 0},
         "AS AH KS QD AD 7C 2S",  # Ann a pair of aces, Bob K-Q; the board A-7-2 makes Ann's three aces
@@ -109,6 +117,7 @@ DECISIONS = {
     "four_card_poker": {"Ann": "^Play 3", "Bob": "^Play 1"},
     "crazy_4_poker": {"Ann": "^Play 3", "Bob": "^Play"},
     "caribbean_stud": {"Ann": "^Bet", "Bob": "^Bet"},
+    "dj_wild_stud": {"Ann": "^Play", "Bob": "^Play"},
     # Three streets: (player, button) in turn.
     "mississippi_stud": [("Ann", "^Bet 3"), ("Bob", "^Bet 1")] * 3,
 }

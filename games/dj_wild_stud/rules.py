@@ -345,7 +345,7 @@ GAME = g.Game(
             limits=_limits,
             needs=(ANTE,),
             equals=ANTE,
-            note="equal to the Ante · straight or better pays",
+            note="straight or better pays",
         ),
         g.Area(PLAY, "Play", g.DECISION, limits=_play_limits),
         g.Area(
