@@ -110,6 +110,12 @@ GAMES = {
         "pk",
         {"Ann": [("ante", 10)], "Bob": [("ante", 10)]},
     ),
+    "let_it_ride": (
+        {**POKER, "three_card_progressive": 0, "three_card_bonus": 1},
+        "TS TH 4D 9C 9D 2H 9S KD",  # Ann a pair of 10s, Bob 9s; the board 9-K makes Bob's three 9s
+        "pk",
+        {"Ann": [("one", 10), ("three_card_bonus", 10)], "Bob": [("one", 10)]},
+    ),
 }
 # The poker games' decisions, each player's button by its name, in turn.
 DECISIONS = {
@@ -120,6 +126,9 @@ DECISIONS = {
     "dj_wild_stud": {"Ann": "^Play", "Bob": "^Play"},
     # Three streets: (player, button) in turn.
     "mississippi_stud": [("Ann", "^Bet 3"), ("Bob", "^Bet 1")] * 3,
+    # Two decisions: Ann lets both ride, Bob pulls back both (his $ bet alone rides).
+    "let_it_ride": [("Ann", "^Let it ride"), ("Bob", "^Pull back Bet 1")]
+    + [("Ann", "^Let it ride"), ("Bob", "^Pull back Bet 2")],
 }
 DC_KEYS = {spot: str(n) for n, spot in enumerate(("1", "2", "5", "10", "20", "40"), start=1)}
 LEFT = """prefix => {
