@@ -166,6 +166,8 @@ def test_refusals_through_the_runtime_change_nothing(table, make_player):
             ({"action": "bet", "spot": "five_card", "amount": "5"}, "Place the Bet 1 wager first"),
             ({"action": "bet", "spot": "one", "amount": "600"}, "5 to 500 chips; 600 is not"),
             ({"action": "bet", "spot": "dollar", "amount": "5"}, "always equal to the Bet 1"),
+            ({"action": "bet", "spot": "one", "amount": "five"}, "whole number of chips"),
+            ({"action": "bet", "spot": "one", "amount": "2.5"}, "whole number of chips|not a fraction"),
             ({"action": "pull"}, "No decision is being taken now"),
             ({"action": "fold"}, "Unknown action 'fold'"),
         ),
