@@ -10,7 +10,6 @@ import random
 import pytest
 
 from casino.tables import registry
-from games.dj_wild_stud import rules as dj_wild_stud
 from games.engine import LOSE, PROGRESSIVE_RESULT, REFUND, RETURN, STAKE, Action, IllegalAction
 from games.poker import game as g
 from games.poker import round as pr
@@ -20,11 +19,6 @@ POKER_RULES = {
     for spec in registry.all_games()
     if isinstance(getattr(spec.rules, "GAME", None), g.Game)
 }
-# Pure rules modules on the engine that no live table binds yet, walked all the same.
-WAITING_FOR_BINDING = {
-    "dj_wild_stud": dj_wild_stud,
-}
-POKER_RULES = {**WAITING_FOR_BINDING, **POKER_RULES}
 POKER_GAMES = sorted(POKER_RULES)
 
 
