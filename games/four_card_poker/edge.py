@@ -1,7 +1,7 @@
 """Exact returns of Four Card Poker's wagers that depend on the player's own
 five cards only: Aces Up (every paytable; rule 11), the fixed lines of the
 Five-Card progressive and its Envy (rule 12), each by enumerating all
-2,598,960 five-card hands through the game's own evaluators
+2,598,960 five-card hands, by suit class, through the game's own evaluators
 (games/cards/four_card.py, games/cards/best_five.py).
 
 Pure Python (no Django, no I/O). The probabilities are Fractions keyed by the
@@ -12,17 +12,17 @@ the game's own rules (games/four_card_poker/simulate.py). Crazy 4 Poker's
 Queens Up, Super Bonus and Five-Card progressive use the same counts
 (games/crazy_4_poker/edge.py).
 
-Each enumeration takes a few seconds and is done once a process
+Each enumeration takes under a second and is done once a process
 (``functools.cache``).
 """
 
 from collections import Counter
 from fractions import Fraction
 from functools import cache
-from itertools import combinations
 from math import comb
 
 from games.cards import best_five, four_card
+from games.cards.suit_classes import suit_classes
 from games.four_card_poker import paytables, simulate
 from games.lab.rows import EXACT, RowSpec, exact_row, paytable_row, what_if
 from games.lab.rows import line as row_line
@@ -31,20 +31,29 @@ from games.payouts import MeterShare
 HANDS = comb(52, 5)  # 2,598,960: every five-card hand is equally likely (one deck, rule 1)
 
 
+def _counts(value_of):
+    """{value: number of hands} over all 2,598,960 five-card hands, through
+    their 134,459 suit classes (games/cards/suit_classes.py): suits never
+    rank, so each class's value is every one of its hands' (19 times fewer
+    evaluations; the lab's first page builds these for five games)."""
+    counts = Counter()
+    for hand, weight in suit_classes(5):
+        counts[value_of(hand)] += weight
+    return counts
+
+
 @cache
 def best_four_counts():
     """{best four-card value: number of five-card hands making it}, over all
     2,598,960 hands."""
-    value_of = four_card.value_of_five
-    return Counter(value_of(hand) for hand in combinations(range(52), 5))
+    return _counts(four_card.value_of_five)
 
 
 @cache
 def five_card_counts():
     """{five-card value: number of hands}, over all 2,598,960 hands (the
     Five-Card progressive reads the five cards as a poker hand, rule 3)."""
-    value_of = best_five.best_five_value_indices
-    return Counter(value_of(hand) for hand in combinations(range(52), 5))
+    return _counts(best_five.best_five_value_indices)
 
 
 def _line_probabilities(counts, lines_of, table):
