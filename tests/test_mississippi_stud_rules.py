@@ -439,7 +439,7 @@ def test_the_progressive_table_is_paytable_a():
 def test_envy_pays_for_each_other_players_straight_flush_never_ones_own():
     # Seats 1 and 2 share the board 7H 8H 9H: seat 1's 5H 6H and seat 2's TH JH are straight flushes.
     game = Round(meter=20_000_00)
-    game.stack("5H 6H TH JH 2C 3D 7H 8H 9H")
+    game.stack("5H 6H TH JH KC QD 7H 8H 9H")
     for seat in (1, 2, 3):
         game.bet(seat, seat, "ante", 5)
         game.bet(seat, seat, "progressive", 5)
@@ -457,6 +457,8 @@ def test_envy_pays_for_each_other_players_straight_flush_never_ones_own():
         f"Envy for seat 2's straight flush: +{envy:,}",
     ]
     assert game.net(3) == -20 - 5 + 2 * envy
+    # A hand named by its ranks keeps them in the log's sentence (games/poker/round.py).
+    assert f"Seat 3: K-Q-9-8-7 high, Envy for seat 1's straight flush: +{envy:,}." in game.log
     assert game.net(1) == 100 * 20 - 5 + 2_000 + envy  # 10% of the meter, the envy of seat 2's
 
 

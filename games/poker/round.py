@@ -713,11 +713,14 @@ def _say(log, seat, hand, text):
     log.append(
         {
             "player": None,
-            "text": f"Seat {seat}: {hand[:1].lower() + hand[1:]}, {text}."
-            if hand
-            else f"Seat {seat}: {text}.",
+            "text": f"Seat {seat}: {_in_sentence(hand)}, {text}." if hand else f"Seat {seat}: {text}.",
         }
     )
+
+
+def _in_sentence(hand):
+    """A hand's name inside a sentence: "pair of kings", but "A-K-Q-7-2 high" keeps its ranks."""
+    return hand[:1].lower() + hand[1:] if hand[1:2].islower() else hand
 
 
 def _line(state, seat, text, paid):
