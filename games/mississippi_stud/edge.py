@@ -66,8 +66,9 @@ def base_row(spec, table):
             "(rules 1, 5); the figures per unit of the Ante, the street wagers included.",
             "Strategy: " + strategy.STRATEGY_NAMES[strategy.OPTIMAL] + ".",
             "The Ante and every street wager in action paid alike (rule 10), a pair of 6s through 10s a push; "
-            "the aggregate limit of § 655a.12(b) (rule 11) left out: it cuts only a royal flush on an Ante "
-            "of more than 10 chips at the default limits.",
+            "the aggregate limit of § 655a.12(b) (rule 11) left out: per unit of the Ante it has no size; "
+            "at $50,000 it cuts a royal flush on more than 100 chips wagered in all, a straight flush on "
+            "more than 500, four of a kind on more than 1,250.",
             "Line probabilities: of the five cards, whatever the decisions.",
             paytables.BASE_SOURCE + ".",
         ],
