@@ -90,9 +90,11 @@ bench-house-way: venv
 	$(PY) bench/house_way.py
 
 # Pure Python, no Redis: hands valued per second by the three-card, best
-# four-of-six and best five-of-seven evaluators, against plain baselines.
+# four-of-six and best five-of-seven evaluators and DJ Wild Stud's wild-card
+# one, against plain baselines.
 bench-evaluators: venv
 	$(PY) bench/evaluators.py
+	$(PY) bench/wild_cards.py
 
 # Pure Python and numpy, no Redis: the paytable lab's simulations, rounds per
 # second against plain-Python loops (Dreamcatcher target: 10M spins/s).

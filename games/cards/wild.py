@@ -38,7 +38,6 @@ from math import comb
 
 from games.cards import best_five
 from games.cards.poker import (
-    CARDS,
     FLUSH,
     FOUR_OF_A_KIND,
     FULL_HOUSE,
@@ -60,11 +59,15 @@ __all__ = [
     "ROYAL_FLUSH",
     "WILD_INDICES",
     "category",
+    "category_counts",
+    "describe",
     "evaluate",
     "hand_name",
-    "is_wild",
     "trips_reading",
+    "value_counts",
+    "value_counts_by_wilds",
     "value_indices",
+    "wilds_in",
 ]
 
 # Rule 3's categories above a straight flush (the lower ones are poker.py's).
@@ -87,15 +90,10 @@ CATEGORY_NAMES = {
     FIVE_WILDS: "Five wilds",
 }
 
-DEUCE = 0  # rank index of the 2
 ACE = 12
 # Rule 2: the four deuces and the joker.
 WILD_INDICES = frozenset((0, 1, 2, 3, JOKER_INDEX))
 _NATURAL_RANKS = range(1, 13)  # a natural card is a 3 … an ace
-
-
-def is_wild(index):
-    return index in WILD_INDICES
 
 
 # -- the best interpretation, by trying the wild cards as every rank ---------------------
@@ -343,7 +341,3 @@ def hand_name(value):
 
 def describe(hand):
     return hand_name(evaluate(hand))
-
-
-def cards_of(hand_indices):
-    return [CARDS[index] for index in hand_indices]
