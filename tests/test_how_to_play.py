@@ -183,6 +183,28 @@ def test_caribbean_stud_shows_its_bet_table_the_progressive_and_the_envy_it_pays
     assert ("Envy Bonus: another player's straight flush", "50 chips") in panel(table)["Progressive (1 chip)"]
 
 
+def test_dj_wild_stud_shows_its_blind_table_trips_when_set_and_the_progressive():
+    table = table_of("dj_wild_stud")
+    shown = panel(table)
+    blind = shown["Blind paytable (1000-50-10-9-4-3-2-1)"]
+    assert ("Five wilds", "1,000 to 1") in blind and ("Straight", "1 to 1") in blind
+    assert ("Your hand is higher, below a straight", "Ante and Play 1 to 1, the Blind pushes") in shown[
+        "Ante, Play and Blind"
+    ]
+    assert "Trips" not in shown  # no published table: off until the Rules Submission sets its lines
+    assert not any(title.startswith("Progressive") for title in shown)  # no meter linked
+    link(table, "dj_wild_stud", dollars=5)
+    shown = panel(table)
+    assert ("Royal flush, natural", "100% of the meter") in shown["Progressive (5 chips)"]
+    assert ("Five wilds", "10% of the meter") in shown["Progressive (5 chips)"]
+    assert ("Three of a kind", "9 for 1") in shown["Progressive (5 chips)"]
+    assert "Progressive: exactly 5 chips." in shown["Table limits"]
+    reconfigure(table, trips_three_of_a_kind_natural=5, trips_three_of_a_kind_wild=1)
+    trips = panel(table)["Trips"]
+    assert ("Three of a kind, natural", "5 to 1") in trips
+    assert ("Three of a kind with wild cards", "1 to 1") in trips
+
+
 def test_mississippi_stud_shows_its_paytable_the_push_the_limit_and_the_progressive():
     table = table_of("mississippi_stud")
     shown = panel(table)
