@@ -31,6 +31,7 @@ from casino.lab import progressive  # noqa: E402
 from games.caribbean_stud import simulate as caribbean_stud  # noqa: E402
 from games.crazy_4_poker import simulate as crazy_4_poker  # noqa: E402
 from games.dj_wild_stud import simulate as dj_wild_stud  # noqa: E402
+from games.down_under_blackjack import simulate as down_under_blackjack  # noqa: E402
 from games.four_card_poker import simulate as four_card_poker  # noqa: E402
 from games.pai_gow import simulate as pai_gow  # noqa: E402
 from games.players_edge21 import simulate as players_edge21  # noqa: E402
@@ -38,7 +39,16 @@ from games.spanish21 import simulate as spanish21  # noqa: E402
 
 PATH = os.path.join(ROOT, "games", "lab", "reference_runs.json")
 SEED = 20_261_130
-MODULES = (pai_gow, spanish21, players_edge21, crazy_4_poker, four_card_poker, caribbean_stud, dj_wild_stud)
+MODULES = (
+    pai_gow,
+    spanish21,
+    players_edge21,
+    crazy_4_poker,
+    four_card_poker,
+    caribbean_stud,
+    dj_wild_stud,
+    down_under_blackjack,
+)
 # Rows added after the first reference runs, numbered after every other row
 # (in this order) so that no row's seed moves.
 ADDED_LATER = (
@@ -49,6 +59,8 @@ ADDED_LATER = (
     "four_card_poker:ante_play:30-15-2:1:computed",
     "caribbean_stud:ante_bet:100-50-20-7-5-4-3-2-1:1:basic",
     "dj_wild_stud:ante_blind_play:1000-50-10-9-4-3-2-1:1:threshold",
+    "down_under_blackjack:main:-:6:basic",
+    "down_under_blackjack:main:-:8:basic",
 )
 
 

@@ -28,7 +28,8 @@ class Meter(models.Model):
     wager_dollars = models.PositiveSmallIntegerField(
         default=1,
         help_text="Must-Hit-By: the configuration's minimum progressive wager ($1, $2 or $5); "
-        "Match the Dealer: the wager offered ($1 or $5, § 635c.1(e)); Monster Match, the pai gow "
+        "Match the Dealer (Spanish 21's or Down Under Blackjack's): the wager offered ($1 or $5, "
+        "§ 635c.1(e), § 685c.1(e)); Monster Match, the pai gow "
         "progressive payout wager, the Three-Card and the Caribbean Stud progressive: $1; the Five-Card "
         "and the DJ Wild Stud progressive: $5.",
     )

@@ -22,6 +22,12 @@ THREE_CARD = "three_card"
 FIVE_CARD = "five_card"
 CARIBBEAN_STUD = "caribbean_stud"
 DJ_WILD_STUD = "dj_wild_stud"
+# Down Under Blackjack's Match the Dealer progressive (§ 685c.1): its own kind, not
+# Spanish 21's. The seed and rates are the same (§ 685c.1(j) = § 635c.1(j)), but the
+# meter lines hit at other odds (52-card decks, not 48) and the fixed lines differ
+# (§ 685c.1(i)), so one pool for both would have one game's players fund the other's
+# jackpot; a link joins tables of games that share the paytable (rules/README.md).
+DOWN_UNDER_MATCH = "down_under_match"
 KINDS = [
     (MUST_HIT_BY, "Must-Hit-By Mystery bonus"),
     (MATCH_THE_DEALER, "Match the Dealer progressive"),
@@ -31,6 +37,7 @@ KINDS = [
     (FIVE_CARD, "Five-Card progressive"),
     (CARIBBEAN_STUD, "Caribbean Stud progressive"),
     (DJ_WILD_STUD, "DJ Wild Stud progressive"),
+    (DOWN_UNDER_MATCH, "Down Under Match the Dealer progressive"),
 ]
 KIND_NAMES = dict(KINDS)
 
@@ -58,6 +65,8 @@ class MeterRules:
             return f"Must-Hit-By Mystery bonus, configuration {self.paytable} ({dollars})"
         if self.kind == MATCH_THE_DEALER:
             return f"Match the Dealer progressive ({dollars})"
+        if self.kind == DOWN_UNDER_MATCH:
+            return f"{KIND_NAMES[self.kind]} ({dollars})"
         if self.kind == PROGRESSIVE_PAYOUT:
             return f"Pai gow progressive payout ({dollars})"
         if self.kind in (THREE_CARD, FIVE_CARD, CARIBBEAN_STUD):
@@ -147,10 +156,12 @@ def must_hit_by(configuration, wager_dollars):
     )
 
 
-def match_the_dealer(wager_dollars):
+def match_the_dealer(wager_dollars, kind=MATCH_THE_DEALER):
+    """A Match the Dealer meter: Spanish 21's (§ 635c.1(j)) or, with ``kind``
+    DOWN_UNDER_MATCH, Down Under Blackjack's (§ 685c.1(j), the same figures)."""
     seed = _dollars(wager_dollars * MATCH_THE_DEALER_SEED_MULTIPLE)
     return MeterRules(
-        kind=MATCH_THE_DEALER,
+        kind=kind,
         paytable="",
         wager_cents=_dollars(wager_dollars),
         exact_wager=True,
@@ -255,10 +266,10 @@ def meter_rules(kind, paytable, wager_dollars):
     regulation does not list."""
     if kind == MUST_HIT_BY:
         return must_hit_by(paytable, wager_dollars)
-    if kind == MATCH_THE_DEALER:
+    if kind in (MATCH_THE_DEALER, DOWN_UNDER_MATCH):
         if wager_dollars not in MATCH_THE_DEALER_WAGERS:
             raise KeyError(wager_dollars)
-        return match_the_dealer(wager_dollars)
+        return match_the_dealer(wager_dollars, kind)
     if kind == MONSTER_MATCH:
         return monster_match(paytable)
     if kind == PROGRESSIVE_PAYOUT:
@@ -276,7 +287,7 @@ def paytable_choices(kind):
     """The labels the regulation lists for a kind, and the wager amounts."""
     if kind == MUST_HIT_BY:
         return sorted({label for label, _ in MUST_HIT_BY_CONFIGURATIONS}), [1, 2, 5]
-    if kind == MATCH_THE_DEALER:
+    if kind in (MATCH_THE_DEALER, DOWN_UNDER_MATCH):
         return [""], list(MATCH_THE_DEALER_WAGERS)
     if kind == PROGRESSIVE_PAYOUT:
         return [""], list(PROGRESSIVE_PAYOUT_WAGERS)

@@ -29,7 +29,7 @@ from games.blackjack import round as bj
 from games.blackjack import strategy
 from games.blackjack.hands import total
 from games.blackjack.side_wagers import bonus_21, bonus_21_names
-from games.cards.cards import cards, spanish_deck
+from games.cards.cards import cards, standard_deck
 from games.cards.shoe import Shoe, ShoeEmpty
 from games.engine import LOSE, REFUND, RETURN, STAKE, WIN, Action, format_chips
 from games.lab.rows import RunningStats, line, simulated_row
@@ -43,8 +43,9 @@ WINDOWS = (10, 40, 0)
 SIGN = {STAKE: -1, REFUND: 1, RETURN: 1, WIN: 1, LOSE: 0}
 
 BLACKJACK_LINE = "blackjack"
-# Card text -> Card, for the bot's reading of the hands (games.cards.cards.card, once per card).
-_CARD = {str(item): item for item in spanish_deck()}
+# Card text -> Card, for the bot's reading of the hands (games.cards.cards.card, once per
+# card); the 52-card deck holds the Spanish deck's cards too.
+CARD = {str(item): item for item in standard_deck()}
 
 
 def paytable_lines(variant):
@@ -81,8 +82,8 @@ class Bot:
     def __init__(self, redouble=False):
         self.redouble = redouble
 
-    def action(self, hand, upcard, legal):
-        items = [_CARD[text] for text in hand["cards"]]
+    def action(self, hand, upcard, legal, state=None):
+        items = [CARD[text] for text in hand["cards"]]
         up = strategy.UPCARD_INDEX[upcard.rank]
         best, soft = total(items)
         if hand["doubles"]:
@@ -171,12 +172,12 @@ class Table:
         if state.phase == bj.INSURANCE:
             outcomes.append(self._do(state, bj.CLOSE_INSURANCE))  # insurance declined
             state = outcomes[-1].state
-        upcard = _CARD[state.dealer[0]]
+        upcard = CARD[state.dealer[0]]
         while state.phase == bj.PLAYING:
             seat, index = state.turn
             spot = state.spot(seat)
             legal = bj.legal_actions(self.variant, state, seat)
-            kind = self.bot.action(spot["hands"][index], upcard, legal)
+            kind = self.bot.action(spot["hands"][index], upcard, legal, state=state)
             outcomes.append(
                 self._do(state, kind, {"amount": None} if kind == bj.DOUBLE else None, PLAYER, SEAT)
             )
@@ -215,24 +216,42 @@ def run_rows(table, total_rounds, progress=None):
 
 
 def main_row(
-    spec, variant, config, *, payouts=None, rounds=None, seed=0, progress=None, redouble=False, assumptions=()
+    spec,
+    variant,
+    config,
+    *,
+    payouts=None,
+    rounds=None,
+    seed=0,
+    progress=None,
+    redouble=False,
+    assumptions=(),
+    bot=None,
+    notes=None,
 ):
-    """The EdgeRow of one deck count's main wager."""
+    """The EdgeRow of one deck count's main wager. ``bot`` plays it (by default
+    the Spanish 21 basic strategy); ``notes`` replace the Spanish 21 family's
+    notes on the deck, the strategy and the Super Bonus (then ``assumptions``
+    follow them)."""
     total_rounds = rounds or spec.default_rounds
     variant = with_payouts(variant, payouts)
-    table = Table(variant, config, seed, Bot(redouble=redouble))
+    table = Table(variant, config, seed, bot or Bot(redouble=redouble))
     stats, counts = run_rows(table, total_rounds, progress)
     lines = [
         {**item, "probability": counts.get(item["key"], 0) / total_rounds} for item in paytable_lines(variant)
     ]
-    notes = [
-        f"One seat, a {format_chips(table.wager)}-chip main wager (the table minimum), no side wagers, "
-        f"{config.decks} decks of 48 cards, cut card at 60-80% of the shoe, the first card burned.",
-        "Basic strategy of games/blackjack/strategy.py (Spanish 21, dealer hits soft 17); insurance never taken; "
-        "a doubled hand is never rescued.",
-        *assumptions,
-        "The Super Bonus is paid at the table minimum's amount; no other player, so no Envy payments.",
-    ]
+    seat = f"One seat, a {format_chips(table.wager)}-chip main wager (the table minimum), no side wagers, "
+    if notes is not None:
+        notes = [seat + notes[0], *notes[1:], *assumptions]
+    else:
+        notes = [
+            seat
+            + f"{config.decks} decks of 48 cards, cut card at 60-80% of the shoe, the first card burned.",
+            "Basic strategy of games/blackjack/strategy.py (Spanish 21, dealer hits soft 17); insurance never "
+            "taken; a doubled hand is never rescued.",
+            *assumptions,
+            "The Super Bonus is paid at the table minimum's amount; no other player, so no Envy payments.",
+        ]
     changed = [key for key in (payouts or {}) if key in {item["key"] for item in lines}]
     if changed:
         notes.append(f"What-if odds for: {', '.join(changed)}.")

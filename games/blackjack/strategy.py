@@ -48,7 +48,8 @@ UPCARD_INDEX = {
 }
 
 
-def _rows(text):
+def chart_rows(text):
+    """A strategy chart's rows: {row key: its ten cells, upcards 2..9, T, A}."""
     rows = {}
     for row in text.strip().splitlines():
         key, *cells = row.split()
@@ -60,7 +61,7 @@ def _rows(text):
 
 # Hard totals (4-8 always hit, 18 and more always stand).
 #        2   3   4   5   6   7   8   9   T   A
-_HARD = _rows("""
+_HARD = chart_rows("""
     9    H   H   H   H   D3  H   H   H   H   H
     10   D   D   D   D   D   D   H   H   H   H
     11   D   D   D   D   D   D   D   H   H   H
@@ -75,7 +76,7 @@ HARD = {int(total): cells for total, cells in _HARD.items()}
 
 # Soft totals (an ace counting 11); 19 and more always stand.
 #        2   3   4   5   6   7   8   9   T   A
-_SOFT = _rows("""
+_SOFT = chart_rows("""
     12   H   H   H   H   H   H   H   H   H   H
     13   H   H   H   H   H   H   H   H   H   H
     14   H   H   H   H   H   H   H   H   H   H
@@ -90,7 +91,7 @@ SOFT = {int(total): cells for total, cells in _SOFT.items()}
 # hand the table does not split is played by its total. Pairs of 4s and 5s
 # and 10-values are never split.
 #        2   3   4   5   6   7   8   9   T   A
-PAIRS = _rows("""
+PAIRS = chart_rows("""
     A    P   P   P   P   P   P   P   P   P   P
     2    P   P   P   P   P   P   H   H   H   H
     3    P   P   P   P   P   P   P   H   H   H

@@ -1,0 +1,115 @@
+"""The lab's Down Under Blackjack rows: the fixed Match the Dealer and the
+§ 685c.1(i) progressive exact (held against closed forms counted here
+independently of the lab's enumeration, and the fixed wager against the
+house edges its per-card rates give: 4.0618% at 6 decks, 3.6738% at 8), the
+main wager simulated through the game's own round."""
+
+from fractions import Fraction
+
+import pytest
+
+from games.blackjack import round as bj
+from games.blackjack import simulate as blackjack
+from games.down_under_blackjack import edge, paytables, rules, simulate, strategy
+from games.lab.rows import EXACT, SIMULATION
+from games.payouts import MeterShare, Odds
+
+
+def spec_for(wager, paytable, decks):
+    return next(
+        spec for spec in edge.specs() if (spec.wager, spec.paytable, spec.decks) == (wager, paytable, decks)
+    )
+
+
+def closed_form(decks):
+    """{line: probability} of the player's two cards against the upcard, by
+    counting: after the upcard, ``decks - 1`` cards equal it, ``3 × decks``
+    share its rank only, the rest neither."""
+    left = 52 * decks - 1
+    suited, unsuited = decks - 1, 3 * decks
+    other = left - suited - unsuited
+    pairs = Fraction(1, left * (left - 1))  # each ordered pair of the remaining cards
+    return {
+        "two_suited": suited * (suited - 1) * pairs,
+        "suited_and_unsuited": 2 * suited * unsuited * pairs,
+        "one_suited": 2 * suited * other * pairs,
+        "two_unsuited": unsuited * (unsuited - 1) * pairs,
+        "one_unsuited": 2 * unsuited * other * pairs,
+    }
+
+
+def test_the_rows():
+    keys = {(spec.wager, spec.paytable, spec.decks, spec.method) for spec in edge.specs()}
+    assert keys == (
+        {("match_the_dealer", str(number), decks, EXACT) for decks in (6, 8) for number in range(1, 11)}
+        | {("match_the_dealer_fixed", None, decks, EXACT) for decks in (6, 8)}
+        | {("main", None, decks, SIMULATION) for decks in (6, 8)}
+    )
+    assert all(
+        spec.meter == ("down_under_match", "", 1) for spec in edge.specs() if spec.wager == "match_the_dealer"
+    )
+
+
+@pytest.mark.parametrize("decks, edge_percent", [(6, "4.0618"), (8, "3.6738")])
+def test_fixed_match_the_dealer_is_exact_and_holds_the_per_card_rates_edge(decks, edge_percent):
+    row = edge.compute(spec_for("match_the_dealer_fixed", None, decks))
+    probabilities = closed_form(decks)
+    assert {item["key"]: item["probability"] for item in row.lines} == probabilities
+    expected = sum(p * (paytables.MATCH_THE_DEALER[decks][key].left + 1) for key, p in probabilities.items())
+    assert row.exact_rtp == expected
+    assert f"{100 * (1 - float(row.exact_rtp)):.4f}" == edge_percent
+
+
+@pytest.mark.parametrize("decks", [6, 8])
+@pytest.mark.parametrize("number", range(1, 11))
+def test_progressive_rows_are_exact_with_the_meter_apart(decks, number):
+    row = edge.compute(spec_for("match_the_dealer", str(number), decks))
+    lines = closed_form(decks)
+    aces_of_spades = lines["two_suited"] / 52  # (a)(1): the upcard is the A♠
+    others = lines["two_suited"] - aces_of_spades
+    fixed = {"a3": "suited_and_unsuited", "a4": "one_suited", "a5": "two_unsuited", "a6": "one_unsuited"}
+    table = paytables.MATCH_THE_DEALER_PROGRESSIVE[decks][number]
+    assert row.meter_shares == {100: aces_of_spades, 10: others}
+    expected = sum(lines[name] * (table[key].left + 1) for key, name in fixed.items())
+    assert row.exact_rtp == expected  # the meter lines' fixed part is the lost wager
+    assert "§ 685c.1(i)" in " ".join(row.assumptions)
+
+
+def test_what_if_payouts_leave_the_regulation_alone():
+    spec = spec_for("match_the_dealer", "1", 6)
+    row = edge.compute(spec)
+    richer = edge.compute(spec, payouts={"a3": Odds(100)})
+    assert richer.exact_rtp - row.exact_rtp == closed_form(6)["suited_and_unsuited"] * (100 - 12)
+    assert paytables.MATCH_THE_DEALER_PROGRESSIVE[6][1]["a3"] == Odds(12)
+    assert isinstance(paytables.MATCH_THE_DEALER_PROGRESSIVE[6][1]["a1"], MeterShare)
+
+
+def test_the_fast_path_plays_the_same_rounds_as_rules_apply():
+    """The lab's handlers on an owned state against apply() with its JSON
+    copies and the whole shoe: same seed, same cards, same net every round;
+    the reader's golden rule, the dealer's 22 and the split aces all met."""
+    config = simulate.config(6)
+    fast = blackjack.Table(rules.VARIANT, config, 11, strategy.Bot())
+    plain = blackjack.Table(rules.VARIANT, config, 11, strategy.Bot(), through_apply=True)
+    seen = set()
+    for _ in range(300):
+        net, state = fast.play_round()
+        assert plain.play_round()[0] == net
+        seen.update(hand["status"] for hand in state.spot(blackjack.SEAT)["hands"])
+        seen.add(state.reader)
+        if state.hole_shown and len(state.dealer) == 2 and state.phase == bj.RESULT:
+            seen.add("exposed")
+    assert {bj.BUST, bj.STOOD, bj.TWENTY_ONE, "small", "medium", "large", "exposed"} <= seen
+
+
+def test_the_strategy_against_an_exposed_twenty_and_the_chart():
+    from games.cards.cards import cards
+
+    legal = [bj.HIT, bj.STAND, bj.DOUBLE, bj.SURRENDER]
+    twenty = cards("KH QC")
+    assert strategy.choose(cards("9S 7D"), twenty[0], legal, twenty) == bj.SURRENDER
+    assert strategy.choose(cards("6S 5D"), twenty[0], legal, twenty) == bj.HIT
+    assert strategy.choose(cards("KS QD"), twenty[0], legal, twenty) == bj.STAND
+    assert strategy.choose(cards("6S 5D"), cards("6H")[0], legal) == bj.DOUBLE
+    assert strategy.choose(cards("TS 6D"), cards("TH")[0], legal) == bj.SURRENDER
+    assert strategy.choose(cards("TS 2D"), cards("4H")[0], legal) == bj.STAND
