@@ -174,13 +174,44 @@ def test_the_lab_is_for_staff_and_designers(client):
     assert client.get("/lab/").status_code == 200
 
 
+def every_row_worked_out(client):
+    """The all-games table once its exact rows are worked out: until then it
+    says so and polls (htmx), as a browser showing it would."""
+    deadline = time.monotonic() + 180
+    while "lab-pending" in (table := client.get("/lab/", HTTP_HX_REQUEST="true").content.decode()):
+        assert time.monotonic() < deadline, "the exact rows were never worked out"
+        time.sleep(0.2)
+    return table
+
+
 def test_the_page_lists_rows_filters_and_draws_charts(client, designer):
     page = client.get("/lab/").content.decode()
     assert "Paytable lab" in page and 'href="/lab/"' in page  # the nav's Lab link
-    assert page.count("<svg") >= 5  # bar charts per wager with several paytables
     assert "https://" not in page.split("<main")[1]  # no chart from a CDN
+    table = every_row_worked_out(client)
+    assert table.count("<svg") >= 5  # bar charts per wager with several paytables
+    assert "Working it out" not in table and "https://" not in table
     only = client.get("/lab/?game=players_edge21", HTTP_HX_REQUEST="true").content.decode()
     assert "Monster Match" in only and "Dreamcatcher" not in only and "<html" not in only
+
+
+def test_the_all_games_page_comes_at_once_and_fills_in(client, designer, monkeypatch):
+    """In a fresh process no exact row is worked out: the page does not wait
+    for them (tens of seconds for every game) but says so, polls, and one
+    thread works them out; one game's page comes worked out."""
+    monkeypatch.setattr(registry, "_exact_figures", {})
+    started = time.monotonic()
+    page = client.get("/lab/").content.decode()
+    assert time.monotonic() - started < 5, "the page waited for the exact rows"
+    assert "Working out" in page and "Working it out" in page and 'hx-trigger="every 2s"' in page
+    assert "The charts follow when every row is worked out." in page
+    table = every_row_worked_out(client)
+    exact = [spec for spec in registry.specs() if registry.is_exact(spec)]
+    assert all(registry.known_exact_figures(spec) is not None for spec in exact)
+    assert "Working it out" not in table and "every 2s" not in table  # the polling stops
+    monkeypatch.setattr(registry, "_exact_figures", {})
+    one = client.get("/lab/?game=four_card_poker", HTTP_HX_REQUEST="true").content.decode()
+    assert "Working" not in one and "Aces Up" in one
 
 
 def test_what_if_recomputes_an_exact_row_at_once(client, designer):

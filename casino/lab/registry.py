@@ -8,6 +8,7 @@ module; nothing here names a game.
 """
 
 import json
+import threading
 from functools import cache
 from pathlib import Path
 
@@ -68,6 +69,45 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     lab = registry.get(spec.game).lab
     row = lab.compute(spec, payouts=payouts, rounds=rounds, seed=seed, progress=progress)
     return progressive.finish(row)
+
+
+# The exact rows' figures on the regulation's paytables, worked out once a
+# process: every game's together take tens of seconds (enumerations,
+# Mississippi Stud's backward induction), so the all-games page shows those
+# not worked out yet as pending while one thread works them out (below).
+_exact_figures = {}
+_exact_lock = threading.Lock()  # one computation at a time: no row worked out twice
+_warming = {"thread": None}
+
+
+def exact_figures(spec):
+    """The figures (EdgeRow JSON) of an exact row on its regulation paytable."""
+    with _exact_lock:
+        if spec.key not in _exact_figures:
+            _exact_figures[spec.key] = compute(spec).to_json()
+        return _exact_figures[spec.key]
+
+
+def known_exact_figures(spec):
+    """``exact_figures(spec)`` if this process has worked it out, else None."""
+    return _exact_figures.get(spec.key)
+
+
+def work_out_in_background(specs):
+    """Start one thread working out the exact rows of ``specs`` this process
+    has not (no second thread while one runs: the page polls until done)."""
+    with _exact_lock:
+        running = _warming["thread"]
+        if running is not None and running.is_alive():
+            return
+        missing = [spec for spec in specs if is_exact(spec) and spec.key not in _exact_figures]
+        if not missing:
+            return
+        thread = threading.Thread(
+            target=lambda: [exact_figures(spec) for spec in missing], name="lab-exact-rows", daemon=True
+        )
+        _warming["thread"] = thread
+        thread.start()
 
 
 def is_exact(spec):

@@ -30,13 +30,22 @@ def _latest_runs(keys):
     return latest
 
 
-def _rows(specs):
-    """[(spec, figures JSON or None, run or None)] for the table."""
+def _rows(specs, pending=None):
+    """[(spec, figures JSON or None, run or None)] for the table. With a
+    ``pending`` list, exact rows this process has not worked out yet come
+    without figures and are added to it (the all-games page), instead of
+    being worked out before the page is sent."""
     runs = _latest_runs([spec.key for spec in specs if registry.is_simulated(spec)])
     rows = []
     for spec in specs:
         if registry.is_exact(spec):
-            rows.append((spec, registry.compute(spec).to_json(), None))
+            if pending is None:
+                figures = registry.exact_figures(spec)
+            else:
+                figures = registry.known_exact_figures(spec)
+                if figures is None:
+                    pending.append(spec)
+            rows.append((spec, figures, None))
         else:
             run = runs.get(spec.key)
             rows.append((spec, run.result if run else _reference_figures(spec), run))
@@ -91,8 +100,15 @@ def home(request):
     game = request.GET.get("game") or None
     if game is not None and game not in dict(_games()):
         game = None
-    rows = _rows(registry.specs(game))
-    context = {"rows": rows, "charts": _charts(rows), "games": _games(), "game": game}
+    # Every game's exact rows take tens of seconds in a fresh process: the
+    # all-games page comes at once and polls while a thread works them out;
+    # one game's rows (a few seconds at most) come worked out.
+    pending = [] if game is None else None
+    rows = _rows(registry.specs(game), pending)
+    if pending:
+        registry.work_out_in_background(pending)
+    context = {"rows": rows, "games": _games(), "game": game, "pending": len(pending or ())}
+    context["charts"] = [] if pending else _charts(rows)
     if not request.htmx:
         # Test tables are listed here, never in the public lobby (DESIGN.md, "Randomness").
         context["test_tables"] = list(Table.objects.filter(is_open=True, is_test=True))
@@ -112,7 +128,7 @@ def row(request, key):
     spec = _spec(key)
     context = {"spec": spec, "game_name": games.get(spec.game).name, "lines": registry.compute_lines(spec)}
     if registry.is_exact(spec):
-        context["figures"] = registry.compute(spec).to_json()
+        context["figures"] = registry.exact_figures(spec)
     else:
         runs = list(SimulationRun.objects.filter(key=spec.key)[:20])
         context["runs"] = runs
