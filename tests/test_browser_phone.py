@@ -17,6 +17,7 @@ import os
 
 import pytest
 
+from casino.tables import registry as games
 from casino.tables.models import Table
 from tests.conftest import session_cookie, wait_until
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS
@@ -163,24 +164,20 @@ def test_pai_gow_clock_and_hand_stay_in_view_while_setting(processes, make_playe
 
 
 POKER = {"betting_seconds": 4, "deal_seconds": 0, "decision_seconds": 120}
-# Every poker game, by the spot its Ante is placed on.
-POKER_GAMES = {
-    "three_card_poker": "ante",
-    "four_card_poker": "ante",
-    "crazy_4_poker": "ante",
-    "caribbean_stud": "ante",
-}
+# Every poker game: they share the poker templates, each with its own layout.
+POKER_GAMES = sorted(spec.slug for spec in games.all_games() if spec.page_template.startswith("poker/"))
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("game", sorted(POKER_GAMES))
+@pytest.mark.parametrize("game", POKER_GAMES)
 def test_poker_dealer_clock_and_decisions_stay_in_view_on_your_turn(processes, make_player, game):
     started = start(processes, make_player, game, POKER)
-    area = POKER_GAMES[game]
     with sync_api.sync_playwright() as playwright:
         browser, page = phone_page(playwright, started, "#pk-me")
         try:
-            page.locator(f"#pk-me button[data-area={area}]").first.click()
+            button = page.locator("#pk-me button.bet").first  # the game's first wager
+            area = button.get_attribute("data-area")
+            button.click()
             page.locator(f"#pk-seat-1 .area-{area}").wait_for()
             page.locator("#pk-me .actions button[data-action]").first.wait_for(timeout=30_000)
             if SHOTS:
