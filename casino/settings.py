@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "games.dreamcatcher",
     "games.spanish21",
     "games.players_edge21",
+    "games.down_under_blackjack",
     "games.pai_gow",
     "games.three_card_poker",
     "games.four_card_poker",

@@ -7,13 +7,19 @@ from games.engine import CENTS_PER_CHIP, chip_word, format_chips
 from games.how_to_play import Line, Section, limits_section, payout_text
 
 
-def game_section(rules, config, source):
+def game_section(rules, config, source, spanish=True):
+    """``spanish``: the shoe holds Spanish decks (48 cards), else 52-card decks."""
+    if spanish:
+        tens = "jacks, queens and kings 10"
+        shoe = f"{config.decks} Spanish decks of 48 cards: the four 10s of each deck are taken out."
+    else:
+        tens = "10s, jacks, queens and kings 10"
+        shoe = f"{config.decks} standard decks of 52 cards."
     return Section(
         "The game",
         intro=(
             "Get closer to 21 than the dealer without going over. Cards 2 to 9 count their number, "
-            "jacks, queens and kings 10, an ace 1 or 11. The shoe holds "
-            f"{config.decks} Spanish decks of 48 cards: the four 10s of each deck are taken out."
+            f"{tens}, an ace 1 or 11. The shoe holds {shoe}"
         ),
         lines=tuple(
             Line(part[0].upper() + part[1:] + ".") for part in rules.VARIANT.layout_text.split(" · ")

@@ -126,7 +126,7 @@ def present(presenter, table, snapshot, config, viewer_id, balance):
         "phase_label": _phase_label(state, nicknames),
         "deadline_ms": int(timer["deadline"] * 1000) if timer and state.phase != bj.RESULT else None,
         "clock_label": _clock_label(state.phase),
-        "dealer": _dealer(state),
+        "dealer": _dealer(state, rules.VARIANT),
         "seats": seats,
         "limits": presenter.limits_text(config),
         "log": list(reversed(snapshot.get("log", [])))[:LOG_SHOWN],
@@ -195,9 +195,10 @@ def _clock_label(phase):
     }.get(phase)
 
 
-def _dealer(state):
+def _dealer(state, variant):
     """The dealer's cards as everyone may see them: the hole card face down
-    until the rules turn it over."""
+    until the rules turn it over; at a table with a hole-card reader (Down
+    Under), its class and colour, which everyone sees (never the card)."""
     shown = list(state.dealer) if state.hole_shown else state.dealer[:1]
     items = _card_views(shown)
     if len(state.dealer) > 1 and not state.hole_shown:
@@ -209,7 +210,11 @@ def _dealer(state):
     else:
         # One card up: "shows an ace", "shows 10" (not the ace's "1/11").
         total_label = "shows an ace" if shown[0].startswith("A") else f"shows {total_text(cards(shown))}"
-    return {"cards": items, "total": total_label, "hole_shown": state.hole_shown}
+    reader = None
+    if state.reader and variant.reader_lights:
+        name, colour = variant.reader_lights[state.reader]
+        reader = {"key": state.reader, "name": name, "colour": colour}
+    return {"cards": items, "total": total_label, "hole_shown": state.hole_shown, "reader": reader}
 
 
 def _final_total(items):

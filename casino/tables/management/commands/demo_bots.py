@@ -154,7 +154,7 @@ class DreamcatcherBot(Bot):
 
 
 class BlackjackBot(Bot):
-    """Spanish 21 and Player's Edge 21: a main wager, now and then the side
+    """Spanish 21, Player's Edge 21 and Down Under Blackjack: a main wager, now and then the side
     wagers the page offers (a progressive at its fixed amount), and on its
     turn a hit below 17, else a stand, from the buttons shown."""
 
@@ -252,6 +252,7 @@ BOTS = {
     "dreamcatcher": DreamcatcherBot,
     "spanish21": BlackjackBot,
     "players_edge21": BlackjackBot,
+    "down_under_blackjack": BlackjackBot,
     "pai_gow": PaiGowBot,
     "three_card_poker": PokerBot,
     "crazy_4_poker": PokerBot,

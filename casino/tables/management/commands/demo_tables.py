@@ -12,6 +12,7 @@ DEMO_TABLES = [
     {"game": "dreamcatcher", "name": "Dreamcatcher — Designer test", "is_test": True, "seed": 689, "config": {"min_bet": 1, "max_bet": 1_000, "max_payout": 100_000, "betting_seconds": 10}},
     {"game": "spanish21", "name": "Spanish 21 — Matador", "meters": ["match_the_dealer_1"], "config": {"min_bet": 5, "max_bet": 500, "match_the_dealer": 1, "progressive": 1}},
     {"game": "players_edge21", "name": "Player's Edge 21 — Monster", "meters": ["monster_match_a"], "config": {"min_bet": 5, "max_bet": 500}},
+    {"game": "down_under_blackjack", "name": "Down Under Blackjack — Golden Rule", "meters": ["down_under_match_1"], "config": {"min_bet": 5, "max_bet": 500, "match_the_dealer": 1, "progressive": 1}},
     {"game": "pai_gow", "name": "Pai Gow Poker — Tiger 9", "meters": ["pai_gow_progressive_1", "mystery_a_1"], "config": {"commission_free": 1, "min_bet": 5, "max_bet": 500, "progressive": 1, "mystery": 1, "dice": 1}},
     {"game": "three_card_poker", "name": "Three Card Poker — Mini-Royal", "meters": ["three_card_1", "three_card_mystery_a_1"], "config": {"min_bet": 5, "max_bet": 500, "pair_plus": 1, "six_card_bonus": 1, "three_card_progressive": 1, "mystery": 1}},
     {"game": "four_card_poker", "name": "Four Card Poker — Aces Up", "meters": ["five_card_5", "four_card_mystery_a_5"], "config": {"min_bet": 5, "max_bet": 500, "aces_up": 1, "five_card_progressive": 1, "mystery": 1}},
@@ -27,6 +28,9 @@ DEMO_TABLES = [
 # Pai Gow table's two meters.
 DEMO_METERS = {
     "match_the_dealer_1": {"name": "Match the Dealer $1", "kind": "match_the_dealer", "paytable": "", "wager_dollars": 1},
+    # Down Under Blackjack's $1 Match the Dealer progressive: its own meter (§ 685c.1(j): seeds at
+    # $1,000, 15% / 6%), not Spanish 21's, whose paytables and odds of a hit differ.
+    "down_under_match_1": {"name": "Down Under Match the Dealer $1", "kind": "down_under_match", "paytable": "", "wager_dollars": 1},
     # § 635c.2(d)(2)(iii)(C) pool A: $5,000 seed, 22% / 1%.
     "monster_match_a": {"name": "Monster Match, pool A", "kind": "monster_match", "paytable": "A", "wager_dollars": 1},
     # The pai gow progressive payout wager (project default, pai_gow_poker.md § 9)
