@@ -41,7 +41,7 @@ def test_bots_sit_and_bet_at_public_tables_only(processes, make_table):
     assert_ledger_balanced()
 
 
-@pytest.mark.parametrize("game", ["spanish21", "players_edge21"])
+@pytest.mark.parametrize("game", ["spanish21", "players_edge21", "down_under_blackjack"])
 def test_bots_play_blackjack_by_the_buttons_they_are_shown(processes, game):
     table = Table.objects.create(
         game=game,

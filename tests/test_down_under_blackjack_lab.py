@@ -4,7 +4,9 @@ independently of the lab's enumeration, and the fixed wager against the
 house edges its per-card rates give: 4.0618% at 6 decks, 3.6738% at 8), the
 main wager simulated through the game's own round."""
 
+import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +15,8 @@ from games.blackjack import simulate as blackjack
 from games.down_under_blackjack import edge, paytables, rules, simulate, strategy
 from games.lab.rows import EXACT, SIMULATION
 from games.payouts import MeterShare, Odds
+
+REFERENCE_RUNS = Path(__file__).resolve().parent.parent / "games" / "lab" / "reference_runs.json"
 
 
 def spec_for(wager, paytable, decks):
@@ -113,3 +117,20 @@ def test_the_strategy_against_an_exposed_twenty_and_the_chart():
     assert strategy.choose(cards("6S 5D"), cards("6H")[0], legal) == bj.DOUBLE
     assert strategy.choose(cards("TS 6D"), cards("TH")[0], legal) == bj.SURRENDER
     assert strategy.choose(cards("TS 2D"), cards("4H")[0], legal) == bj.STAND
+
+
+@pytest.fixture(scope="module")
+def reference():
+    return json.loads(REFERENCE_RUNS.read_text())
+
+
+@pytest.mark.parametrize("spec", simulate.specs(), ids=lambda spec: spec.key)
+def test_a_short_seeded_run_holds_the_reference_rtp_in_its_99_percent_band(spec, reference):
+    run = reference[spec.key]
+    assert run["rounds"] >= 300_000 and run["ci99"][0] < run["rtp"] < run["ci99"][1]
+    row = simulate.run(spec, rounds=2_500, seed=1)
+    low, high = row.ci99
+    assert low <= run["rtp"] <= high
+    assert row.rounds == 2_500 and 0 < row.hit_frequency < 1 and row.std_dev > 0
+    assert "reader's Small/Medium/Large is not used" in " ".join(row.assumptions)
+    assert [item["key"] for item in row.lines] == ["blackjack"]
