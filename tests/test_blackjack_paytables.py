@@ -14,6 +14,7 @@ import pytest
 
 from games.blackjack import side_wagers as sw
 from games.cards.cards import card, cards
+from games.down_under_blackjack import paytables as down_under
 from games.payouts import MeterShare, Odds
 from games.players_edge21 import paytables as pe21
 from games.spanish21 import paytables as s21
@@ -457,6 +458,28 @@ def test_match_the_dealer_progressive_equals_seed(seed_text):
         8: list(range(1, 11)),
     }
     assert read == s21.MATCH_THE_DEALER_PROGRESSIVE
+
+
+@needs_seed
+def test_down_under_match_the_dealer_progressive_equals_seed(seed_text):
+    """§ 685c.1(i), read from the seed's own tables, is Down Under Blackjack's data (not § 635c.1(i))."""
+    section = _between(
+        seed_text, "§ 685c.1. Match the Dealer progressive Down Under Blackjack wager.", "CHAPTER 687c"
+    )
+    tables = _between(section, "(i) The certificate holder shall pay", "(j) The initial seed")
+    read = {6: {}, 8: {}}
+    for title, columns in _tables(tables, "Result"):
+        decks = {"Six Decks": 6, "Eight Decks": 8}[title]
+        for label, rows in columns.items():
+            rows = {MTD_ROW_VARIANTS.get(name, name): payout for name, payout in rows.items()}
+            assert list(rows) == list(MTD_ROWS.values()), (decks, label)
+            read[decks][int(label)] = {key: rows[name] for key, name in MTD_ROWS.items()}
+    assert {decks: sorted(found) for decks, found in read.items()} == {
+        6: list(range(1, 11)),
+        8: list(range(1, 11)),
+    }
+    assert read == down_under.MATCH_THE_DEALER_PROGRESSIVE
+    assert read != s21.MATCH_THE_DEALER_PROGRESSIVE
 
 
 @needs_seed

@@ -251,6 +251,7 @@ GAMES = [
     "dj_wild_stud",
     "let_it_ride",
     "mississippi_stud",
+    "down_under_blackjack",
 ]
 
 
@@ -272,6 +273,23 @@ def test_no_section_number_on_the_table_page(game):
     """Player-facing text speaks to players: the regulation's sections are on the rules page only."""
     table = table_of(game)
     assert "§" not in get(f"/tables/{table.pk}/")
+
+
+def test_down_under_blackjack_explains_the_reader_and_its_own_progressive_paytable():
+    table = table_of("down_under_blackjack", decks=8, progressive_paytable=9)
+    shown = panel(table)
+    assert "The reader" in shown and "Doubles and splits" in shown
+    assert ("Large: 10, J, Q, K or A", "yellow light") in shown["The reader"]
+    assert "The shoe holds 8 standard decks of 52 cards." in get(f"/tables/{table.pk}/rules/")
+    assert not any(title.startswith("Match the Dealer progressive") for title in shown)  # no meter linked
+    link(table, "down_under_match")
+    shown = panel(table)
+    # § 685c.1(i), eight decks, paytable 9: 100 to 1 on one suited and one non-suited match.
+    assert ("One non-suited match and one suited match", "100 to 1") in shown[
+        "Match the Dealer progressive (1 chip)"
+    ]
+    assert ("Two suited matches", "28 to 1") in shown["Match the Dealer"]
+    assert "§ 685c.1(i), paytable 9 for 8 decks" in get(f"/tables/{table.pk}/rules/")
 
 
 def test_the_rules_page_names_the_chosen_paytables_section():
