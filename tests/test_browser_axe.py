@@ -35,6 +35,7 @@ GAMES = {
     "dreamcatcher": ("dc", {"betting_seconds": 120}),
     "spanish21": ("bj", {"betting_seconds": 120}),
     "players_edge21": ("bj", {"betting_seconds": 120}),
+    "down_under_blackjack": ("bj", {"betting_seconds": 120}),
     "pai_gow": ("pg", {"betting_seconds": 120}),
 }
 
@@ -48,6 +49,8 @@ def every_game():
         if spec.page_template.startswith("poker/")
     }
     return {**GAMES, **poker}
+
+
 SPINNING = {"betting_seconds": 5, "spin_seconds": 30, "result_seconds": 1}
 
 RUN = """async () => {
