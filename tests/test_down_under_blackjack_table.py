@@ -6,6 +6,7 @@ runtime, seeded rounds with the ledger and the meter's books balanced and
 every record replayed, the demo table and the admin's Rules Submission."""
 
 import random
+from html import unescape
 
 import pytest
 from django.core.management import call_command
@@ -31,6 +32,7 @@ from tests.poker_table import (
     names,
 )
 from tests.test_spanish21_table import page
+from tests.test_test_tables import designer
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
@@ -193,3 +195,19 @@ def test_the_admin_takes_every_rules_submission_field(admin_client):
     made, html = admin_adds(admin_client, form)
     assert made.rules_config() == Config(decks=8, progressive=5)
     assert "52-card decks in the shoe" in html
+
+
+def test_the_lab_test_table_form_takes_the_rules_submission_and_a_stack_with_tens(clean_redis):
+    _dana, client = designer()
+    html = unescape(client.get("/lab/test-tables/new/?game=down_under_blackjack").content.decode())
+    for field in Config().to_json():
+        assert f'name="rules_{field}"' in html, field
+    assert STACK_HELP in html
+    form = {"game": "down_under_blackjack", "name": "DUB lab", "max_seats": 6, "seed": "", "stack": "TS TS"}
+    form.update({f"rules_{field}": value for field, value in Config(decks=5).to_json().items()})
+    assert "§ 685c.1(b)" in unescape(client.post("/lab/test-tables/new/", form).content.decode())
+    form["rules_decks"] = 8
+    assert client.post("/lab/test-tables/new/", form).status_code == 302
+    made = Table.objects.get(name="DUB lab")
+    assert made.is_test and made.rules_config().decks == 8
+    assert made.state["game"]["shoe"]["cards"].split()[:2] == ["TS", "TS"]
