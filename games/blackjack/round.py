@@ -1,5 +1,5 @@
 """A round of blackjack at a multi-seat table, pure: the state machine that
-Spanish 21 and Player's Edge 21 (and next Down Under Blackjack) share.
+Spanish 21, Player's Edge 21 and Down Under Blackjack share.
 
 A game's ``rules.py`` binds it to its ``Variant`` (the small differences:
 which suit pays 3 to 1, how many doubles, the rescue, insurance odds, the
@@ -9,7 +9,8 @@ plain data that round-trips through JSON, and every transition returns an
 ``Outcome`` whose ChipMoves the platform books in the same transaction.
 
 Phases: betting → (no more bets: progressive wagers locked, § 635c.1(f)) →
-dealing → insurance (ace up) → playing (seat by seat, hand by hand, with an
+dealing (then, at a table with a hole-card reader, its reading and the golden
+rule) → insurance (ace up, where the game offers it) → playing (seat by seat, hand by hand, with an
 action clock) → result → betting. Cards go from the ``Shoe`` kept in the
 state, so a stacked shoe deals any scenario on purpose.
 
