@@ -1,0 +1,253 @@
+"""The best five of exactly seven cards of the 52-card deck (hold 'em: two
+hole cards and the board), fast: one hand at a time in plain Python, or
+arrays of hands at once with numpy for the lab's simulations. Pure (no
+Django, no I/O).
+
+Values: the same ints as ``games.cards.best_five.value_of_seven`` gives, so
+``best_five.category`` and ``best_five.hand_name`` apply: ``category << 20``
+plus up to five 4-bit tie-breaking ranks (rank index 0 = 2 ... 12 = ace; a
+straight's key is its top card, 13 for A-K-Q-J-10 and 3 for A-2-3-4-5, the
+lowest straight, as hold 'em ranks it). A higher value is a better hand, an
+equal value a tie; suits never rank. Cards are ``poker.CARD_INDEX`` ints
+(``rank * 4 + suit``), seven distinct ones (not checked on the fast path).
+
+How: each card adds its rank's weight to one sum and its suit's to another.
+The rank weights (``RANK_WEIGHTS``) make the sum of any seven ranks, none
+more than four times, different for every rank multiset (the greedy sequence
+for that property; ``_build_rank_table`` checks it), so the sum indexes a
+flat list of values, one look-up. The suit sum (3 bits a suit) says in one
+list look-up whether five or more cards share a suit; then, and only then,
+the 13-bit rank mask of that suit is looked up instead: with seven cards,
+five of one suit leave no room for a full house or four of a kind, so the
+flush or straight flush is the hand.
+
+Cost: the suited tables are built at import (about 10 ms); the rank table
+(a list of 7,825,760 slots, 62 MB, 49,205 of them filled) on the first
+hand valued (about 0.2 s), and for the numpy path a 31 MB int32 copy on the
+first batch.
+"""
+
+from games.cards.poker import (
+    FLUSH,
+    FOUR_OF_A_KIND,
+    FULL_HOUSE,
+    HIGH_CARD,
+    PAIR,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    THREE_OF_A_KIND,
+    TWO_PAIR,
+)
+
+__all__ = ["RANK_WEIGHTS", "value_of_seven", "value_of_seven_batch"]
+
+# Seven ranks from 2 to ace, none more than four times, sum to a different
+# total for every multiset with these weights (the greedy sequence: each the
+# smallest keeping all sums of up to seven distinct; largest total 7,825,759).
+RANK_WEIGHTS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
+_SUIT_WEIGHTS = (1, 8, 64, 512)  # 3 bits a suit: up to seven cards of one suit
+_CARDS = range(52)
+
+_RANK_KEY = [RANK_WEIGHTS[card >> 2] for card in _CARDS]
+_SUIT_KEY = [_SUIT_WEIGHTS[card & 3] for card in _CARDS]
+# The card's bit in a 52-bit mask, 13 bits a suit, so that a suit's ranks are
+# one shift and mask away.
+_SUITED_BIT = [1 << (13 * (card & 3) + (card >> 2)) for card in _CARDS]
+
+# Straights by the rank mask they need, best first: A-K-Q-J-10 (key 13),
+# K-high (11) ... 6-high (4), A-2-3-4-5 (3).
+_STRAIGHTS = tuple((0b11111 << (top - 4), 13 if top == 12 else top) for top in range(12, 3, -1)) + (
+    ((1 << 12) | 0b1111, 3),
+)
+
+
+def _value(kind, ranks):
+    value = kind << 20
+    for place, rank in enumerate(ranks):
+        value |= rank << (16 - 4 * place)
+    return value
+
+
+def _straight(mask):
+    for run, key in _STRAIGHTS:
+        if mask & run == run:
+            return key
+    return None
+
+
+def _suited_value(mask):
+    """The best five of five to seven cards of one suit, by their rank mask."""
+    key = _straight(mask)
+    if key is not None:
+        return _value(STRAIGHT_FLUSH, (key,))
+    return _value(FLUSH, [rank for rank in range(12, -1, -1) if mask >> rank & 1][:5])
+
+
+def _unsuited_value(counts):
+    """The best five of seven cards no five of which share a suit, by the
+    count of each rank (index 0 = 2 ... 12 = ace)."""
+    present = [rank for rank in range(12, -1, -1) if counts[rank]]
+    quads = [rank for rank in present if counts[rank] == 4]
+    trips = [rank for rank in present if counts[rank] == 3]
+    pairs = [rank for rank in present if counts[rank] == 2]
+    if quads:
+        return _value(FOUR_OF_A_KIND, [quads[0], next(rank for rank in present if rank != quads[0])])
+    if trips and (len(trips) > 1 or pairs):
+        # Two trips: the lower one is the full house's pair.
+        return _value(FULL_HOUSE, [trips[0], max(trips[1:] + pairs)])
+    key = _straight(sum(1 << rank for rank in present))
+    if key is not None:
+        return _value(STRAIGHT, (key,))
+    if trips:
+        return _value(THREE_OF_A_KIND, [trips[0], *[rank for rank in present if rank != trips[0]][:2]])
+    if len(pairs) >= 2:
+        # Three pairs: the third pair's rank may be the kicker.
+        high, low = pairs[:2]
+        return _value(TWO_PAIR, [high, low, next(rank for rank in present if rank not in (high, low))])
+    if pairs:
+        return _value(PAIR, [pairs[0], *[rank for rank in present if rank != pairs[0]][:3]])
+    return _value(HIGH_CARD, present[:5])
+
+
+def _build_suited_tables():
+    # Suit sum -> the shift of the suit holding five or more cards, -1: none.
+    flush_shift = [-1] * (1 << 12)
+    for key in range(1 << 12):
+        for suit in range(4):
+            if (key >> (3 * suit)) & 7 >= 5:
+                flush_shift[key] = 13 * suit
+    suited = [0] * (1 << 13)
+    for mask in range(1 << 13):
+        if mask.bit_count() >= 5:
+            suited[mask] = _suited_value(mask)
+    return flush_shift, suited
+
+
+_FLUSH_SHIFT, _SUITED = _build_suited_tables()
+
+
+def rank_multisets(size=7, most=4):
+    """Yield each multiset of ``size`` ranks, none more than ``most`` times,
+    as its 13 counts (a list, reused: copy it to keep it)."""
+    counts = [0] * 13
+
+    def fill(rank, left):
+        if rank == 12:
+            if left <= most:
+                counts[12] = left
+                yield counts
+            return
+        for count in range(min(left, most) + 1):
+            counts[rank] = count
+            yield from fill(rank + 1, left - count)
+        counts[rank] = 0
+
+    yield from fill(0, size)
+
+
+def _build_rank_table():
+    """{rank sum: value} of every seven-card rank multiset (49,205)."""
+    values = {}
+    distinct = {}  # one int object a value, so that the flat list stays small
+    for counts in rank_multisets():
+        key = sum(weight * count for weight, count in zip(RANK_WEIGHTS, counts, strict=True))
+        if key in values:
+            raise AssertionError("RANK_WEIGHTS give two rank multisets one sum")
+        value = _unsuited_value(counts)
+        values[key] = distinct.setdefault(value, value)
+    return values
+
+
+# Rank sum -> value, empty until the first hand (IndexError fills it), and
+# the same as a dict for the numpy tables.
+_BY_RANKS = []
+_RANK_VALUES = {}
+
+
+def _fill_rank_list():
+    if not _RANK_VALUES:
+        _RANK_VALUES.update(_build_rank_table())
+    table = [0] * (max(_RANK_VALUES) + 1)
+    for key, value in _RANK_VALUES.items():
+        table[key] = value
+    _BY_RANKS[:] = table
+
+
+def value_of_seven(
+    cards, _rk=_RANK_KEY, _sk=_SUIT_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _su=_SUITED, _br=_BY_RANKS
+):
+    """The value of the best five of seven distinct card indices."""
+    a, b, c, d, e, f, g = cards
+    shift = _fs[_sk[a] + _sk[b] + _sk[c] + _sk[d] + _sk[e] + _sk[f] + _sk[g]]
+    if shift < 0:
+        key = _rk[a] + _rk[b] + _rk[c] + _rk[d] + _rk[e] + _rk[f] + _rk[g]
+        try:
+            return _br[key]
+        except IndexError:
+            _fill_rank_list()
+            return _br[key]
+    return _su[((_sb[a] | _sb[b] | _sb[c] | _sb[d] | _sb[e] | _sb[f] | _sb[g]) >> shift) & 0x1FFF]
+
+
+# --- numpy batches ---------------------------------------------------------------
+
+_NUMPY_TABLES = {}
+_SUIT_SUM_SHIFT = 23  # the largest rank sum, 7,825,759, takes 23 bits
+_RANK_SUM_MASK = (1 << _SUIT_SUM_SHIFT) - 1
+
+
+def _numpy_tables():
+    # numpy is imported here, not at the top, so that the games importing
+    # this module for one hand at a time do not pay for it.
+    import numpy as np
+
+    if not _NUMPY_TABLES:
+        if not _RANK_VALUES:
+            _RANK_VALUES.update(_build_rank_table())
+        by_ranks = np.zeros(max(_RANK_VALUES) + 1, dtype=np.int32)
+        by_ranks[np.fromiter(_RANK_VALUES, dtype=np.int64)] = np.fromiter(
+            _RANK_VALUES.values(), dtype=np.int32
+        )
+        _NUMPY_TABLES.update(
+            np=np,
+            # Both sums in one: the rank sum in the low 23 bits, the suit sum above.
+            card_key=np.array(_RANK_KEY, dtype=np.int64)
+            | (np.array(_SUIT_KEY, dtype=np.int64) << _SUIT_SUM_SHIFT),
+            flush_shift=np.array(_FLUSH_SHIFT, dtype=np.int8),
+            suited_bit=np.array(_SUITED_BIT, dtype=np.int64),
+            suited=np.array(_SUITED, dtype=np.int32),
+            by_ranks=by_ranks,
+        )
+    return _NUMPY_TABLES
+
+
+def value_of_seven_batch(hands):
+    """The values of many hands at once: ``hands`` an (n, 7) array (or nested
+    sequence) of card indices, each row seven distinct cards; returns an
+    int32 numpy array of n values, each ``value_of_seven`` of its row.
+    ValueError for another shape or a card index outside 0-51."""
+    tables = _numpy_tables()
+    np = tables["np"]
+    hands = np.asarray(hands)
+    if hands.ndim != 2 or hands.shape[1] != 7:
+        raise ValueError(f"Hands of seven cards are an (n, 7) array; got shape {hands.shape}.")
+    if hands.size and (hands.min() < 0 or hands.max() > 51):
+        raise ValueError("A card index is 0-51.")
+    # One row of cards per place, contiguous, so each gather reads in order.
+    columns = np.ascontiguousarray(hands.T)
+    card_key = tables["card_key"]
+    keys = card_key[columns[0]]
+    for column in columns[1:]:
+        keys += card_key[column]
+    values = tables["by_ranks"][keys & _RANK_SUM_MASK]
+    shifts = tables["flush_shift"][keys >> _SUIT_SUM_SHIFT]
+    (flushes,) = np.nonzero(shifts >= 0)
+    if flushes.size:
+        suited_bit = tables["suited_bit"]
+        flush_columns = columns[:, flushes]
+        masks = suited_bit[flush_columns[0]]
+        for column in flush_columns[1:]:
+            masks |= suited_bit[column]
+        masks >>= shifts[flushes].astype(np.int64)
+        values[flushes] = tables["suited"][masks & 0x1FFF]
+    return values
