@@ -12,7 +12,7 @@ PORT ?= 8000
 TEST_WORKERS ?= 2
 export PORT
 
-.PHONY: run test setup venv chromium postgresql axe screenshots lint chaos bench bench-meters bench-broadcast bench-house-way bench-evaluators bench-lab bench-load bench-worker clean
+.PHONY: run test setup venv chromium postgresql axe screenshots lint chaos bench bench-meters bench-broadcast bench-house-way bench-evaluators bench-seven-card bench-lab bench-load bench-worker clean
 
 venv: $(VENV)/.installed
 
@@ -77,7 +77,7 @@ chaos: venv
 # Every bench, each also when an earlier one misses its target (-k); make
 # fails if any does.
 bench: venv
-	$(MAKE) --no-print-directory -k bench-meters bench-broadcast bench-house-way bench-evaluators bench-lab
+	$(MAKE) --no-print-directory -k bench-meters bench-broadcast bench-house-way bench-evaluators bench-seven-card bench-lab
 
 bench-meters: venv
 	$(PY) -m casino.embedded_redis -- $(PY) bench/meters.py
@@ -95,6 +95,17 @@ bench-house-way: venv
 bench-evaluators: venv
 	$(PY) bench/evaluators.py
 	$(PY) bench/wild_cards.py
+
+# Pure Python and numpy, no Redis: seven-card hands valued per second by
+# games/cards/seven_card.py, one at a time and in batches, against today's
+# best_five path and eval7 and phevaluator from PyPI, which only this bench
+# installs (bench/requirements.txt), in the same run.
+bench-seven-card: $(VENV)/.bench-installed
+	$(PY) bench/seven_card.py
+
+$(VENV)/.bench-installed: bench/requirements.txt $(VENV)/.installed
+	$(PY) -m pip install --quiet -r bench/requirements.txt
+	touch $@
 
 # Pure Python and numpy, no Redis: the paytable lab's simulations, rounds per
 # second against plain-Python loops (Dreamcatcher target: 10M spins/s).
