@@ -515,3 +515,21 @@ def test_meters_show_and_the_audit_pages_never_show_a_live_trigger(
     for _index, units in audit.unspent_triggers(meter):
         cents = units // UNITS_PER_CENT
         assert f"{cents / 100:,.2f}" not in out + pages and str(units) not in pages
+
+
+def test_every_meter_kind_is_named_as_its_game_calls_it():
+    from casino.progressives import paytables
+
+    own = {  # the kinds with a name of their own; every other is its title and wager
+        paytables.MUST_HIT_BY: "Must-Hit-By Mystery bonus, configuration A ($1)",
+        paytables.MATCH_THE_DEALER: "Match the Dealer progressive ($1)",
+        paytables.PROGRESSIVE_PAYOUT: "Pai gow progressive payout ($1)",
+        paytables.MONSTER_MATCH: "Monster Match progressive, pool A",
+    }
+    names = {}
+    for kind, title in paytables.KINDS:
+        labels, wagers = paytables.paytable_choices(kind)
+        names[kind] = meter_rules(kind, labels[0], wagers[0]).name
+        assert names[kind] == own.get(kind, f"{title} (${wagers[0]})")
+    assert names[paytables.DJ_WILD_STUD] == "DJ Wild Stud progressive ($5)"
+    assert len(set(names.values())) == len(names)  # no two kinds look alike

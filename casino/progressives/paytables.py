@@ -65,13 +65,13 @@ class MeterRules:
             return f"Must-Hit-By Mystery bonus, configuration {self.paytable} ({dollars})"
         if self.kind == MATCH_THE_DEALER:
             return f"Match the Dealer progressive ({dollars})"
-        if self.kind == DOWN_UNDER_MATCH:
-            return f"{KIND_NAMES[self.kind]} ({dollars})"
         if self.kind == PROGRESSIVE_PAYOUT:
             return f"Pai gow progressive payout ({dollars})"
-        if self.kind in (THREE_CARD, FIVE_CARD, CARIBBEAN_STUD):
-            return f"{KIND_NAMES[self.kind]} ({dollars})"
-        return f"Monster Match progressive, pool {self.paytable}"
+        if self.kind == MONSTER_MATCH:
+            return f"Monster Match progressive, pool {self.paytable}"
+        # Every other kind by its name and wager (a new kind is named right
+        # without a branch here: DJ Wild Stud's once fell to Monster Match's).
+        return f"{KIND_NAMES[self.kind]} ({dollars})"
 
     def wager_error(self, wager_cents):
         """Why ``wager_cents`` cannot be a qualifying progressive wager, or None."""
