@@ -102,7 +102,7 @@ BLACKJACK = {"betting_seconds": 4, "deal_seconds": 0, "insurance_seconds": 60, "
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("game", ["spanish21", "players_edge21"])
+@pytest.mark.parametrize("game", ["spanish21", "players_edge21", "down_under_blackjack"])
 def test_blackjack_dealer_and_clock_stay_in_view_on_your_turn(processes, make_player, game):
     started = start(processes, make_player, game, BLACKJACK)
     with sync_api.sync_playwright() as playwright:
