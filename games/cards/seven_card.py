@@ -11,21 +11,25 @@ lowest straight, as hold 'em ranks it). A higher value is a better hand, an
 equal value a tie; suits never rank. Cards are ``poker.CARD_INDEX`` ints
 (``rank * 4 + suit``), seven distinct ones (not checked on the fast path).
 
-How: each card adds its rank's weight to one sum and its suit's to another.
-The rank weights (``RANK_WEIGHTS``) make the sum of any seven ranks, none
-more than four times, different for every rank multiset (the greedy sequence
-for that property; ``_build_rank_table`` checks it), so the sum indexes a
-flat list of values, one look-up. The suit sum (3 bits a suit) says in one
-list look-up whether five or more cards share a suit; then, and only then,
-the 13-bit rank mask of that suit is looked up instead: with seven cards,
-five of one suit leave no room for a full house or four of a kind, so the
-flush or straight flush is the hand.
+How: a card's key holds its suit's weight (3 bits a suit) and its rank's
+(``RANK_WEIGHTS``), so one sum of seven keys gives both sums. The rank
+weights make the sum of any seven ranks, none more than four times,
+different for every rank multiset (the greedy sequence for that property;
+``_build_rank_table`` checks it), so the rank sum indexes a flat list of
+values: one look-up. The suit sum says in one list look-up whether five or
+more cards share a suit; then, and only then, the 13-bit rank mask of that
+suit is looked up instead: with seven cards, five of one suit leave no room
+for a full house or four of a kind, so the flush or straight flush is the
+hand. The numpy path does the same on whole columns of hands.
 
-Cost: the suited tables are built at import (about 10 ms); the rank table
-(a list of 7,825,760 slots, 62 MB, 49,205 of them filled) on the first
-hand valued (about 0.2 s), and for the numpy path a 31 MB int32 copy on the
-first batch.
+Cost (measured on the 2-core development VM, shared): the import about
+40 ms (the suited tables: 8,192 rank masks); the rank table, a list of
+7,825,760 slots (67 MB, 49,205 of them filled, one int object a value), on
+the first hand valued, about 0.7 s of CPU; the numpy tables (37 MB, an
+int32 copy of it) on the first batch, about 0.3 s with numpy's import.
 """
+
+from itertools import combinations_with_replacement
 
 from games.cards.poker import (
     FLUSH,
@@ -48,8 +52,11 @@ RANK_WEIGHTS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 
 _SUIT_WEIGHTS = (1, 8, 64, 512)  # 3 bits a suit: up to seven cards of one suit
 _CARDS = range(52)
 
-_RANK_KEY = [RANK_WEIGHTS[card >> 2] for card in _CARDS]
-_SUIT_KEY = [_SUIT_WEIGHTS[card & 3] for card in _CARDS]
+# Each card's key: its suit's weight in the low 12 bits, its rank's above,
+# so that one sum of seven keys holds both sums (the rank sum takes 23 bits).
+_RANK_SHIFT = 12
+_SUIT_SUMS = (1 << _RANK_SHIFT) - 1
+_CARD_KEY = [_SUIT_WEIGHTS[card & 3] | (RANK_WEIGHTS[card >> 2] << _RANK_SHIFT) for card in _CARDS]
 # The card's bit in a 52-bit mask, 13 bits a suit, so that a suit's ranks are
 # one shift and mask away.
 _SUITED_BIT = [1 << (13 * (card & 3) + (card >> 2)) for card in _CARDS]
@@ -83,13 +90,14 @@ def _suited_value(mask):
     return _value(FLUSH, [rank for rank in range(12, -1, -1) if mask >> rank & 1][:5])
 
 
-def _unsuited_value(counts):
-    """The best five of seven cards no five of which share a suit, by the
-    count of each rank (index 0 = 2 ... 12 = ace)."""
-    present = [rank for rank in range(12, -1, -1) if counts[rank]]
-    quads = [rank for rank in present if counts[rank] == 4]
-    trips = [rank for rank in present if counts[rank] == 3]
-    pairs = [rank for rank in present if counts[rank] == 2]
+def _unsuited_value(ranks):
+    """The best five of seven cards no five of which share a suit, by their
+    ranks from the highest down (index 0 = 2 ... 12 = ace)."""
+    present = list(dict.fromkeys(ranks))
+    count = {rank: ranks.count(rank) for rank in present}
+    quads = [rank for rank in present if count[rank] == 4]
+    trips = [rank for rank in present if count[rank] == 3]
+    pairs = [rank for rank in present if count[rank] == 2]
     if quads:
         return _value(FOUR_OF_A_KIND, [quads[0], next(rank for rank in present if rank != quads[0])])
     if trips and (len(trips) > 1 or pairs):
@@ -126,34 +134,26 @@ def _build_suited_tables():
 _FLUSH_SHIFT, _SUITED = _build_suited_tables()
 
 
-def rank_multisets(size=7, most=4):
-    """Yield each multiset of ``size`` ranks, none more than ``most`` times,
-    as its 13 counts (a list, reused: copy it to keep it)."""
-    counts = [0] * 13
-
-    def fill(rank, left):
-        if rank == 12:
-            if left <= most:
-                counts[12] = left
-                yield counts
-            return
-        for count in range(min(left, most) + 1):
-            counts[rank] = count
-            yield from fill(rank + 1, left - count)
-        counts[rank] = 0
-
-    yield from fill(0, size)
+def rank_multisets():
+    """Yield the ranks of each seven-card hand, none more than four times, as
+    a tuple from the highest down: each multiset once (49,205)."""
+    for ranks in combinations_with_replacement(range(12, -1, -1), 7):
+        # Sorted, so five of a rank would be five in a row.
+        if ranks[0] != ranks[4] and ranks[1] != ranks[5] and ranks[2] != ranks[6]:
+            yield ranks
 
 
 def _build_rank_table():
-    """{rank sum: value} of every seven-card rank multiset (49,205)."""
+    """{rank sum: value} of every seven-card rank multiset."""
     values = {}
     distinct = {}  # one int object a value, so that the flat list stays small
-    for counts in rank_multisets():
-        key = sum(weight * count for weight, count in zip(RANK_WEIGHTS, counts, strict=True))
+    weights = RANK_WEIGHTS
+    for ranks in rank_multisets():
+        a, b, c, d, e, f, g = ranks
+        key = weights[a] + weights[b] + weights[c] + weights[d] + weights[e] + weights[f] + weights[g]
         if key in values:
             raise AssertionError("RANK_WEIGHTS give two rank multisets one sum")
-        value = _unsuited_value(counts)
+        value = _unsuited_value(ranks)
         values[key] = distinct.setdefault(value, value)
     return values
 
@@ -173,27 +173,24 @@ def _fill_rank_list():
     _BY_RANKS[:] = table
 
 
-def value_of_seven(
-    cards, _rk=_RANK_KEY, _sk=_SUIT_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _su=_SUITED, _br=_BY_RANKS
-):
+def value_of_seven(cards, _ck=_CARD_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _su=_SUITED, _br=_BY_RANKS):
     """The value of the best five of seven distinct card indices."""
     a, b, c, d, e, f, g = cards
-    shift = _fs[_sk[a] + _sk[b] + _sk[c] + _sk[d] + _sk[e] + _sk[f] + _sk[g]]
+    # 0xFFF and 12 are _SUIT_SUMS and _RANK_SHIFT: constants cost less than globals.
+    key = _ck[a] + _ck[b] + _ck[c] + _ck[d] + _ck[e] + _ck[f] + _ck[g]
+    shift = _fs[key & 0xFFF]
     if shift < 0:
-        key = _rk[a] + _rk[b] + _rk[c] + _rk[d] + _rk[e] + _rk[f] + _rk[g]
         try:
-            return _br[key]
+            return _br[key >> 12]
         except IndexError:
             _fill_rank_list()
-            return _br[key]
+            return _br[key >> 12]
     return _su[((_sb[a] | _sb[b] | _sb[c] | _sb[d] | _sb[e] | _sb[f] | _sb[g]) >> shift) & 0x1FFF]
 
 
 # --- numpy batches ---------------------------------------------------------------
 
 _NUMPY_TABLES = {}
-_SUIT_SUM_SHIFT = 23  # the largest rank sum, 7,825,759, takes 23 bits
-_RANK_SUM_MASK = (1 << _SUIT_SUM_SHIFT) - 1
 
 
 def _numpy_tables():
@@ -210,9 +207,7 @@ def _numpy_tables():
         )
         _NUMPY_TABLES.update(
             np=np,
-            # Both sums in one: the rank sum in the low 23 bits, the suit sum above.
-            card_key=np.array(_RANK_KEY, dtype=np.int64)
-            | (np.array(_SUIT_KEY, dtype=np.int64) << _SUIT_SUM_SHIFT),
+            card_key=np.array(_CARD_KEY, dtype=np.int64),
             flush_shift=np.array(_FLUSH_SHIFT, dtype=np.int8),
             suited_bit=np.array(_SUITED_BIT, dtype=np.int64),
             suited=np.array(_SUITED, dtype=np.int32),
@@ -239,8 +234,8 @@ def value_of_seven_batch(hands):
     keys = card_key[columns[0]]
     for column in columns[1:]:
         keys += card_key[column]
-    values = tables["by_ranks"][keys & _RANK_SUM_MASK]
-    shifts = tables["flush_shift"][keys >> _SUIT_SUM_SHIFT]
+    values = tables["by_ranks"][keys >> _RANK_SHIFT]
+    shifts = tables["flush_shift"][keys & _SUIT_SUMS]
     (flushes,) = np.nonzero(shifts >= 0)
     if flushes.size:
         suited_bit = tables["suited_bit"]
