@@ -50,13 +50,13 @@ except ImportError:
 ISSUE_FIGURES = "issue 16: eval7 about 2.0 M hands/s, phevaluator about 1.1 M/s on this machine"
 
 
-def random_hands(count, seed):
-    """(count, 7) uint8 card indices, seven distinct cards a row."""
+def random_hands(count, seed, size=7):
+    """(count, size) uint8 card indices, distinct cards a row."""
     rng = np.random.default_rng(seed)
-    hands = np.empty((count, 7), dtype=np.uint8)
+    hands = np.empty((count, size), dtype=np.uint8)
     for start in range(0, count, 100_000):
         stop = min(count, start + 100_000)
-        hands[start:stop] = np.argsort(rng.random((stop - start, 52)), axis=1)[:, :7]
+        hands[start:stop] = np.argsort(rng.random((stop - start, 52)), axis=1)[:, :size]
     return hands
 
 
@@ -147,24 +147,26 @@ def main(argv=None):
     hands = random_hands(args.hands, args.seed)
     as_lists = hands.tolist()
     batch = random_hands(args.batch_hands, args.seed + 2)
-    rows = [
-        ("seven_card.value_of_seven_batch", seven_card.value_of_seven_batch, batch),
-        ("seven_card.value_of_seven", loop_seven_card, as_lists),
-        ("best_five.value_of_seven (today)", loop_best_five, as_lists),
+    rows = [  # (name, timed loop, its argument, hands it values)
+        ("seven_card.value_of_seven_batch", seven_card.value_of_seven_batch, batch, len(batch)),
+        ("seven_card.value_of_seven", loop_seven_card, as_lists, len(as_lists)),
+        ("best_five.value_of_seven (today)", loop_best_five, as_lists, len(as_lists)),
     ]
     if eval7 is not None:
-        rows.append((f"eval7 {version('eval7')}: evaluate", loop_eval7, eval7_cards(as_lists)))
+        row = f"eval7 {version('eval7')}: evaluate"
+        rows.append((row, loop_eval7, eval7_cards(as_lists), len(as_lists)))
     if evaluate_cards is not None:
-        rows.append((f"phevaluator {version('phevaluator')}: evaluate_cards", loop_phevaluator, as_lists))
-    times = {name: [] for name, _, _ in rows}
+        row = f"phevaluator {version('phevaluator')}: evaluate_cards"
+        rows.append((row, loop_phevaluator, as_lists, len(as_lists)))
+    times = {name: [] for name, _, _, _ in rows}
     for _ in range(args.repeat):
-        for name, function, argument in rows:
+        for name, function, argument, _count in rows:
             times[name].append(timed(function, argument))
     rates = {}
-    for name, _function, argument in rows:
+    for name, _function, _argument, count in rows:
         rates[name] = (
-            len(argument) / statistics.median(cpu for cpu, _ in times[name]),
-            len(argument) / statistics.median(wall for _, wall in times[name]),
+            count / statistics.median(cpu for cpu, _ in times[name]),
+            count / statistics.median(wall for _, wall in times[name]),
         )
 
     pypi = [name for name in rates if name.startswith(("eval7", "phevaluator"))]
@@ -175,10 +177,10 @@ def main(argv=None):
         f"({args.batch_hands:,} for the batch), seed {args.seed}"
     )
     against = f"× {fastest.split(':')[0]}" if fastest else ""
-    print(f"{'':36} {'M/s CPU':>9} {'M/s wall':>9} {against:>10} {'× today':>8}")
+    print(f"{'':42} {'M/s CPU':>9} {'M/s wall':>9} {against:>10} {'× today':>8}")
     for name, (cpu, wall) in rates.items():
         ratio = f"{cpu / rates[fastest][0]:10.2f}" if fastest else ""
-        print(f"  {name:34} {cpu / 1e6:9.3f} {wall / 1e6:9.3f} {ratio} {cpu / rates[today][0]:8.2f}")
+        print(f"  {name:40} {cpu / 1e6:9.3f} {wall / 1e6:9.3f} {ratio} {cpu / rates[today][0]:8.2f}")
     if not fastest:
         print("eval7 and phevaluator not installed (pip install -r bench/requirements.txt):", ISSUE_FIGURES)
         return 0
