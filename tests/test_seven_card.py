@@ -115,6 +115,7 @@ def test_crafted_edge_cases_rank_and_name():
     assert_same_order(hands, values)
     # Ties and the kickers that break them.
     assert values[1] > values[2]  # three pairs: ace kicker over the third pair's 3
+    assert values[2] == sc.value_of_seven(indices("9H 9D 5C 5S 2H 2D 3C"))  # the 3 kicks either way
     assert values[6] == values[7]  # same flush; the straight elsewhere changes nothing
     assert values[8] == values[9]  # the lower trips only play as the pair
     assert sc.value_of_seven(indices("AH AD AC AS KH KD 2C")) == values[10]
@@ -145,6 +146,7 @@ def test_values_are_best_fives_and_the_batch_path_the_single():
         ([0, 1, 2, 3, 4, 5, 6], r"\(n, 7\)"),
         ([[0, 1, 2, 3, 4, 5, 52]], "0-51"),
         ([[-1, 1, 2, 3, 4, 5, 6]], "0-51"),
+        ([[0.0, 1, 2, 3, 4, 5, 6]], "integers"),
     ],
 )
 def test_batch_refuses_what_is_not_hands_of_seven(hands, message):

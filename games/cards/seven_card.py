@@ -220,10 +220,12 @@ def value_of_seven_batch(hands):
     """The values of many hands at once: ``hands`` an (n, 7) array (or nested
     sequence) of card indices, each row seven distinct cards; returns an
     int32 numpy array of n values, each ``value_of_seven`` of its row.
-    ValueError for another shape or a card index outside 0-51."""
+    ValueError for another shape or anything but card indices 0-51."""
     tables = _numpy_tables()
     np = tables["np"]
     hands = np.asarray(hands)
+    if not np.issubdtype(hands.dtype, np.integer) and hands.size:
+        raise ValueError("Cards are card indices, integers 0-51.")
     if hands.ndim != 2 or hands.shape[1] != 7:
         raise ValueError(f"Hands of seven cards are an (n, 7) array; got shape {hands.shape}.")
     if hands.size and (hands.min() < 0 or hands.max() > 51):
