@@ -58,6 +58,12 @@ GAMES = {
         "bj",
         {"Ann": [("main", 25), ("match_up", 5)], "Bob": [("main", 10)]},
     ),
+    "down_under_blackjack": (
+        {**FAST_CARDS, "result_seconds": 15, "progressive": 0},
+        "AS KH 9C KD QH 7D KC",  # Ann blackjack, Bob 20, the dealer's 16 draws K: bust
+        "bj",
+        {"Ann": [("main", 25), ("match_the_dealer", 5)], "Bob": [("main", 10)]},
+    ),
     "pai_gow": (
         {
             "betting_seconds": 8,
