@@ -56,7 +56,8 @@ test: venv chromium postgresql axe
 	$(PY) -m ruff check .
 	$(PY) -m casino.embedded_redis -- $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not solo"
 	$(PY) -m casino.embedded_redis -- $(PY) -m pytest -m solo
-	$(PY) -m casino.embedded_redis -- $(PY) -m casino.embedded_postgres -- $(PY) -m pytest -m "postgres and not soak"
+	$(PY) -m casino.embedded_redis -- $(PY) -m casino.embedded_postgres -- $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile -m "postgres and not soak and not solo"
+	$(PY) -m casino.embedded_redis -- $(PY) -m casino.embedded_postgres -- $(PY) -m pytest -m "postgres and solo and not soak"
 
 lint: venv
 	$(PY) -m ruff check .
