@@ -175,7 +175,9 @@ if os.environ.get("PYTEST_XDIST_WORKER", "").startswith("gw"):
     # meters, channel layer and rate limits never meet another's, and a
     # test's FLUSHDB empties only its own. Redis' pub/sub would cross
     # databases, but nothing here uses it (channels-redis lists, Lua on keys).
-    REDIS_URL = urlsplit(REDIS_URL)._replace(path=f"/{int(os.environ['PYTEST_XDIST_WORKER'][2:]) + 1}").geturl()
+    REDIS_URL = (
+        urlsplit(REDIS_URL)._replace(path=f"/{int(os.environ['PYTEST_XDIST_WORKER'][2:]) + 1}").geturl()
+    )
 
 CHANNEL_LAYERS = {
     "default": {

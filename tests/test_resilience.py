@@ -175,7 +175,9 @@ class View:
         attrs, body = self.sections["dc-status"]
         self.round = int(re.search(r"Round (\d+)", body).group(1))
         self.phase = re.search(r"phase-(\w+)", attrs).group(1)
-        self.phase_label = text_of(re.search(r'<strong class="phase"[^>]*>(.*?)</strong>', body, re.S).group(1))
+        self.phase_label = text_of(
+            re.search(r'<strong class="phase"[^>]*>(.*?)</strong>', body, re.S).group(1)
+        )
         deadline = re.search(r'data-deadline-ms="(\d+)"', body)
         self.deadline = int(deadline.group(1)) / 1000 if deadline else None
         self.bets = {}  # spot -> [nickname, ...]
