@@ -8,9 +8,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 # make test's pytest-xdist workers: the suite waits on browsers and server
-# processes as much as it computes (two workers kept two cores 63% busy:
-# 27.5 CPU minutes in 22 wall minutes), so three share two cores.
-TEST_WORKERS ?= 3
+# processes as much as it computes, so two share two cores well.
+TEST_WORKERS ?= 2
 export PORT
 
 .PHONY: run test setup venv chromium postgresql axe screenshots lint chaos bench bench-meters bench-broadcast bench-house-way bench-evaluators bench-seven-card bench-lab bench-load bench-worker clean
