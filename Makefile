@@ -8,7 +8,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 # make test's pytest-xdist workers: the suite waits on browsers and server
-# processes as much as it computes, so two share two cores well.
+# processes as much as it computes, so two share two cores well. worksteal:
+# an idle worker takes tests from the other's queue, so the run does not end
+# with one worker alone on a long browser module (loadfile did).
 TEST_WORKERS ?= 2
 export PORT
 
@@ -54,9 +56,9 @@ node_modules/.installed: package.json package-lock.json
 
 test: venv chromium postgresql axe
 	$(PY) -m ruff check .
-	$(PY) -m casino.embedded_redis -- $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not solo"
+	$(PY) -m casino.embedded_redis -- $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal -m "not solo"
 	$(PY) -m casino.embedded_redis -- $(PY) -m pytest -m solo
-	$(PY) -m casino.embedded_redis -- $(PY) -m casino.embedded_postgres -- $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile -m "postgres and not soak and not solo"
+	$(PY) -m casino.embedded_redis -- $(PY) -m casino.embedded_postgres -- $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal -m "postgres and not soak and not solo"
 	$(PY) -m casino.embedded_redis -- $(PY) -m casino.embedded_postgres -- $(PY) -m pytest -m "postgres and solo and not soak"
 
 lint: venv
