@@ -20,7 +20,10 @@ How the later games fit:
 - several decision streets: one ``Street`` each, each with its ``Decision``
   (Mississippi Stud's three, Ultimate Texas Hold 'Em's 4×/3×, 2×, 1×); an
   option's ``allowed(view, seat)`` narrows its multiples (Crazy 4 Poker's 3×
-  with aces or better, UTH's one Play per round);
+  with aces or better); ``Decision.once`` names a DECISION area whose wager,
+  once placed, takes the hand out of the later streets' decisions, and a later
+  try is refused as a second one (Ultimate Texas Hold 'Em's one Play wager a
+  round); an option that moves no chip and logs ``says`` is a check (UTH);
 - decision-dependent wagers: ``Option.places``/``of``/``multiples`` stake a
   DECISION area; ``Option.withdraws`` gives one back (Let It Ride's pulls):
   a pull may name its wager (``spot``), and one no option ever withdraws is

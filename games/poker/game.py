@@ -108,6 +108,9 @@ class Decision:
     options: tuple
     default: str  # the option the action clock takes at expiry (three_card_poker.md: fold)
     prompt: str = "Your decision"
+    # A DECISION area whose wager, once placed on an earlier street, takes the hand out of
+    # this decision (Ultimate Texas Hold 'Em's one Play wager per round, rule 8).
+    once: str | None = None
 
     def option(self, action):
         return next((item for item in self.options if item.action == action), None)

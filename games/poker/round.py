@@ -420,7 +420,9 @@ def deciders(game, state):
     return [
         seat
         for seat in state.seats()
-        if state.spot(seat)["bets"].get(decision.base) and not state.spot(seat)["folded"]
+        if state.spot(seat)["bets"].get(decision.base)
+        and not state.spot(seat)["folded"]
+        and not (decision.once and state.spot(seat)["bets"].get(decision.once))
     ]
 
 
@@ -472,6 +474,11 @@ def _decide(game, state, action, config, rng):
     if spot and spot.get("dealt") and spot["folded"] and spot["player"] == action.player:
         # A later street's wager after folding (Mississippi Stud's rules 6-8: a fold leaves the hand).
         raise IllegalAction("You folded this hand: it takes no more decisions this round.")
+    once = game.streets[state.street].decision.once
+    if spot and spot.get("dealt") and once and spot["bets"].get(once) and spot["player"] == action.player:
+        # Decision.once: the wager is made once a round (Ultimate Texas Hold 'Em's Play, rule 8).
+        label = game.area(once).label
+        raise IllegalAction(f"You have made your {label} wager: one {label} wager a round.")
     if seat != state.turn:
         raise IllegalAction(f"It is seat {state.turn}'s turn, not yours.")
     if state.spot(seat)["player"] != action.player:

@@ -1,0 +1,513 @@
+"""Ultimate Texas Hold 'Em Poker (58 Pa. Code Ch. 653a, 653b) with the
+Must-Hit-By Mystery bonus of seed § 653c.1, pure: the shared poker round
+(games/poker/round.py) bound to its streets, its paytables, the seven-card
+evaluator (games/cards/seven_card.py) and this table's Rules Submission.
+
+Rules 5-8 (rules/ultimate_texas_holdem.md): two cards face down to each hand
+holding the Ante and Blind, two to the dealer, five community cards face
+down; pre-flop each hand in seat order checks or makes the Play of 3× or 4×
+the Ante; the flop turned up, hands without a Play check or play 2×; the turn
+and the river turned up together, hands still without a Play play 1× or
+fold; one Play wager a round (``Decision.once``). The rules file is silent on
+the street clocks, so at expiry a hand checks pre-flop and on the flop and
+folds on the river (the only choices rule 8 leaves); the rules page says so.
+The dealer's cards are turned up after the last decision and qualify with a
+pair or better (rule 9). Settlement in rule 14's order: folds → Ante, Play and
+Blind by rule 10's table → Trips (after a fold too, rule 11) → Bad Beat →
+progressive on the hole cards and the flop (rule 12) → Envy; the Mystery bonus
+at the end of the round.
+"""
+
+from dataclasses import dataclass, field
+
+from games.cards import best_five, seven_card
+from games.cards.poker import CARD_INDEX
+from games.engine import RulesSubmission
+from games.poker import game as g
+from games.poker import round as pr
+from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
+from games.ultimate_texas_holdem import paytables
+
+ANTE = "ante"
+BLIND = "blind"
+PLAY = "play"
+TRIPS = "trips"
+BAD_BEAT = "bad_beat"
+PROGRESSIVE = "progressive"
+CHECK = "check"
+FOLD = "fold"
+PREFLOP, FLOP, RIVER = "preflop", "flop", "river"
+
+# The $5 progressive on the hole cards and the flop is a five-card hand with the
+# five-card table's shape (rules/README.md): the meter linked with the other
+# five-card progressives (Four Card Poker, Let It Ride, Mississippi Stud).
+PROGRESSIVE_KIND = "five_card"
+
+CLOCKS = (
+    ("betting_seconds", 1, 300),
+    ("deal_seconds", 0, 30),
+    ("decision_seconds", 3, 120),
+    ("result_seconds", 0, 60),
+)
+ENVY_MAX_CHIPS = 100_000
+SWITCHES = ("trips", "bad_beat", "progressive", "mystery")
+
+
+def _choices(names):
+    return ", ".join(f"{number} = {name}" for number, name in enumerate(names, 1))
+
+
+@dataclass(frozen=True)
+class Config(RulesSubmission):
+    """The table's Rules Submission for Ultimate Texas Hold 'Em Poker (§ 601a.2)."""
+
+    min_bet: int = field(default=5, metadata={"help": "Minimum Ante, in chips (the Blind equals it)."})
+    max_bet: int = field(
+        default=500, metadata={"help": "Maximum Ante, in chips (the Play is 4, 3, 2 or 1 times it)."}
+    )
+    blind_paytable: int = field(
+        default=1,
+        metadata={
+            "help": f"Blind paytable (§ 653a.12(b)): {_choices(paytables.BLIND_NAMES)} "
+            "(A: 500-50-10-3-3/2-1; B: as A, a straight pushes)."
+        },
+    )
+    trips: int = field(default=1, metadata={"help": "1: the Trips wager is offered (§ 653a.12(c))."})
+    trips_paytable: int = field(
+        default=1,
+        metadata={
+            "help": "Trips paytable (§ 653a.12(c)): 1 = A (50-40-30-9-7-4-3), 2 = B (50-40-30-8-6-5-3), "
+            "3 = C (50-40-30-8-7-4-3), 4 = D (50-40-20-7-6-5-3)."
+        },
+    )
+    trips_min_bet: int = field(default=5, metadata={"help": "Minimum Trips wager, in chips."})
+    trips_max_bet: int = field(default=100, metadata={"help": "Maximum Trips wager, in chips."})
+    bad_beat: int = field(
+        default=1,
+        metadata={
+            "help": "1: the Bad Beat bonus wager is offered, Paytable C (§ 653b.3; A and B not reproduced)."
+        },
+    )
+    bad_beat_min_bet: int = field(default=1, metadata={"help": "Minimum Bad Beat wager, in chips."})
+    bad_beat_max_bet: int = field(default=25, metadata={"help": "Maximum Bad Beat wager, in chips."})
+    progressive: int = field(
+        default=1, metadata={"help": "1: the $5 progressive payout wager is offered (§ 653a.7(d)(3))."}
+    )
+    progressive_paytable: int = field(
+        default=1,
+        metadata={
+            "help": "Progressive paytable on the hole cards and the flop: 1 = the linked five-card table "
+            "(royal flush 100% of the meter, straight flush 10%, 300-50-40-30-9 for 1)."
+        },
+    )
+    royal_flush_envy_bonus: int = field(
+        default=paytables.ENVY_DEFAULT_CHIPS[paytables.ROYAL_FLUSH],
+        metadata={"help": "Envy Bonus, in chips, for another player's royal flush (0: none)."},
+    )
+    straight_flush_envy_bonus: int = field(
+        default=paytables.ENVY_DEFAULT_CHIPS[paytables.STRAIGHT_FLUSH],
+        metadata={"help": "Envy Bonus, in chips, for another player's straight flush (0: none)."},
+    )
+    mystery: int = field(
+        default=1,
+        metadata={
+            "help": "1: the Must-Hit-By Mystery bonus is offered with the Ante and Blind and the "
+            "progressive payout wager (§ 653c.1)."
+        },
+    )
+    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
+    deal_seconds: int = field(default=1, metadata={"help": "Pause between no more bets and the deal."})
+    decision_seconds: int = field(
+        default=20,
+        metadata={"help": "Each hand's clock on each street; at expiry it checks, or on the river folds."},
+    )
+    result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
+
+    def errors(self):
+        errors = self.type_errors()
+        if errors:
+            return errors
+        for name in SWITCHES:
+            if getattr(self, name) not in (0, 1):
+                errors[name] = "1 to offer it, 0 not to."
+        for low, high in (
+            ("min_bet", "max_bet"),
+            ("trips_min_bet", "trips_max_bet"),
+            ("bad_beat_min_bet", "bad_beat_max_bet"),
+        ):
+            if getattr(self, low) < 1:
+                errors[low] = "The minimum wager must be at least 1 chip."
+            if getattr(self, high) < getattr(self, low):
+                errors[high] = "The maximum wager cannot be below the minimum wager."
+        for name, names in (
+            ("blind_paytable", paytables.BLIND_NAMES),
+            ("trips_paytable", paytables.TRIPS_NAMES),
+            ("progressive_paytable", paytables.PROGRESSIVE_NAMES),
+        ):
+            if getattr(self, name) not in range(1, len(names) + 1):
+                errors[name] = f"Choose {_choices(names)}."
+        for name in ("royal_flush_envy_bonus", "straight_flush_envy_bonus"):
+            if not 0 <= getattr(self, name) <= ENVY_MAX_CHIPS:
+                errors[name] = f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."
+        if self.mystery == 1 and not self.progressive:
+            errors["mystery"] = "The Mystery bonus needs the progressive payout wager (§ 653c.1(a))."
+        for name, low, high in CLOCKS:
+            if name not in errors and not low <= getattr(self, name) <= high:
+                errors[name] = f"Must be {low} to {high} seconds."
+        return errors
+
+    @property
+    def blind_name(self):
+        return paytables.BLIND_NAMES[self.blind_paytable - 1]
+
+    @property
+    def blind_table(self):
+        return paytables.blind_paytable(self.blind_name)
+
+    @property
+    def trips_name(self):
+        return paytables.TRIPS_NAMES[self.trips_paytable - 1]
+
+    @property
+    def trips_table(self):
+        return paytables.trips_paytable(self.trips_name)
+
+    @property
+    def bad_beat_table(self):
+        return paytables.bad_beat_paytable(paytables.BAD_BEAT_NAMES[0])
+
+    @property
+    def progressive_name(self):
+        return paytables.PROGRESSIVE_NAMES[self.progressive_paytable - 1]
+
+    @property
+    def progressive_table(self):
+        return paytables.progressive_paytable(self.progressive_name)
+
+    @property
+    def envy_cents(self):
+        """{line: cents} of the Envy Bonus lines this table pays."""
+        chips = {
+            paytables.ROYAL_FLUSH: self.royal_flush_envy_bonus,
+            paytables.STRAIGHT_FLUSH: self.straight_flush_envy_bonus,
+        }
+        return {line: amount * 100 for line, amount in chips.items() if amount and self.progressive}
+
+
+# -- hands -------------------------------------------------------------------------
+
+
+def indices_of(items):
+    return [CARD_INDEX[item] for item in items]
+
+
+def seven_value(items):
+    """Rule 2: the best five of two hole cards and the five community cards."""
+    return seven_card.value_of_seven(indices_of(items))
+
+
+def five_value(items):
+    """The two hole cards and the flop as one five-card hand (rule 12)."""
+    return best_five.best_five_value_indices(indices_of(items))
+
+
+# Rule 10's rows for a hand still in.
+PLAYER_HIGHER = "player_higher"
+TIE = "tie"
+DEALER_HIGHER = "dealer_higher"
+
+
+def showdown(mine, dealer):
+    """Rule 10's row: equal values tie (rule 2: suits never rank)."""
+    if mine > dealer:
+        return PLAYER_HIGHER
+    return DEALER_HIGHER if dealer > mine else TIE
+
+
+def blind_payout(mine, blind_table):
+    """(line, Odds) the Blind pays on a winning hand, or None (a push)."""
+    return paytables.lookup(blind_table, paytables.hand_lines(mine))
+
+
+def main_net(mine, dealer, play_multiple, blind_table):
+    """Net of the Ante, Blind and Play per unit of the Ante for a hand that
+    made a Play of ``play_multiple`` × the Ante, by rule 10's table (a fold
+    nets -2: the Ante and the Blind, rule 8). The settler's arithmetic, read by
+    the strategy and the lab's simulation too."""
+    row = showdown(mine, dealer)
+    if row == TIE:
+        return 0
+    qualified = paytables.dealer_qualifies(dealer)
+    if row == DEALER_HIGHER:
+        return -(qualified + 1 + play_multiple)
+    won = blind_payout(mine, blind_table)
+    return qualified + play_multiple + (won[1].winnings(1) if won else 0)
+
+
+def _seven(view, seat):
+    return view.cards(seat) + view.board_cards()
+
+
+def _dealer_seven(view):
+    return view.dealer_cards() + view.board_cards()
+
+
+def _five(view, seat):
+    return view.cards(seat) + view.board_cards()[:3]
+
+
+# -- settlers, in rule 14's order ------------------------------------------------------
+
+
+def settle_hand(view, seat):
+    """Rules 9-10: the hand against the dealer's; the Ante pushes when the dealer
+    does not qualify; the Blind pays from its table only on a win."""
+    if not view.stake(seat, ANTE):
+        return []  # folded: the Ante and the Blind were lost with the fold (rule 8)
+    mine = seven_value(_seven(view, seat))
+    dealer = seven_value(_dealer_seven(view))
+    row = showdown(mine, dealer)
+    if row == TIE:
+        return [g.Pay(area, g.PUSH, f"{label}, a tie") for area, label in _MAIN]
+    qualified = paytables.dealer_qualifies(dealer)
+    if row == DEALER_HIGHER:
+        ante = g.Pay(ANTE, g.LOSE, "Ante") if qualified else g.Pay(ANTE, g.PUSH, "Ante, dealer not qualified")
+        return [ante, g.Pay(PLAY, g.LOSE, "Play"), g.Pay(BLIND, g.LOSE, "Blind")]
+    if qualified:
+        ante = g.Pay(ANTE, g.WIN, "Ante 1 to 1", odds=paytables.EVEN)
+    else:
+        ante = g.Pay(ANTE, g.PUSH, "Ante, dealer not qualified")
+    pays = [ante, g.Pay(PLAY, g.WIN, "Play 1 to 1", odds=paytables.EVEN)]
+    won = blind_payout(mine, view.config.blind_table)
+    if won is None:
+        pays.append(g.Pay(BLIND, g.PUSH, "Blind, below its paytable"))
+    else:
+        line, odds = won
+        pays.append(g.Pay(BLIND, g.WIN, f"Blind, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds))
+    return pays
+
+
+_MAIN = ((ANTE, "Ante"), (PLAY, "Play"), (BLIND, "Blind"))
+
+
+def trips_payout(mine, trips_table):
+    return paytables.lookup(trips_table, paytables.hand_lines(mine))
+
+
+def settle_trips(view, seat):
+    """Rule 11: the player's final hand from the Trips table, whatever the
+    dealer holds, in action after a fold (the board is dealt out)."""
+    if not view.stake(seat, TRIPS):
+        return []
+    won = trips_payout(seven_value(_seven(view, seat)), view.config.trips_table)
+    if won is None:
+        return [g.Pay(TRIPS, g.LOSE, "Trips")]
+    line, odds = won
+    return [g.Pay(TRIPS, g.WIN, f"Trips, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds)]
+
+
+def bad_beat_payout(mine, dealer, bad_beat_table):
+    """(line, Odds) of rule 13: the hand three of a kind or better losing to the dealer's."""
+    if showdown(mine, dealer) != DEALER_HIGHER:
+        return None
+    return paytables.lookup(bad_beat_table, paytables.hand_lines(mine))
+
+
+def settle_bad_beat(view, seat):
+    """Rule 13 on a hand still in at the showdown (a fold lost it with the Ante:
+    the rules file's Defaults, no showdown)."""
+    if not view.stake(seat, BAD_BEAT):
+        return []
+    won = bad_beat_payout(
+        seven_value(_seven(view, seat)), seven_value(_dealer_seven(view)), view.config.bad_beat_table
+    )
+    if won is None:
+        return [g.Pay(BAD_BEAT, g.LOSE, "Bad Beat")]
+    line, odds = won
+    return [g.Pay(BAD_BEAT, g.WIN, f"Bad Beat, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds)]
+
+
+def progressive_payout(five, table):
+    return paytables.lookup(table, paytables.five_card_lines(five_value(five)))
+
+
+def settle_progressive(view, seat):
+    """Rule 12: the two hole cards and the flop, only the highest line,
+    independent of the dealer and of later decisions (after a fold too)."""
+    if not view.bet(seat, PROGRESSIVE):
+        return []
+    won = progressive_payout(_five(view, seat), view.config.progressive_table)
+    label = "Progressive"
+    if not won:
+        return [g.Pay(PROGRESSIVE, g.LOSE, label)]
+    line, payout = won
+    name = paytables.LINE_NAMES[line].lower()
+    if isinstance(payout, paytables.MeterShare):
+        return [g.Pay(PROGRESSIVE, g.METER, f"{label}, {name}", percent=payout.percent)]
+    return [g.Pay(PROGRESSIVE, g.FIXED, f"{label}, {name}, {payout}", odds=payout)]
+
+
+def settle_envy(view, seat):
+    """§ 653a.1 Envy Bonus: a fixed sum to each progressive player for each OTHER
+    player's straight flush or better on the hole cards and the flop."""
+    envy = view.config.envy_cents
+    if not envy or not view.bet(seat, PROGRESSIVE):
+        return []
+    pays = []
+    for other in view.others(seat):
+        won = paytables.lookup(envy, paytables.five_card_lines(five_value(_five(view, other))))
+        if won:
+            line, cents = won
+            text = f"Envy for seat {other}'s {paytables.LINE_NAMES[line].lower()}"
+            pays.append(g.Pay(PROGRESSIVE, g.BONUS, text, cents=cents))
+    return pays
+
+
+def best_cards(view, seat):
+    """The five cards making the hand's best five of seven (highlighted at the showdown)."""
+    items = _seven(view, seat)
+    _, five = best_five.best_five_indices(indices_of(items))
+    return [items[indices_of(items).index(index)] for index in five]
+
+
+def _hand_name(view, seat):
+    return best_five.hand_name(seven_value(_seven(view, seat)))
+
+
+def _dealer_name(view):
+    items = view.dealer_cards()
+    value = seven_value(_dealer_seven(view))
+    labels = " ".join(item.label for item in items)
+    qualifies = "qualifies" if paytables.dealer_qualifies(value) else "does not qualify (below a pair)"
+    return f"{labels}: {best_five.hand_name(value)}; the dealer {qualifies}"
+
+
+def _limits(config):
+    return config.min_bet * 100, config.max_bet * 100
+
+
+def _play_limits(config):
+    return config.min_bet * 100, max(paytables.PREFLOP_MULTIPLES) * config.max_bet * 100
+
+
+STACK_HELP = (
+    "Cards in deal order: two to each hand from the lowest seat up, then the dealer's two, then the five "
+    'community cards (flop, turn, river), e.g. "AS KS 7D 7C QS JS TS 2H 3D" for one player; ? is any '
+    "card. The rest of the 52-card deck is shuffled. It serves the next deal only."
+)
+
+
+def _play(multiples):
+    return g.Option(PLAY, "Play", "P", places=PLAY, of=ANTE, multiples=multiples)
+
+
+_CHECK = g.Option(CHECK, "Check", "C", says="checks")
+
+GAME = g.Game(
+    name="Ultimate Texas Hold 'Em",
+    areas=(
+        # Rule 3: the Ultimate Texas Hold 'Em wager (§ 653a.7(d)(1)): an Ante and an equal Blind, both required.
+        g.Area(ANTE, "Ante", g.BASE, limits=_limits, note="1 to 1 · pushes if the dealer has no pair"),
+        g.Area(BLIND, "Blind", g.SIDE, limits=_limits, needs=(ANTE,), equals=ANTE, note="pays on a win"),
+        g.Area(PLAY, "Play", g.DECISION, limits=_play_limits),
+        g.Area(
+            TRIPS,
+            "Trips",
+            g.SIDE,
+            offered=lambda config: bool(config.trips),
+            limits=lambda config: (config.trips_min_bet * 100, config.trips_max_bet * 100),
+            needs=(ANTE,),  # rule 3: Trips needs the Ante and Blind
+            note="three of a kind or better",
+        ),
+        g.Area(
+            BAD_BEAT,
+            "Bad Beat",
+            g.SIDE,
+            offered=lambda config: bool(config.bad_beat),
+            limits=lambda config: (config.bad_beat_min_bet * 100, config.bad_beat_max_bet * 100),
+            needs=(ANTE,),
+            note="three of a kind or better that loses",
+        ),
+        g.Area(
+            PROGRESSIVE,
+            "Progressive",
+            g.PROGRESSIVE,
+            offered=lambda config: bool(config.progressive),
+            # Rule 3: the optional $5 progressive payout wager (§ 653a.7(d)(3)), with the Ante and Blind.
+            limits=lambda config: (paytables.PROGRESSIVE_WAGER_CENTS,) * 2,
+            needs=(ANTE,),
+            meter_kind=PROGRESSIVE_KIND,
+            # § 653c.1(c)(1): "an Ultimate Texas Hold 'Em Poker wager and a progressive payout wager".
+            mystery=lambda config: bool(config.progressive),
+            note="$5 · hole cards and flop · three of a kind or better · meter",
+        ),
+    ),
+    streets=(
+        g.Street(
+            # Rule 5: two down to each hand and to the dealer, five community cards down. Rule 6.
+            deals=(g.Deal(g.PLAYERS, 2), g.Deal(g.DEALER, 2), g.Deal(g.BOARD, 5)),
+            decision=g.Decision(
+                name=PREFLOP,
+                base=ANTE,
+                options=(_CHECK, _play(paytables.PREFLOP_MULTIPLES)),
+                default=CHECK,  # the rules file is silent: the clock checks
+                prompt="Check, or Play 3× or 4× your Ante",
+            ),
+        ),
+        g.Street(
+            # Rule 7: the flop turned up; hands without a Play check or play 2×.
+            deals=(g.Reveal(g.BOARD, 3),),
+            decision=g.Decision(
+                name=FLOP,
+                base=ANTE,
+                options=(_CHECK, _play(paytables.FLOP_MULTIPLES)),
+                default=CHECK,
+                prompt="Check, or Play 2× your Ante",
+                once=PLAY,
+            ),
+        ),
+        g.Street(
+            # Rule 8: turn and river together; Play 1× or fold; one Play wager a round.
+            deals=(g.Reveal(g.BOARD, 2),),
+            decision=g.Decision(
+                name=RIVER,
+                base=ANTE,
+                options=(_play(paytables.RIVER_MULTIPLES), g.Option(FOLD, "Fold", "F", folds=True)),
+                default=FOLD,  # the only choice left that places no wager
+                prompt="Play 1× your Ante, or fold",
+                once=PLAY,
+            ),
+        ),
+    ),
+    settlers=(settle_hand, settle_trips, settle_bad_beat, settle_progressive, settle_envy),
+    # Rule 8: a fold loses the Ante and the Blind; the Bad Beat needs the showdown (Defaults);
+    # Trips (rule 11) and the progressive (rule 12) stay in action.
+    fold_loses=(ANTE, BLIND, BAD_BEAT),
+    mystery_base=ANTE,  # § 653c.1(c)(1): "an Ultimate Texas Hold 'Em Poker wager" (the Ante and Blind)
+    hand_name=_hand_name,
+    dealer_name=_dealer_name,
+    stack_help=STACK_HELP,
+)
+
+PLAYER_ACTIONS = pr.player_actions(GAME)
+
+
+def parse_action(kind, data):
+    return pr.parse_action(GAME, kind, data)
+
+
+def apply(state, action, config, rng):
+    # Rule 1: one 52-card deck, no joker, shuffled fresh for every deal.
+    return pr.apply(GAME, state, action, config, rng)
+
+
+def timer(state, config):
+    return pr.timer(GAME, state, config)
+
+
+def stack(state, config, text, rng=None):
+    return pr.stack(GAME, state, config, text, rng)
+
+
+def legal_options(state, seat):
+    return pr.legal_options(GAME, state, seat)
