@@ -13,12 +13,16 @@ from casino.tables import registry
 from games.engine import LOSE, PROGRESSIVE_RESULT, REFUND, RETURN, STAKE, Action, IllegalAction
 from games.poker import game as g
 from games.poker import round as pr
+from games.texas_holdem_bonus import rules as texas_holdem_bonus
 
 POKER_RULES = {
     spec.slug: spec.rules
     for spec in registry.all_games()
     if isinstance(getattr(spec.rules, "GAME", None), g.Game)
 }
+# Pure rules modules on the engine that no live table binds yet, walked all the same.
+WAITING_FOR_BINDING = {"texas_holdem_bonus": texas_holdem_bonus}
+POKER_RULES = {**WAITING_FOR_BINDING, **POKER_RULES}
 POKER_GAMES = sorted(POKER_RULES)
 
 
@@ -48,6 +52,10 @@ def test_mississippi_stud_is_one_of_them():
 
 def test_dj_wild_stud_is_one_of_them():
     assert "dj_wild_stud" in POKER_GAMES
+
+
+def test_texas_holdem_bonus_is_one_of_them():
+    assert "texas_holdem_bonus" in POKER_GAMES
 
 
 class Table:

@@ -1,0 +1,425 @@
+"""Texas Hold 'Em Bonus Poker (58 Pa. Code Ch. 647a) with the Must-Hit-By
+Mystery bonus of seed § 647c.1, pure: the shared poker round
+(games/poker/round.py) bound to the game's streets, paytables and this
+table's Rules Submission.
+
+Rules 4-8 (rules/texas_holdem_bonus.md): two cards face down to each hand
+and to the dealer; pre-flop each Ante player in seat order folds or makes the
+Flop wager (2× the Ante); burn, the flop, check or the Turn wager (1×); burn,
+the turn, check or the River wager (1×); burn, the river. A street clock's
+expiry folds pre-flop ("Fold: leaving by not making the Flop Wager",
+§ 647a.1) and checks after the flop (the rules file names no default: a
+check stakes nothing, the safe default). Then the dealer's two cards, with no
+qualification (rule 9); settlement in rule 13's order: the Ante and street
+wagers (rule 10), the Bonus wager on the hole cards (rule 11), the progressive
+on the hole cards and the flop (rule 12, settled after a fold too), Envy; the
+Mystery bonus at the end of the round.
+"""
+
+from dataclasses import dataclass, field
+
+from games.cards import best_five, poker, seven_card
+from games.cards.poker import CARD_INDEX
+from games.engine import RulesSubmission
+from games.payouts import MeterShare
+from games.poker import game as g
+from games.poker import round as pr
+from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
+from games.texas_holdem_bonus import paytables
+
+ANTE = "ante"  # the Texas Hold 'Em Bonus wager (§ 647a.7(d)(1))
+BONUS = "bonus"
+FLOP = "flop"
+TURN = "turn"
+RIVER = "river"
+STREET_WAGERS = (FLOP, TURN, RIVER)
+PROGRESSIVE = "progressive"
+CHECK = "check"
+FOLD = "fold"
+FLOP_MULTIPLE = 2  # rule 5: the Flop wager is 2× the Ante; rules 6-7: Turn and River 1×
+
+# The meter of the $5 progressive payout wager: the five-card table of four_card_poker.md,
+# linked with the other five-card progressives (rules/README.md, the progressive table).
+PROGRESSIVE_KIND = "five_card"
+
+CLOCKS = (
+    ("betting_seconds", 1, 300),
+    ("deal_seconds", 0, 30),
+    ("decision_seconds", 3, 120),
+    ("result_seconds", 0, 60),
+)
+ENVY_MAX_CHIPS = 100_000
+
+
+@dataclass(frozen=True)
+class Config(RulesSubmission):
+    """The table's Rules Submission for Texas Hold 'Em Bonus Poker (§ 601a.2)."""
+
+    min_bet: int = field(default=5, metadata={"help": "Minimum Ante, in chips."})
+    max_bet: int = field(
+        default=500,
+        metadata={"help": "Maximum Ante, in chips (the Flop wager is 2×, the Turn and River wagers 1× it)."},
+    )
+    ante_pays_on: int = field(
+        default=1,
+        metadata={
+            "help": "The Ante pays 1 to 1 on a win with: 1 = a straight or better, 2 = a flush or better."
+        },
+    )
+    bonus: int = field(default=1, metadata={"help": "1: the Bonus wager on the hole cards is offered."})
+    bonus_min_bet: int = field(default=5, metadata={"help": "Minimum Bonus wager, in chips."})
+    bonus_max_bet: int = field(default=100, metadata={"help": "Maximum Bonus wager, in chips."})
+    bonus_paytable: int = field(
+        default=1,
+        metadata={"help": "Bonus paytable: 1 = 1000-30-25-20-15-10-5-3 (A-A with the dealer's A-A first)."},
+    )
+    progressive: int = field(
+        default=1, metadata={"help": "1: the $5 progressive payout wager is offered (§ 647a.7(d)(3))."}
+    )
+    progressive_paytable: int = field(
+        default=1,
+        metadata={
+            "help": "Progressive paytable: 1 = the five-card table (royal flush 100% of the meter, straight "
+            "flush 10%, 300-50-40-30-9 for 1) on the hole cards and the flop."
+        },
+    )
+    royal_flush_envy_bonus: int = field(
+        default=paytables.ENVY_DEFAULT_CHIPS[paytables.ROYAL_FLUSH],
+        metadata={"help": "Envy Bonus, in chips, for another player's royal flush (0: none)."},
+    )
+    straight_flush_envy_bonus: int = field(
+        default=paytables.ENVY_DEFAULT_CHIPS[paytables.STRAIGHT_FLUSH],
+        metadata={"help": "Envy Bonus, in chips, for another player's straight flush (0: none)."},
+    )
+    mystery: int = field(
+        default=1,
+        metadata={
+            "help": "1: the Must-Hit-By Mystery bonus is offered with the Ante and the progressive wager (§ 647c.1)."
+        },
+    )
+    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
+    deal_seconds: int = field(default=1, metadata={"help": "Pause between no more bets and the deal."})
+    decision_seconds: int = field(
+        default=20,
+        metadata={
+            "help": "Each hand's clock on each street; at expiry the hand folds pre-flop, checks after."
+        },
+    )
+    result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
+
+    def errors(self):
+        errors = self.type_errors()
+        if errors:
+            return errors
+        for name in ("bonus", "progressive", "mystery"):
+            if getattr(self, name) not in (0, 1):
+                errors[name] = "1 to offer it, 0 not to."
+        for low, high in (("min_bet", "max_bet"), ("bonus_min_bet", "bonus_max_bet")):
+            if getattr(self, low) < 1:
+                errors[low] = "The minimum wager must be at least 1 chip."
+            if getattr(self, high) < getattr(self, low):
+                errors[high] = "The maximum wager cannot be below the minimum wager."
+        if self.ante_pays_on not in range(1, len(paytables.ANTE_PAYS_NAMES) + 1):
+            errors["ante_pays_on"] = "Choose 1 (a straight or better) or 2 (a flush or better)."
+        if self.bonus_paytable not in range(1, len(paytables.BONUS_NAMES) + 1):
+            errors["bonus_paytable"] = "Choose Bonus paytable 1 (1000-30-25-20-15-10-5-3)."
+        if self.progressive_paytable not in range(1, len(paytables.PROGRESSIVE_NAMES) + 1):
+            errors["progressive_paytable"] = "Choose progressive paytable 1 (the five-card table)."
+        for name in ("royal_flush_envy_bonus", "straight_flush_envy_bonus"):
+            if not 0 <= getattr(self, name) <= ENVY_MAX_CHIPS:
+                errors[name] = f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."
+        if self.mystery == 1 and not self.progressive:
+            errors["mystery"] = "The Mystery bonus needs the progressive payout wager (§ 647c.1(a))."
+        for name, low, high in CLOCKS:
+            if name not in errors and not low <= getattr(self, name) <= high:
+                errors[name] = f"Must be {low} to {high} seconds."
+        return errors
+
+    @property
+    def ante_pays_name(self):
+        return paytables.ANTE_PAYS_NAMES[self.ante_pays_on - 1]
+
+    @property
+    def ante_category(self):
+        """The least hand category (games.cards.poker) a winning hand needs for the Ante to pay."""
+        return paytables.ANTE_PAYS_ON[self.ante_pays_name]
+
+    @property
+    def bonus_name(self):
+        return paytables.BONUS_NAMES[self.bonus_paytable - 1]
+
+    @property
+    def bonus_table(self):
+        return paytables.bonus_paytable(self.bonus_name)
+
+    @property
+    def progressive_name(self):
+        return paytables.PROGRESSIVE_NAMES[self.progressive_paytable - 1]
+
+    @property
+    def progressive_table(self):
+        return paytables.progressive_paytable(self.progressive_name)
+
+    @property
+    def envy_cents(self):
+        """{line: cents} of the Envy Bonus lines this table pays (§ 647a.1 "Envy Bonus")."""
+        chips = {
+            paytables.ROYAL_FLUSH: self.royal_flush_envy_bonus,
+            paytables.STRAIGHT_FLUSH: self.straight_flush_envy_bonus,
+        }
+        return {line: amount * 100 for line, amount in chips.items() if amount and self.progressive}
+
+
+# -- hands -------------------------------------------------------------------------
+
+
+def hand_value(items):
+    """Rule 1: the best five of the two hole cards and the five board cards (the
+    board may play; suits never rank), a games.cards.best_five value."""
+    return seven_card.value_of_seven([CARD_INDEX[item] for item in items])
+
+
+def progressive_value(hole, flop):
+    """Rule 12: the two hole cards and the flop as one five-card hand."""
+    return best_five.best_five_value_indices([CARD_INDEX[item] for item in (*hole, *flop)])
+
+
+def main_result(player_value, dealer_value, ante_category):
+    """Rule 10 for a hand still in: (the Ante's outcome, the street wagers'
+    outcome), each LOSE, PUSH or WIN (1 to 1). No dealer qualification (rule 9)."""
+    if player_value > dealer_value:
+        ante = g.WIN if poker.category(player_value) >= ante_category else g.PUSH
+        return ante, g.WIN
+    if player_value == dealer_value:
+        return g.PUSH, g.PUSH
+    return g.LOSE, g.LOSE
+
+
+def _seven(view, seat):
+    return view.cards(seat) + view.board_cards()
+
+
+def _dealer_value(view):
+    return hand_value(view.dealer_cards() + view.board_cards())
+
+
+# -- settlers, in rule 13's order ------------------------------------------------------
+
+
+def settle_main(view, seat):
+    """Rule 10: the Ante and the Flop, Turn and River wagers of a hand still in
+    against the dealer's best five of seven. A folded hand lost its Ante and
+    Bonus with the fold (rule 5)."""
+    if view.folded(seat) or not view.stake(seat, ANTE):
+        return []
+    player = hand_value(_seven(view, seat))
+    ante, streets = main_result(player, _dealer_value(view), view.config.ante_category)
+    pays = []
+    for area in (ANTE, *STREET_WAGERS):
+        if not view.stake(seat, area):
+            continue
+        outcome = ante if area == ANTE else streets
+        label = GAME.area(area).label
+        if outcome == g.WIN:
+            pays.append(g.Pay(area, g.WIN, f"{label} 1 to 1", odds=paytables.EVEN_MONEY))
+        elif outcome == g.PUSH:
+            why = (
+                "tie"
+                if streets == g.PUSH
+                else f"wins below a {view.config.ante_pays_name.removesuffix(' or better')}"
+            )
+            pays.append(g.Pay(area, g.PUSH, f"{label}, {why}"))
+        else:
+            pays.append(g.Pay(area, g.LOSE, f"{label}, dealer higher"))
+    return pays
+
+
+def bonus_line(view, seat):
+    """(line, Odds) the Bonus paytable pays on the hole cards (and the dealer's
+    A-A where its top line names them), or None."""
+    lines = paytables.bonus_lines_of(view.cards(seat), view.dealer_cards())
+    return paytables.lookup(view.config.bonus_table, lines)
+
+
+def settle_bonus(view, seat):
+    """Rule 11: the Bonus wager on the two hole cards, whatever the main result
+    (a fold lost it, rule 5)."""
+    if not view.stake(seat, BONUS):
+        return []
+    won = bonus_line(view, seat)
+    if won is None:
+        return [g.Pay(BONUS, g.LOSE, "Bonus")]
+    line, odds = won
+    return [g.Pay(BONUS, g.WIN, f"Bonus, {paytables.BONUS_LINE_NAMES[line]}, {odds}", odds=odds)]
+
+
+def _progressive_lines(view, seat):
+    return paytables.five_card_lines(progressive_value(view.cards(seat), view.board_cards()[:3]))
+
+
+def settle_progressive(view, seat):
+    """Rule 12: the progressive on the two hole cards and the flop, only the
+    highest line; settled after a fold too (Defaults: the flop is always dealt)."""
+    if not view.bet(seat, PROGRESSIVE):
+        return []
+    won = paytables.lookup(view.config.progressive_table, _progressive_lines(view, seat))
+    label = "Progressive"
+    if not won:
+        return [g.Pay(PROGRESSIVE, g.LOSE, label)]
+    line, payout = won
+    name = paytables.PROGRESSIVE_LINE_NAMES[line].lower()
+    if isinstance(payout, MeterShare):
+        return [g.Pay(PROGRESSIVE, g.METER, f"{label}, {name}", percent=payout.percent)]
+    return [g.Pay(PROGRESSIVE, g.FIXED, f"{label}, {name}, {payout}", odds=payout)]
+
+
+def settle_envy(view, seat):
+    """§ 647a.1 "Envy Bonus": a fixed sum to each progressive player for each
+    OTHER player's straight flush or better on the hole cards and the flop
+    (never their own), folded hands included: their flop is dealt too."""
+    envy = view.config.envy_cents
+    if not envy or not view.bet(seat, PROGRESSIVE):
+        return []
+    pays = []
+    for other in view.others(seat):
+        won = paytables.lookup(envy, _progressive_lines(view, other))
+        if won:
+            line, cents = won
+            text = f"Envy for seat {other}'s {paytables.PROGRESSIVE_LINE_NAMES[line].lower()}"
+            pays.append(g.Pay(PROGRESSIVE, g.BONUS, text, cents=cents))
+    return pays
+
+
+def _hand_name(view, seat):
+    return best_five.hand_name(hand_value(_seven(view, seat)))
+
+
+def _dealer_name(view):
+    return best_five.hand_name(_dealer_value(view)) if view.dealer_cards() else ""
+
+
+def _limits(config):
+    return config.min_bet * 100, config.max_bet * 100
+
+
+def _times(multiple):
+    return lambda config: (multiple * config.min_bet * 100, multiple * config.max_bet * 100)
+
+
+STACK_HELP = (
+    "Cards in deal order: two to each hand from the lowest seat up, the dealer's two, a burn, the flop's "
+    'three, a burn, the turn, a burn, the river, e.g. "AS AH KD KC ? QS JS TS ? 2C ? 3D" for one player; '
+    "? is any card. The rest of the 52-card deck is shuffled. It serves the next deal only."
+)
+
+GAME = g.Game(
+    name="Texas Hold 'Em Bonus",
+    areas=(
+        # Rule 2: the Texas Hold 'Em Bonus wager (the Ante, § 647a.7(d)(1)), required.
+        g.Area(ANTE, "Ante", g.BASE, limits=_limits),
+        # Rule 2: the optional Bonus wager on the hole cards, with an Ante.
+        g.Area(
+            BONUS,
+            "Bonus",
+            g.SIDE,
+            offered=lambda config: bool(config.bonus),
+            limits=lambda config: (config.bonus_min_bet * 100, config.bonus_max_bet * 100),
+            needs=(ANTE,),
+            note="your two cards · A-A up to 1,000 to 1",
+        ),
+        g.Area(FLOP, "Flop wager", g.DECISION, limits=_times(FLOP_MULTIPLE)),
+        g.Area(TURN, "Turn wager", g.DECISION, limits=_times(1)),
+        g.Area(RIVER, "River wager", g.DECISION, limits=_times(1)),
+        g.Area(
+            PROGRESSIVE,
+            "Progressive",
+            g.PROGRESSIVE,
+            offered=lambda config: bool(config.progressive),
+            # Rule 2: the optional progressive payout wager (§ 647a.7(d)(3)), $5, with an Ante.
+            limits=lambda config: (paytables.PROGRESSIVE_WAGER_CENTS,) * 2,
+            needs=(ANTE,),
+            meter_kind=PROGRESSIVE_KIND,
+            # § 647c.1(c)(1): "a Texas Hold 'Em Bonus Poker wager and a progressive payout wager".
+            mystery=lambda config: bool(config.progressive),
+            note="$5 · your two cards and the flop · meter",
+        ),
+    ),
+    streets=(
+        # Rule 4: two cards face down to each hand and to the dealer. Rule 5: fold or Flop wager 2×.
+        g.Street(
+            deals=(g.Deal(g.PLAYERS, 2), g.Deal(g.DEALER, 2)),
+            decision=g.Decision(
+                name="preflop",
+                base=ANTE,
+                options=(
+                    g.Option(FLOP, "Flop wager", "B", places=FLOP, of=ANTE, multiples=(FLOP_MULTIPLE,)),
+                    g.Option(FOLD, "Fold", "F", folds=True),
+                ),
+                # § 647a.1: "Fold: leaving by not making the Flop Wager": the clock's expiry folds.
+                default=FOLD,
+                prompt="Pre-flop: make the Flop wager (2× your Ante) or fold",
+            ),
+        ),
+        # Rule 6: burn, the flop face up; check or the Turn wager 1×.
+        g.Street(
+            deals=(g.Deal(g.DISCARD, 1), g.Deal(g.BOARD, 3, face_up=True)),
+            decision=g.Decision(
+                name="flop",
+                base=ANTE,
+                options=(
+                    g.Option(TURN, "Turn wager", "B", places=TURN, of=ANTE),
+                    g.Option(CHECK, "Check", "C", says="checks"),
+                ),
+                # The rules file names no default for a missing decision: a check stakes nothing.
+                default=CHECK,
+                prompt="The flop: make the Turn wager (1× your Ante) or check",
+            ),
+        ),
+        # Rule 7: burn, the turn face up; check or the River wager 1×.
+        g.Street(
+            deals=(g.Deal(g.DISCARD, 1), g.Deal(g.BOARD, 1, face_up=True)),
+            decision=g.Decision(
+                name="turn",
+                base=ANTE,
+                options=(
+                    g.Option(RIVER, "River wager", "B", places=RIVER, of=ANTE),
+                    g.Option(CHECK, "Check", "C", says="checks"),
+                ),
+                default=CHECK,
+                prompt="The turn: make the River wager (1× your Ante) or check",
+            ),
+        ),
+        # Rule 8: burn, the river face up; no wager after it. Rule 9: the dealer's cards.
+        g.Street(deals=(g.Deal(g.DISCARD, 1), g.Deal(g.BOARD, 1, face_up=True))),
+    ),
+    settlers=(settle_main, settle_bonus, settle_progressive, settle_envy),
+    # Rule 5: a fold loses the Ante and the Bonus wager; the progressive stays (Defaults).
+    fold_loses=(ANTE, BONUS),
+    mystery_base=ANTE,  # § 647c.1(c)(1): "a Texas Hold 'Em Bonus Poker wager" (the Ante)
+    hand_name=_hand_name,
+    dealer_name=_dealer_name,
+    stack_help=STACK_HELP,
+)
+
+PLAYER_ACTIONS = pr.player_actions(GAME)
+
+
+def parse_action(kind, data):
+    return pr.parse_action(GAME, kind, data)
+
+
+def apply(state, action, config, rng):
+    # Rule 1: one 52-card deck, no joker, shuffled fresh for every deal.
+    return pr.apply(GAME, state, action, config, rng)
+
+
+def timer(state, config):
+    return pr.timer(GAME, state, config)
+
+
+def stack(state, config, text, rng=None):
+    return pr.stack(GAME, state, config, text, rng)
+
+
+def legal_options(state, seat):
+    return pr.legal_options(GAME, state, seat)
