@@ -54,6 +54,19 @@ def test_dj_wild_stud_is_one_of_them():
     assert "dj_wild_stud" in POKER_GAMES
 
 
+@pytest.mark.parametrize("slug", POKER_GAMES)
+def test_the_rules_module_names_the_round_bound_to_its_game(slug):
+    """``pr.bind(GAME)`` unpacked under its own names: out of order, the
+    platform would call the round's ``timer`` for ``apply``."""
+    rules = POKER_RULES[slug]
+    for name, bound in pr.bind(rules.GAME)._asdict().items():
+        mine = getattr(rules, name)
+        if name == "PLAYER_ACTIONS":
+            assert mine == bound
+        else:
+            assert (mine.func, mine.args) == (bound.func, bound.args), name
+
+
 def test_texas_holdem_bonus_is_one_of_them():
     assert "texas_holdem_bonus" in POKER_GAMES
 

@@ -327,26 +327,7 @@ GAME = g.Game(
     stack_help=STACK_HELP,
 )
 
-PLAYER_ACTIONS = pr.player_actions(GAME)
-
-
-def parse_action(kind, data):
-    return pr.parse_action(GAME, kind, data)
-
-
-def apply(state, action, config, rng):
-    # Rule 1: the round shuffles one fresh 52-card deck for every deal (the two
-    # alternating decks of an automated shuffler are equivalent to that).
-    return pr.apply(GAME, state, action, config, rng)
-
-
-def timer(state, config):
-    return pr.timer(GAME, state, config)
-
-
-def stack(state, config, text, rng=None):
-    return pr.stack(GAME, state, config, text, rng)
-
-
-def legal_options(state, seat):
-    return pr.legal_options(GAME, state, seat)
+# The platform's entry points (games/engine.py): the poker round playing GAME. Rule 1: the round
+# shuffles one fresh 52-card deck for every deal (the two alternating decks of an automated shuffler
+# are equivalent to that).
+PLAYER_ACTIONS, parse_action, apply, timer, stack, legal_options = pr.bind(GAME)

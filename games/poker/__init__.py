@@ -6,8 +6,9 @@ README. ``game.py`` holds the vocabulary a game is written in (``Area``,
 table (betting → no more bets → dealing → deciding, street by street →
 result), pure like every rules module. A game's ``rules.py`` binds it: its
 Config (the Rules Submission), its ``GAME`` (areas, streets, settlers in the
-rules file's order) and one-line ``apply``/``timer``/``parse_action``/``stack``
-that pass ``GAME`` on; ``games/three_card_poker/rules.py`` is the first.
+rules file's order) and one line, ``PLAYER_ACTIONS, parse_action, apply, timer,
+stack, legal_options = pr.bind(GAME)``, the round's entry points with ``GAME``
+bound; ``games/three_card_poker/rules.py`` is the first.
 
 How the later games fit:
 - community cards: ``Deal(BOARD, n, face_up)`` on any street (Let It Ride's
@@ -24,9 +25,6 @@ How the later games fit:
   once placed, takes the hand out of the later streets' decisions, and a later
   try is refused as a second one (Ultimate Texas Hold 'Em's one Play wager a
   round); an option that moves no chip and logs ``says`` is a check (UTH);
-- an action of another street's decision, sent on this one, is refused saying
-  when it comes (Texas Hold 'Em Bonus's River wager before the turn, a second
-  Flop wager: "The River wager comes on a later street; now you may ...");
 - decision-dependent wagers: ``Option.places``/``of``/``multiples`` stake a
   DECISION area; ``Option.withdraws`` gives one back (Let It Ride's pulls):
   a pull may name its wager (``spot``), and one no option ever withdraws is

@@ -16,8 +16,10 @@ by the meter system (``Outcome.awards``). Every stake is settled exactly once:
 the showdown checks it, so a game whose settlers forget a wager fails loudly.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
+from typing import NamedTuple
 
 from games import betting
 from games.cards.cards import card, cards, to_json
@@ -487,11 +489,6 @@ def _decide(game, state, action, config, rng):
     decision = game.streets[state.street].decision
     if action.kind not in legal:
         words = " or ".join(decision.option(name).label.lower() for name in legal)
-        other = _other_street(game, state.street, action.kind)
-        if other:
-            # Another street's decision (Texas Hold 'Em Bonus's River wager before the turn,
-            # a second Flop wager): say when it comes, and what this street offers.
-            raise IllegalAction(f"The {other}; now you may {words}.")
         raise IllegalAction(f"You cannot {action.kind.replace('_', ' ')} now: you may {words}.")
     option = decision.option(action.kind)
     multiple = action.data.get("multiple")
@@ -512,23 +509,6 @@ def _decide(game, state, action, config, rng):
     if named is not None and named != option.withdraws:
         raise IllegalAction(_not_withdrawn(game, option, named))
     return _choose(game, state, config, seat, option, multiple, action.player)
-
-
-def _other_street(game, street, action):
-    """The refusal "River wager comes on a later street" for an action no option of ``street``'s
-    decision takes but another street's does; "" otherwise."""
-    if game.streets[street].decision.option(action):
-        return ""
-    others = [
-        (index, item.decision.option(action))
-        for index, item in enumerate(game.streets)
-        if item.decision and item.decision.option(action)
-    ]
-    if not others:
-        return ""
-    index, option = others[0]
-    when = "was an earlier street's decision" if index < street else "comes on a later street"
-    return f"{option.label} {when}"
 
 
 def _not_withdrawn(game, option, named):
@@ -826,3 +806,35 @@ _HANDLERS = {
     DECISION_TIMEOUT: _decision_timeout,
     NEXT_ROUND: _next_round,
 }
+
+
+# -- a game's rules module: GAME bound to this round -------------------------------------
+
+
+class Binding(NamedTuple):
+    """What a poker game's rules module gives the platform (games/engine.py)
+    beyond its Config and the round's own State, new_state, LEAVE and
+    round_summary: this round playing its GAME. Unpacked into module names,
+    so the runtime, the lab and the tests read ``rules.apply``, ``rules.timer``...
+    as from any other game."""
+
+    PLAYER_ACTIONS: tuple
+    parse_action: Callable  # (kind, data) -> Action
+    apply: Callable  # (state, action, config, rng) -> Outcome
+    timer: Callable  # (state, config) -> (key, seconds, Action)
+    stack: Callable  # (state, config, text, rng=None) -> State
+    legal_options: Callable  # (state, seat) -> [(Option, multiples)]
+
+
+def bind(game):
+    """``game``'s entry points, which its rules module unpacks:
+    ``PLAYER_ACTIONS, parse_action, apply, timer, stack, legal_options = pr.bind(GAME)``.
+    Partials of this module's functions: their signatures are the platform's."""
+    return Binding(
+        player_actions(game),
+        partial(parse_action, game),
+        partial(apply, game),
+        partial(timer, game),
+        partial(stack, game),
+        partial(legal_options, game),
+    )
