@@ -1,7 +1,9 @@
-"""What the Pai Gow Poker table shows (templates/pai_gow/), computed from a
-table snapshot: the status and its clocks, the shaker and its three dice,
-the dealer's and every seat's seven cards, the betting areas the table
-offers, and the viewer's own controls (bets, "Shake", setting the hand).
+"""What a pai gow table shows (templates/pai_gow/), computed from a table
+snapshot: the status and its clocks, the shaker and its three dice, the
+dealer's and every seat's cards, the betting areas the table offers, and the
+viewer's own controls (bets, "Shake", setting the hand). One ``Presenter``
+per game of the family, from its rules module (its ``VARIANT``: the hands,
+their names and sizes, the wagers); Pai Gow Poker's is ``PAI_GOW``.
 
 Presentation only: the rules decide, this arranges. No queries: everything
 comes from the snapshot and the table's meta.
@@ -15,9 +17,10 @@ What never leaves the server before its time:
   fragment alone;
 - the deck (the cards to come), which nothing here reads.
 
-The setting aid does no poker in the browser: for the viewer's own seven
-cards the presenter names the high and low hand of all 21 settings and marks
-the fouls (``setting_table``); the page's script only looks the chosen pair up.
+The setting aid does no poker in the browser: for the viewer's own cards
+the presenter names every hand of every setting and marks the fouls
+(``setting_table``: 21 settings at (5, 2)); the page's script only looks the
+player's choice up.
 """
 
 import functools
@@ -28,10 +31,10 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from games import betting
-from games.cards import poker
 from games.cards.cards import card, cards
 from games.engine import CENTS_PER_CHIP
-from games.pai_gow import house_way, paytables, rules
+from games.pai_gow import rules
+from games.pai_gow.round import BETTING, DECIDING, MAIN, PROGRESSIVE, RESULT, ROLLING, SETTING, SHAKING
 from games.settled import seat_result
 
 BACK = "back"
@@ -86,112 +89,443 @@ def _labels(items):
 
 
 def hand_names(high, low):
-    """(high hand's name, low hand's name, foul?) of a setting of card strings."""
-    high_cards, low_cards = cards(high), cards(low)
-    return poker.describe5(high_cards), poker.describe2(low_cards), house_way.is_foul(high_cards, low_cards)
+    """(high hand's name, low hand's name, foul?) of a Pai Gow Poker setting of card strings."""
+    return PAI_GOW.hand_names([high, low])
 
 
-def setting_table(seven):
-    """{"i-j": [high name, low name, foul]} for the 21 ways to set ``seven``
-    (card strings) with cards i and j (positions, i < j) in the low hand."""
+def setting_table(seven, variant=None):
+    """{key: [each hand's name..., foul]} for every way to set ``seven`` (card
+    strings) into the variant's hands (Pai Gow Poker's by default). The key
+    names the card positions of each hand after the first, sorted and joined
+    by "-", hands apart by "|": "i-j" (i < j) for the (5, 2) low hand, "i" for
+    the (5, 1) low card, "i-j|k" for Fortune Asia's medium and low hands."""
+    variant = variant or rules.VARIANT
     table = {}
-    for i, j in combinations(range(len(seven)), 2):
-        low = [seven[i], seven[j]]
-        high = [item for index, item in enumerate(seven) if index not in (i, j)]
-        table[f"{i}-{j}"] = list(hand_names(high, low))
+    for assignment in _assignments(tuple(range(len(seven))), [hand.size for hand in variant.hands[1:]]):
+        rest = [index for index in range(len(seven)) if all(index not in part for part in assignment)]
+        hands = [[seven[index] for index in rest]] + [[seven[index] for index in part] for part in assignment]
+        key = "|".join("-".join(str(index) for index in part) for part in assignment)
+        table[key] = list(Presenter.names_of(variant, hands))
     return table
 
 
-def offers_progressive(table, config):
-    """The $1 progressive area shows when the Rules Submission offers it and
-    a progressive payout meter is linked to the table (``meter_kinds``):
-    without one the wager would be refused and returned at "no more bets"."""
-    if not config.offers(rules.PROGRESSIVE):
-        return False
-    kinds = table.get("meter_kinds")
-    return kinds is None or PROGRESSIVE_KIND in kinds
+def _assignments(positions, sizes):
+    """Every way to pick disjoint sorted position tuples of the given sizes."""
+    if not sizes:
+        yield ()
+        return
+    for part in combinations(positions, sizes[0]):
+        left = tuple(index for index in positions if index not in part)
+        for more in _assignments(left, sizes[1:]):
+            yield (part, *more)
 
 
-def betting_areas(table, config):
-    areas = []
-    for area in rules.AREAS:
-        if area == rules.PROGRESSIVE:
-            if offers_progressive(table, config):
+class Presenter:
+    """The pai gow family's presenter, bound to one game's rules module."""
+
+    def __init__(self, rules_module, labels):
+        self.rules = rules_module
+        self.variant = rules_module.VARIANT
+        self.labels = labels
+
+    # -- hands ------------------------------------------------------------------
+
+    @staticmethod
+    def names_of(variant, hands):
+        """(each hand's name..., foul?) of a setting given as card-string lists."""
+        given = [tuple(cards(hand)) for hand in hands]
+        names = [spec.describe(items) for spec, items in zip(variant.hands, given, strict=True)]
+        return (*names, bool(variant.setting_error(tuple(given))))
+
+    def hand_names(self, hands):
+        return self.names_of(self.variant, hands)
+
+    def setting_view(self, hand, set_by=None):
+        """A set spot's or the dealer's hands: ``hands`` in order, and each by its key."""
+        hands = [hand[spec.key] for spec in self.variant.hands]
+        *names, foul = self.hand_names(hands)
+        view = {"hands": [], "foul": foul, "set_by": set_by}
+        for spec, items, name in zip(self.variant.hands, hands, names, strict=True):
+            shown = {
+                "key": spec.key,
+                "title": spec.name,
+                "short": spec.name.removesuffix(" hand"),
+                "cards": _card_views(items),
+                "name": name,
+                "labels": _labels(items),
+            }
+            view["hands"].append(shown)
+            view[spec.key] = shown
+        return view
+
+    def setting_text(self, hand):
+        """ "Pair of kings / 9-7 high": each hand's name."""
+        return " / ".join(self.hand_names([hand[spec.key] for spec in self.variant.hands])[:-1])
+
+    # -- the table ----------------------------------------------------------------
+
+    def offers_progressive(self, table, config):
+        """The $1 progressive area shows when the Rules Submission offers it and
+        a progressive payout meter is linked to the table (``meter_kinds``):
+        without one the wager would be refused and returned at "no more bets"."""
+        if not config.offers(self.rules.PROGRESSIVE):
+            return False
+        kinds = table.get("meter_kinds")
+        return kinds is None or PROGRESSIVE_KIND in kinds
+
+    def betting_areas(self, table, config):
+        areas = []
+        for area in self.variant.areas:
+            if area == self.rules.PROGRESSIVE:
+                if self.offers_progressive(table, config):
+                    areas.append(area)
+            elif config.offers(area):
                 areas.append(area)
-        elif config.offers(area):
-            areas.append(area)
-    return areas
+        return areas
+
+    def limits_text(self, config):
+        """The lobby's limits: "5–500 Pai Gow Poker · side wagers up to 100 · progressive $1"."""
+        parts = [f"{config.min_bet:,}–{config.max_bet:,} {self.variant.main_name}"]
+        sides = [
+            self.labels[area][0]
+            for area in self.variant.areas
+            if area not in (MAIN, PROGRESSIVE) and area not in self.dice_areas() and config.offers(area)
+        ]
+        if any(config.offers(area) for area in self.dice_areas()):
+            sides.append("dice wagers")
+        if sides:
+            parts.append(f"{', '.join(sides)} up to {config.side_max:,}")
+        if config.offers(PROGRESSIVE):
+            parts.append(f"progressive ${self.variant.progressive_cents // CENTS_PER_CHIP}")
+        return " · ".join(parts)
+
+    def dice_areas(self):
+        return getattr(self.rules, "DICE_AREAS", ())
+
+    def layout_text(self, config):
+        """What the layout states: the game's own presenter says it."""
+        return ""
+
+    def area_note(self, area, config):
+        if area == MAIN:
+            return "1 to 1"
+        if area == PROGRESSIVE:
+            return "meter"
+        if area == rules.FORTUNE:
+            return f"{_NUMBER_WORDS[self.variant.cards_per_player]}-card hand"
+        return ""
+
+    def push_label(self, state, config):
+        """The dealer's push ("Tiger 9") once it is known to everyone, else None."""
+        return state.dealer.get("push") if self.dealer_shown(state) else None
+
+    def dealer_shown(self, state):
+        """The dealer's hands are public: face up from the deal (Face Up), else at the result."""
+        if not state.dealer.get(self.variant.hands[0].key):
+            return False
+        return state.phase == RESULT or self.variant.dealer_face_up
+
+    def present(self, table, snapshot, config, viewer_id, balance):
+        state = self.rules.State.from_json(snapshot["game"])
+        nicknames = snapshot.get("nicknames", {})
+        timer = snapshot.get("timer") or {}
+        areas = self.betting_areas(table, config)
+        seats = [self._seat(state, snapshot, nicknames, seat) for seat in range(1, table["max_seats"] + 1)]
+        dealer = self._dealer(state, config)
+        context = {
+            "round": state.round,
+            "phase": state.phase,
+            "phase_label": self._phase_label(state, nicknames, config, dealer),
+            "deadline_ms": int(timer["deadline"] * 1000) if timer and state.phase != RESULT else None,
+            "clock_label": _clock_label(state.phase),
+            "shooter": state.shooter if state.phase == SHAKING else None,
+            "shooter_name": _name_of(state, nicknames, state.shooter) if state.shooter else "",
+            "dice": _dice(state, config) if self.variant.uses_dice(config) else None,
+            "dealer": dealer,
+            "seats": seats,
+            "areas": [
+                {"area": area, "label": self.labels[area][0], "note": self.area_note(area, config)}
+                for area in areas
+            ],
+            "commission_free": bool(getattr(config, "commission_free", 1)),
+            "layout_text": self.layout_text(config),
+            "limits": self.limits_text(config),
+            "log": list(reversed(snapshot.get("log", [])))[:LOG_SHOWN],
+            "announce": self._announcement(state, snapshot, config, seats, dealer),
+            "game_name": self.variant.name,
+            "hand_word": _NUMBER_WORDS[self.variant.cards_per_player],
+            "deal_text": (
+                f"{_NUMBER_WORDS[self.variant.cards_per_player].capitalize()} cards to every hand "
+                f"after {'the roll' if self.variant.uses_dice(config) else 'no more bets'}."
+            ),
+        }
+        if viewer_id is not None or balance is not None:
+            context.update(self._private(state, snapshot, config, viewer_id, balance, table, areas, seats))
+        return context
+
+    def _phase_label(self, state, nicknames, config, dealer):
+        if state.phase == BETTING:
+            return "Place your bets"
+        if state.phase == SHAKING:
+            return f"{_name_of(state, nicknames, state.shooter)} to shake (seat {state.shooter})"
+        if state.phase == ROLLING:
+            return "The dice are rolling" if self.variant.uses_dice(config) else "Dealing"
+        if state.phase == DECIDING:
+            return self.variant.decision.prompt or "Decide"
+        if state.phase == SETTING:
+            return "Set your hands"
+        if dealer["high"]:
+            if dealer["push"]:
+                return f"Dealer {dealer['push_text']}, all {self.variant.main_name} wagers push"
+            return f"Dealer: {dealer['text']}"
+        return "Round over"
+
+    def _dealer(self, state, config):
+        first = self.variant.hands[0].key
+        view = {
+            "backs": [],
+            "hands": [],
+            "high": None,
+            "low": None,
+            "tiger": False,
+            "push": None,
+            "push_text": "",
+            "text": "",
+            "face_up": self.variant.dealer_face_up,
+            "dealt": bool(state.dealer),
+        }
+        if self.dealer_shown(state) and state.dealer.get(first):
+            setting = self.setting_view(state.dealer)
+            view.update(setting)
+            view["high"] = setting[first]
+            view["text"] = self.setting_text(state.dealer)
+            view["push"] = self.push_label(state, config)
+            view["tiger"] = view["push"] == "Tiger 9"
+            view["push_text"] = self.push_text(view["push"], setting) if view["push"] else ""
+            if view["push"]:
+                article = "An" if view["push"][0] in "AEIOU" else "A"
+                view["push_sentence"] = (
+                    f"{article} {view['push']}: every {self.variant.main_name} wager pushes."
+                )
+        elif state.dealer.get("cards"):
+            view["backs"] = _backs(len(state.dealer["cards"]))
+        return view
+
+    def push_text(self, push, setting):
+        """ "Tiger 9: 9-7 high" on the status line; a push's own name elsewhere."""
+        if push == "Tiger 9":
+            return f"Tiger 9: {setting['low']['name']}"
+        return push
+
+    def _seat(self, state, snapshot, nicknames, seat):
+        occupant = snapshot["seats"].get(str(seat))
+        spot = state.spots.get(str(seat))
+        player = spot["player"] if spot else occupant
+        view = {
+            "seat": seat,
+            "player": player,
+            "nickname": nicknames.get(str(player)) if player is not None else None,
+            "is_shooter": state.phase == SHAKING and state.shooter == seat,
+            "left": bool(spot and spot["left"]),
+            "bets": [],
+            "backs": [],
+            "status": "",
+            "setting": None,
+            "result": None,
+        }
+        if player is not None and view["nickname"] is None:
+            view["nickname"] = f"Player {player}"
+        if not spot:
+            return view
+        view["bets"] = [
+            {
+                "area": area,
+                "label": self.labels[area][1],
+                "title": self.labels[area][0],
+                "amount": spot["bets"][area],
+            }
+            for area in self.variant.areas
+            if spot["bets"].get(area)
+        ]
+        if state.phase == RESULT and spot.get(self.variant.hands[0].key):
+            view["setting"] = self.setting_view(spot, spot["set_by"])
+        elif spot.get("cards"):
+            # Face down to everyone until the result (the owner sees them in #pg-me).
+            view["backs"] = _backs(len(spot["cards"]))
+            view["status"] = "Hand set" if spot.get(self.variant.hands[0].key) else "Setting…"
+        result = state.results.get(str(seat)) if state.phase == RESULT else None
+        if result is not None:
+            net = result["paid"] - staked(spot)
+            view["result"] = seat_result(result, net)
+        return view
+
+    def _announcement(self, state, snapshot, config, seats, dealer):
+        """What the page tells screen readers (#announce-src; a new id is read
+        out). The runtime announces what the table's clock does (no more bets,
+        the dice, the dealer's shake); a player's shake and the last player's
+        setting (which settles the round) are announced from the state."""
+        announce = snapshot.get("announce") or {"id": 0, "text": ""}
+        if state.phase == ROLLING:
+            text = "The dice are rolling." if self.variant.uses_dice(config) else "Dealing."
+            return {"id": f"{state.round}roll", "text": text}
+        if state.phase == SETTING and self.variant.dealer_face_up and dealer["text"]:
+            return {"id": f"{state.round}dealer", "text": f"The dealer's hands: {dealer['text']}."}
+        if state.phase not in (RESULT, BETTING):
+            return announce
+        text = ""
+        if state.phase == RESULT:
+            parts = [self._phase_label(state, snapshot.get("nicknames", {}), config, dealer) + "."]
+            for seat in seats:
+                if seat["result"]:
+                    lines = "; ".join(seat["result"]["lines"])
+                    parts.append(f"{seat['nickname']}: {lines} ({seat['result']['badge_text']}).")
+            text = " ".join(parts)
+        return {"id": f"{announce['id']}r", "text": text}
+
+    def setting_panel(self, state, seat, spot):
+        """The setting aid of the viewer's own cards: the cards to click, every
+        setting's hand names and fouls, the hands' keys, names and sizes."""
+        seven = spot["cards"]
+        table = setting_table(seven, self.variant)
+        fouls = {}
+        for key, entry in table.items():
+            if entry[-1]:
+                hands = _hands_of_key(seven, key, self.variant)
+                fouls[key] = self.variant.setting_error(tuple(tuple(cards(hand)) for hand in hands))
+        hands = [{"key": hand.key, "name": hand.name, "size": hand.size} for hand in self.variant.hands]
+        first, others = self.variant.hands[0], self.variant.hands[1:]
+        if len(others) == 1:
+            how = (
+                f"pick the {_count_words(others[0].size, 'card')} of the {others[0].name.lower()}; "
+                f"the other {_NUMBER_WORDS[first.size]} are the {first.name.lower()}."
+            )
+            prompt = f"pick {_count_words(others[0].size, 'card')} for the {others[0].name.lower()}"
+        else:
+            parts = ", ".join(
+                f"{_count_words(hand.size, 'card')} for the {hand.name.lower()}" for hand in others
+            )
+            how = f"choose a hand, then click its cards: {parts}; the other {_NUMBER_WORDS[first.size]} are the {first.name.lower()}."
+            prompt = f"click {parts}"
+        return {
+            "key": f"{state.round}:{seat}",
+            "cards": [{**view, "index": index} for index, view in enumerate(_card_views(seven))],
+            "json": json.dumps(table, separators=(",", ":")),
+            "fouls": json.dumps(fouls, separators=(",", ":")),
+            "hands": [{**hand, "first": index == 0} for index, hand in enumerate(hands)],
+            "hands_json": json.dumps(hands, separators=(",", ":")),
+            "targets": hands[1:],
+            "include": ", ".join(f"#pg-set-{hand['key']}" for hand in hands),
+            "foul_text": f"Foul: the {first.name.lower()} must outrank the {others[-1].name.lower()}."
+            if len(others) == 1
+            else "Foul: that order of hands is not allowed.",
+            "how": how,
+            "prompt": prompt,
+            "labels": _labels(seven),
+        }
+
+    def hints(self, state, spot):
+        """Extra lines of the setting panel (Face Up's house way and best setting)."""
+        return []
+
+    def _private(self, state, snapshot, config, viewer_id, balance, table, areas, seats):
+        seat = next((int(seat) for seat, player in snapshot["seats"].items() if player == viewer_id), None)
+        spot = state.spots.get(str(seat)) if seat is not None else None
+        if spot is not None and spot["player"] != viewer_id:
+            spot = None  # a spot left by the seat's previous player
+        mine = spot["bets"] if spot else {}
+        nicknames = snapshot.get("nicknames", {})
+        context = {
+            "my_seat": seat,
+            "my_view": seats[seat - 1] if spot is not None else None,
+            "my_total_staked": staked(spot) if spot else 0,
+            "bet_buttons": [],
+            "dice_buttons": [],
+            "can_clear": state.phase == BETTING and bool(mine),
+            "bet_tools": betting.tools(
+                state.phase == BETTING,
+                seat is not None,
+                mine,
+                spot.get("placed") if spot else None,
+                state.last_bets.get(str(viewer_id)),
+                fixed=(PROGRESSIVE,),
+            ),
+            "can_shake": False,
+            "setting": None,
+            "hints": [],
+            "my_cards": [],
+            "my_set": None,
+            "turn_key": "",
+            "turn_text": "",
+            "table_full": seat is None and len(snapshot["seats"]) >= table["max_seats"],
+            "needs_top_up": balance is not None and balance < config.min_bet * CENTS_PER_CHIP,
+        }
+        if seat is None:
+            return context
+        if state.phase == BETTING:
+            for area in areas:
+                button = {"area": area, "label": self.labels[area][0], "amount": None, "disabled": False}
+                if area != MAIN and not mine.get(MAIN):
+                    button["disabled"] = True  # every other wager goes with the main wager
+                if area == PROGRESSIVE:
+                    button["amount"] = self.variant.progressive_cents // CENTS_PER_CHIP
+                    button["disabled"] = button["disabled"] or bool(mine.get(area))
+                group = "dice_buttons" if area in self.dice_areas() else "bet_buttons"
+                context[group].append(button)
+        if state.phase == SHAKING and state.shooter == seat and spot:
+            context["can_shake"] = True
+            context["turn_key"] = f"{state.round}:shake"
+            context["turn_text"] = "Your turn to shake: press Shake (S)."
+        elif state.phase == SHAKING:
+            context["shooter_text"] = f"{_name_of(state, nicknames, state.shooter)} shakes this round."
+        if state.phase in (DECIDING, SETTING) and spot and spot.get("cards"):
+            context["my_cards"] = _card_views(spot["cards"])
+        if state.phase == DECIDING and spot and spot.get("cards") and not spot.get("decided"):
+            context.update(self.decision_context(state, seat, spot, config))
+        if state.phase == SETTING and spot and spot.get("cards"):
+            if not spot.get(self.variant.hands[0].key):
+                context["setting"] = self.setting_panel(state, seat, spot)
+                context["hints"] = self.hints(state, spot)
+                context["turn_key"] = f"{state.round}:set"
+                context["turn_text"] = (
+                    f"Set your hand: {_labels(spot['cards'])}. "
+                    f"{context['setting']['how'][0].upper()}{context['setting']['how'][1:].split(';')[0]}, "
+                    "or ask for the house way."
+                )
+            else:
+                context["my_set"] = self.setting_view(spot, spot["set_by"])
+        return context
+
+    def decision_context(self, state, seat, spot, config):
+        """The post-deal decision's buttons (Six-Card's Double Down): the game's presenter adds them."""
+        return {}
+
+    def last_result(self, game_state):
+        """The lobby's last result: the dealer's setting, from the table's state
+        while a round's result is up or from the last finished round's record
+        (``round_summary``, which has no "phase"), which the lobby reads between
+        results."""
+        dealer = game_state.get("dealer") or {}
+        if ("phase" in game_state and game_state["phase"] != RESULT) or not dealer.get(
+            self.variant.hands[0].key
+        ):
+            return None
+        return f"Dealer {self.setting_text(dealer)}"
 
 
-def limits_text(config):
-    """The lobby's limits: "5–500 Pai Gow Poker · side wagers up to 100 · progressive $1"."""
-    parts = [f"{config.min_bet:,}–{config.max_bet:,} Pai Gow Poker"]
-    sides = [LABELS[area][0] for area in (rules.FORTUNE, rules.TIGER_9) if config.offers(area)]
-    if config.dice:
-        sides.append("dice wagers")
-    if sides:
-        parts.append(f"{', '.join(sides)} up to {config.side_max:,}")
-    if config.offers(rules.PROGRESSIVE):
-        parts.append("progressive $1")
-    return " · ".join(parts)
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 
 
-def layout_text(config):
-    if config.commission_free:
-        return (
-            "Commission-free: a winning Pai Gow Poker wager is paid 1 to 1 with no commission. "
-            "A dealer Tiger 9 (a 9-high low hand) pushes all Pai Gow Poker wagers; "
-            "the Tiger 9 wager pays 30 to 1."
-        )
-    return "A winning Pai Gow Poker wager is paid 1 to 1 less a 5% commission. Copies go to the dealer."
+def _count_words(count, noun):
+    """ "the two cards", "one card"."""
+    return f"{_NUMBER_WORDS[count]} {noun}{'s' if count != 1 else ''}"
 
 
-def _area_note(area, config):
-    if area == rules.MAIN:
-        return "1 to 1" if config.commission_free else "1 to 1 less 5%"
-    if area == rules.TIGER_9:
-        return "30 to 1"
-    if area == rules.SUM:
-        return f"paytable {rules.LETTERS[config.sum_paytable - 1]}"
-    if area == rules.BEAT_IT:
-        return f"paytable {rules.LETTERS[config.beat_it_paytable - 1]}"
-    if area == rules.PROGRESSIVE:
-        return "meter"
-    if area == rules.FORTUNE:
-        return "seven-card hand"
-    return "the dice"
-
-
-def present(table, snapshot, config, viewer_id, balance):
-    state = rules.State.from_json(snapshot["game"])
-    nicknames = snapshot.get("nicknames", {})
-    timer = snapshot.get("timer") or {}
-    areas = betting_areas(table, config)
-    seats = [_seat(state, snapshot, nicknames, seat) for seat in range(1, table["max_seats"] + 1)]
-    dealer = _dealer(state, config)
-    context = {
-        "round": state.round,
-        "phase": state.phase,
-        "phase_label": _phase_label(state, nicknames, dealer),
-        "deadline_ms": int(timer["deadline"] * 1000) if timer and state.phase != rules.RESULT else None,
-        "clock_label": _clock_label(state.phase),
-        "shooter": state.shooter if state.phase == rules.SHAKING else None,
-        "shooter_name": _name_of(state, nicknames, state.shooter) if state.shooter else "",
-        "dice": _dice(state, config),
-        "dealer": dealer,
-        "seats": seats,
-        "areas": [
-            {"area": area, "label": LABELS[area][0], "note": _area_note(area, config)} for area in areas
-        ],
-        "commission_free": bool(config.commission_free),
-        "layout_text": layout_text(config),
-        "limits": limits_text(config),
-        "log": list(reversed(snapshot.get("log", [])))[:LOG_SHOWN],
-        "announce": _announcement(state, snapshot, seats, dealer),
-    }
-    if viewer_id is not None or balance is not None:
-        context.update(_private(state, snapshot, config, viewer_id, balance, table, areas, seats))
-    return context
+def _hands_of_key(seven, key, variant):
+    parts = [tuple(int(index) for index in part.split("-")) for part in key.split("|")]
+    used = {index for part in parts for index in part}
+    return [[item for index, item in enumerate(seven) if index not in used]] + [
+        [seven[index] for index in part] for part in parts
+    ]
 
 
 def _name_of(state, nicknames, seat):
@@ -201,39 +535,22 @@ def _name_of(state, nicknames, seat):
     return nicknames.get(str(spot["player"]), f"Seat {seat}")
 
 
-def _phase_label(state, nicknames, dealer):
-    if state.phase == rules.BETTING:
-        return "Place your bets"
-    if state.phase == rules.SHAKING:
-        return f"{_name_of(state, nicknames, state.shooter)} to shake (seat {state.shooter})"
-    if state.phase == rules.ROLLING:
-        return "The dice are rolling"
-    if state.phase == rules.SETTING:
-        return "Set your hands"
-    if dealer["high"]:
-        if dealer["tiger"]:
-            return f"Dealer Tiger 9: {dealer['low']['name']}, all Pai Gow Poker wagers push"
-        return f"Dealer: {dealer['high']['name']} / {dealer['low']['name']}"
-    return "Round over"
-
-
 def _clock_label(phase):
     return {
-        rules.BETTING: "Betting closes in",
-        rules.SHAKING: "The dealer shakes in",
-        rules.ROLLING: "The dice land in",
-        rules.SETTING: "Setting clock",
+        BETTING: "Betting closes in",
+        SHAKING: "The dealer shakes in",
+        ROLLING: "The dice land in",
+        DECIDING: "Decision clock",
+        SETTING: "Setting clock",
     }.get(phase)
 
 
 def _dice(state, config):
     """The three dice: blank at rest, tumbling (no values anywhere) while
     they roll, their faces once the roll phase is over."""
-    if not config.dice:
-        return None
-    if state.phase == rules.ROLLING:
+    if state.phase == ROLLING:
         return {"state": "rolling", "dice": [{"colour": colour} for colour in DICE_COLOURS], "text": ""}
-    if state.phase in (rules.SETTING, rules.RESULT) and state.roll:
+    if state.phase in (DECIDING, SETTING, RESULT) and state.roll:
         dice = [
             {
                 "colour": colour,
@@ -248,165 +565,39 @@ def _dice(state, config):
     return {"state": "rest", "dice": [{"colour": colour} for colour in DICE_COLOURS], "text": ""}
 
 
-def _setting_view(high, low, set_by=None):
-    high_name, low_name, foul = hand_names(high, low)
-    return {
-        "high": {"cards": _card_views(high), "name": high_name, "labels": _labels(high)},
-        "low": {"cards": _card_views(low), "name": low_name, "labels": _labels(low)},
-        "foul": foul,
-        "set_by": set_by,
-    }
-
-
-def _dealer(state, config):
-    view = {"backs": [], "high": None, "low": None, "tiger": False, "dealt": bool(state.dealer)}
-    if state.phase == rules.RESULT and state.dealer.get("high"):
-        setting = _setting_view(state.dealer["high"], state.dealer["low"])
-        view.update(high=setting["high"], low=setting["low"])
-        view["tiger"] = bool(config.commission_free) and paytables.is_tiger_9(cards(state.dealer["low"]))
-    elif state.dealer.get("cards"):
-        view["backs"] = _backs(len(state.dealer["cards"]))
-    return view
-
-
 def staked(spot):
     return sum(spot["bets"].values())
 
 
-def _seat(state, snapshot, nicknames, seat):
-    occupant = snapshot["seats"].get(str(seat))
-    spot = state.spots.get(str(seat))
-    player = spot["player"] if spot else occupant
-    view = {
-        "seat": seat,
-        "player": player,
-        "nickname": nicknames.get(str(player)) if player is not None else None,
-        "is_shooter": state.phase == rules.SHAKING and state.shooter == seat,
-        "left": bool(spot and spot["left"]),
-        "bets": [],
-        "backs": [],
-        "status": "",
-        "setting": None,
-        "result": None,
-    }
-    if player is not None and view["nickname"] is None:
-        view["nickname"] = f"Player {player}"
-    if not spot:
-        return view
-    view["bets"] = [
-        {"area": area, "label": LABELS[area][1], "title": LABELS[area][0], "amount": spot["bets"][area]}
-        for area in rules.AREAS
-        if spot["bets"].get(area)
-    ]
-    if state.phase == rules.RESULT and spot.get("high"):
-        view["setting"] = _setting_view(spot["high"], spot["low"], spot["set_by"])
-    elif spot.get("cards"):
-        # Face down to everyone until the result (the owner sees them in #pg-me).
-        view["backs"] = _backs(len(spot["cards"]))
-        view["status"] = "Hand set" if spot.get("high") else "Setting…"
-    result = state.results.get(str(seat)) if state.phase == rules.RESULT else None
-    if result is not None:
-        net = result["paid"] - staked(spot)
-        view["result"] = seat_result(result, net)
-    return view
+class PaiGowPokerPresenter(Presenter):
+    """Pai Gow Poker's layout: commission-free play and Tiger 9, the dice wagers."""
 
-
-def _announcement(state, snapshot, seats, dealer):
-    """What the page tells screen readers (#announce-src; a new id is read
-    out). The runtime announces what the table's clock does (no more bets,
-    the dice, the dealer's shake); a player's shake and the last player's
-    setting (which settles the round) are announced from the state."""
-    announce = snapshot.get("announce") or {"id": 0, "text": ""}
-    if state.phase == rules.ROLLING:
-        return {"id": f"{state.round}roll", "text": "The dice are rolling."}
-    if state.phase not in (rules.RESULT, rules.BETTING):
-        return announce
-    text = ""
-    if state.phase == rules.RESULT:
-        parts = [_phase_label(state, snapshot.get("nicknames", {}), dealer) + "."]
-        for seat in seats:
-            if seat["result"]:
-                lines = "; ".join(seat["result"]["lines"])
-                parts.append(f"{seat['nickname']}: {lines} ({seat['result']['badge_text']}).")
-        text = " ".join(parts)
-    return {"id": f"{announce['id']}r", "text": text}
-
-
-def _private(state, snapshot, config, viewer_id, balance, table, areas, seats):
-    seat = next((int(seat) for seat, player in snapshot["seats"].items() if player == viewer_id), None)
-    spot = state.spots.get(str(seat)) if seat is not None else None
-    if spot is not None and spot["player"] != viewer_id:
-        spot = None  # a spot left by the seat's previous player
-    mine = spot["bets"] if spot else {}
-    nicknames = snapshot.get("nicknames", {})
-    context = {
-        "my_seat": seat,
-        "my_view": seats[seat - 1] if spot is not None else None,
-        "my_total_staked": staked(spot) if spot else 0,
-        "bet_buttons": [],
-        "dice_buttons": [],
-        "can_clear": state.phase == rules.BETTING and bool(mine),
-        "bet_tools": betting.tools(
-            state.phase == rules.BETTING,
-            seat is not None,
-            mine,
-            spot.get("placed") if spot else None,
-            state.last_bets.get(str(viewer_id)),
-            fixed=(rules.PROGRESSIVE,),
-        ),
-        "can_shake": False,
-        "setting": None,
-        "my_cards": [],
-        "my_set": None,
-        "turn_key": "",
-        "turn_text": "",
-        "table_full": seat is None and len(snapshot["seats"]) >= table["max_seats"],
-        "needs_top_up": balance is not None and balance < config.min_bet * CENTS_PER_CHIP,
-    }
-    if seat is None:
-        return context
-    if state.phase == rules.BETTING:
-        for area in areas:
-            button = {"area": area, "label": LABELS[area][0], "amount": None, "disabled": False}
-            if area != rules.MAIN and not mine.get(rules.MAIN):
-                button["disabled"] = True  # every other wager goes with a Pai Gow Poker wager
-            if area == rules.PROGRESSIVE:
-                button["amount"] = paytables.PROGRESSIVE_WAGER_CENTS // CENTS_PER_CHIP
-                button["disabled"] = button["disabled"] or bool(mine.get(area))
-            group = "dice_buttons" if area in rules.DICE_AREAS else "bet_buttons"
-            context[group].append(button)
-    if state.phase == rules.SHAKING and state.shooter == seat and spot:
-        context["can_shake"] = True
-        context["turn_key"] = f"{state.round}:shake"
-        context["turn_text"] = "Your turn to shake: press Shake (S)."
-    elif state.phase == rules.SHAKING:
-        context["shooter_text"] = f"{_name_of(state, nicknames, state.shooter)} shakes this round."
-    if state.phase == rules.SETTING and spot and spot.get("cards"):
-        seven = spot["cards"]
-        context["my_cards"] = _card_views(seven)
-        if spot.get("high") is None:
-            context["setting"] = {
-                "key": f"{state.round}:{seat}",
-                "cards": [{**view, "index": index} for index, view in enumerate(_card_views(seven))],
-                "json": json.dumps(setting_table(seven), separators=(",", ":")),
-                "labels": _labels(seven),
-            }
-            context["turn_key"] = f"{state.round}:set"
-            context["turn_text"] = (
-                f"Set your hand: {_labels(seven)}. Pick the two cards of the low hand, or ask for the house way."
+    def layout_text(self, config):
+        if config.commission_free:
+            return (
+                "Commission-free: a winning Pai Gow Poker wager is paid 1 to 1 with no commission. "
+                "A dealer Tiger 9 (a 9-high low hand) pushes all Pai Gow Poker wagers; "
+                "the Tiger 9 wager pays 30 to 1."
             )
-        else:
-            context["my_set"] = _setting_view(spot["high"], spot["low"], spot["set_by"])
-    return context
+        return "A winning Pai Gow Poker wager is paid 1 to 1 less a 5% commission. Copies go to the dealer."
+
+    def area_note(self, area, config):
+        if area == rules.MAIN:
+            return "1 to 1" if config.commission_free else "1 to 1 less 5%"
+        if area == rules.TIGER_9:
+            return "30 to 1"
+        if area == rules.SUM:
+            return f"paytable {rules.LETTERS[config.sum_paytable - 1]}"
+        if area == rules.BEAT_IT:
+            return f"paytable {rules.LETTERS[config.beat_it_paytable - 1]}"
+        if area == rules.PROGRESSIVE:
+            return "meter"
+        if area == rules.FORTUNE:
+            return "seven-card hand"
+        return "the dice"
 
 
-def last_result(game_state):
-    """The lobby's last result: the dealer's setting, from the table's state
-    while a round's result is up or from the last finished round's record
-    (``round_summary``, which has no "phase"), which the lobby reads between
-    results."""
-    dealer = game_state.get("dealer") or {}
-    if ("phase" in game_state and game_state["phase"] != rules.RESULT) or not dealer.get("high"):
-        return None
-    high, low, _ = hand_names(dealer["high"], dealer["low"])
-    return f"Dealer {high} / {low}"
+PAI_GOW = PaiGowPokerPresenter(rules, LABELS)
+present = PAI_GOW.present
+last_result = PAI_GOW.last_result
+limits_text = PAI_GOW.limits_text

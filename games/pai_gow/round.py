@@ -1,0 +1,906 @@
+"""The pai gow family's round, pure: one state machine for every pai gow
+game, each game a ``Variant`` (configuration and small hooks) over it, as
+the blackjack family shares games/blackjack/round.py. The hooks are listed in
+games/pai_gow/__init__.py.
+
+Phases: betting → (no more bets: progressive wagers locked, the Mystery
+bonus's contributions made) → shaking and rolling (the player-activated
+shaker, where the variant has one and the table uses it) or a short pause
+before the deal → the deal (cards to every position from the one the count
+picks; a face-up dealer is set by the house way at once, and a dealer push
+found then settles the round without setting) → deciding (a post-deal
+decision such as Six-Card's Double Down, where the variant has one) →
+setting (players set their cards into the variant's hands, or ask for the
+house way; at the clock the house way sets them) → result (the dealer sets
+by the house way if not yet set; main wagers, the variant's extra wagers,
+Fortune, Envy, progressive and Mystery bonus settled) → betting.
+
+A set hand is stored in the spot under each hand's key ("high", "low"; Fortune
+Asia's "medium"), card strings, so the split is data: ``Variant.hands``.
+"""
+
+from dataclasses import dataclass, field
+
+from games import betting
+from games.cards.cards import card, cards, joker_deck, to_json
+from games.cards.rng import system_rng
+from games.engine import (
+    CENTS_PER_CHIP,
+    LOSE,
+    PROGRESSIVE_RESULT,
+    RETURN,
+    STAKE,
+    WIN,
+    Action,
+    ChipMove,
+    IllegalAction,
+    Outcome,
+    ProgressiveAward,
+    ProgressiveWager,
+    chip_word,
+    collect_progressive_wagers,
+    dataclass_json,
+    format_chips,
+    parse_chips,
+    return_spot_wagers,
+)
+from games.pai_gow import dice
+from games.payouts import MeterShare
+
+BETTING = "betting"
+SHAKING = "shaking"
+ROLLING = "rolling"
+DECIDING = "deciding"
+SETTING = "setting"
+RESULT = "result"
+
+CLOSE_BETTING = "close_betting"
+SHAKE_TIMEOUT = "shake_timeout"
+DEAL = "deal"
+CLOSE_DECIDING = "close_deciding"
+CLOSE_SETTING = "close_setting"
+NEXT_ROUND = "next_round"
+
+BET = "bet"
+CLEAR = "clear"
+SHAKE = "shake"
+SET_HAND = "set_hand"
+HOUSE_WAY = "house_way"
+LEAVE = "leave"
+BASE_ACTIONS = (BET, CLEAR, *betting.ACTIONS, SHAKE, SET_HAND, HOUSE_WAY)
+
+MAIN = "main"
+FORTUNE = "fortune"
+PROGRESSIVE = "progressive"
+PROGRESSIVE_KIND = "progressive_payout"  # casino/progressives: the pai gow progressive's meter kind
+MYSTERY_KIND = "must_hit_by"
+POSITIONS = ("dealer", 1, 2, 3, 4, 5, 6)  # pai_gow_poker.md rule 15: the dealer counts as 1
+
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One of the hands a player's cards are set into: its key in the state
+    and the setting message ("high"), its name ("High hand"), its size, and
+    how it is valued and named (``value(cards) -> comparable``,
+    ``describe(cards) -> "Pair of kings"``)."""
+
+    key: str
+    name: str
+    size: int
+    value: object
+    describe: object
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A post-deal decision each player with cards takes before setting
+    (Six-Card Fortune Pai Gow's Double Down, § 670c.1). ``kinds``: its
+    actions; ``parse(kind, data) -> Action``; ``decide(state, seat, spot,
+    action, config) -> Outcome parts (log, moves)``, raising IllegalAction for
+    a bad one; ``default(state, seat, spot, config) -> (log, moves)`` at the
+    clock; ``seconds(config)``: its clock; ``prompt``: what the page asks."""
+
+    kinds: tuple
+    parse: object
+    decide: object
+    default: object
+    seconds: object
+    prompt: str = ""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What differs between the pai gow games this round runs."""
+
+    name: str  # "Pai Gow Poker": in messages ("at a Pai Gow table" uses ``table_name``)
+    main_name: str  # the main wager's name: "Pai Gow Poker", "Face Up Pai Gow"
+    table_name: str  # "Pai Gow"
+    hands: tuple  # Hand per hand, the largest first: the split as data, (5, 2), (5, 1), (4, 2, 1)
+    areas: tuple  # betting areas, MAIN first
+    area_names: dict  # area -> its name in the log and the messages
+    # setting hooks: house_way(cards) -> tuple of hands (tuples of Card), in ``hands`` order;
+    # setting_error(hands) -> a player-facing message for a foul/broken order, or None.
+    house_way: object
+    setting_error: object
+    # compare(player hands, dealer hands) -> "win" | "push" | "lose" (copies to the dealer).
+    compare: object
+    # main_win_cents(wager cents, config) -> winnings (a commission taken off or not).
+    main_win_cents: object
+    cards_per_player: int = 7
+    deck: object = joker_deck  # () -> the round's fresh deck (53 cards with the joker)
+    # uses_dice(config): the player-activated shaker picks the first position (§ 645c.2);
+    # otherwise an RNG number 1–7 does (pai_gow_poker.md rule 14), after ``deal_seconds``.
+    uses_dice: object = lambda config: False
+    deal_seconds: object = lambda config: 2
+    settle_dice: object = None  # (state, roll, config, log) -> moves, before any card (§ 645c.2(g))
+    # Face Up: the dealer's cards are dealt face up and set by the house way before anyone sets.
+    dealer_face_up: bool = False
+    # dealer_push(dealer hands, dealer cards, config) -> the push's name ("Tiger 9", "Ace High
+    # Pai Gow") when the dealer's hand pushes every main wager, else None.
+    dealer_push: object = lambda hands, seven, config: None
+    # Extra wagers settled after the main wager, in order: (area, settle) with
+    # settle(state, seat, spot, dealer hands, push name or None, config) -> (log, moves).
+    side_wagers: tuple = ()
+    decision: Decision | None = None
+    # The seven-card (or six-card) bonus hand: line(cards) -> line key or None;
+    # line_names: key -> "Royal flush"; fortune(config) -> {key: Odds};
+    # progressive(config) -> {key: Odds | MeterShare}; envy_cents(other lines, bets) -> cents.
+    bonus_line: object = None
+    line_names: dict = field(default_factory=dict)
+    fortune_paytable: object = None
+    progressive_paytable: object = None
+    progressive_cents: int = 100  # the progressive payout wager's one size
+    envy_cents: object = None
+    # The Mystery bonus's qualifying base wager is the main wager: "a <main_name> wager and a
+    # progressive payout wager" (each game's (c)(1)).
+    mystery_section: str = ""  # "§ 645c.3": in the refusal for a Mystery bonus without the progressive
+
+    def hand_keys(self):
+        return tuple(hand.key for hand in self.hands)
+
+    def set_cards(self):
+        return sum(hand.size for hand in self.hands)
+
+    def area_name(self, area):
+        return self.area_names.get(area, area.replace("_", " "))
+
+
+@dataclass
+class State:
+    round: int = 1
+    phase: str = BETTING
+    waits: int = 0
+    deck: list | None = None  # a stacked deck for the next deal (test tables); never shown
+    dice: list | None = None  # fixed dice [red, blue, blue] for the next roll (test tables)
+    # seat (str) -> {"player", "bets": {area: cents}, "cards": [7] | [], one key per hand
+    #                ("high", "low", ...): [cards] | None, "set_by": "player" | "house way" | None,
+    #                "left": bool, "decided": bool (after a post-deal decision)}
+    spots: dict = field(default_factory=dict)
+    # {"cards", one key per hand, "push": name | None}; a face-down dealer is shown at the result
+    dealer: dict = field(default_factory=dict)
+    shooter: int | None = None  # the seat that presses "Shake"
+    last_shooter: int = 0
+    roll: list | None = None  # dice.Roll.to_json(): [red, blue, blue]; shown once the tumble ends
+    first_position: str | None = None
+    mystery_hits: list = field(default_factory=list)  # [{"seat", "cents"}], paid at the result
+    results: dict = field(default_factory=dict)  # seat -> {"paid", "lines"}
+    last_bets: dict = field(default_factory=dict)  # player id (str) -> {area: cents}, for "rebet"
+
+    @classmethod
+    def from_json(cls, data):
+        return cls(**data)
+
+    def to_json(self, copy=True):
+        return dataclass_json(self, copy)
+
+    def seats(self):
+        return sorted(int(seat) for seat, spot in self.spots.items() if spot["bets"].get(MAIN))
+
+    def spot(self, seat):
+        return self.spots[str(seat)]
+
+
+def new_state():
+    return State()
+
+
+def is_set(variant, hand):
+    """Whether a spot (or the dealer) has its cards set into the hands."""
+    return hand.get(variant.hands[0].key) is not None
+
+
+def setting_of(variant, hand):
+    """The set hands of a spot or the dealer, as tuples of Card, in ``hands`` order."""
+    return tuple(tuple(cards(hand[key])) for key in variant.hand_keys())
+
+
+def timer(variant, state, config):
+    if state.phase == BETTING:
+        return f"{state.round}:bet:{state.waits}", config.betting_seconds, Action(CLOSE_BETTING)
+    if state.phase == SHAKING:
+        return f"{state.round}:shake", config.shake_seconds, Action(SHAKE_TIMEOUT)
+    if state.phase == ROLLING:
+        seconds = config.roll_seconds if variant.uses_dice(config) else variant.deal_seconds(config)
+        return f"{state.round}:roll", seconds, Action(DEAL)
+    if state.phase == DECIDING:
+        return f"{state.round}:decide", variant.decision.seconds(config), Action(CLOSE_DECIDING)
+    if state.phase == SETTING:
+        return f"{state.round}:set", config.set_seconds, Action(CLOSE_SETTING)
+    return f"{state.round}:result", config.result_seconds, Action(NEXT_ROUND)
+
+
+def player_actions(variant):
+    return BASE_ACTIONS + (variant.decision.kinds if variant.decision else ())
+
+
+def parse_action(variant, kind, data, check_area=None):
+    """A message's action. ``check_area(area)`` may refuse an area with its own
+    message (Pai Gow Poker's Match faces) before the unknown-area refusal."""
+    if kind == BET:
+        area = str(data.get("spot", MAIN)).strip() or MAIN
+        if check_area is not None:
+            check_area(area)
+        if area not in variant.areas:
+            raise IllegalAction(f"There is no betting area {area!r} at a {variant.table_name} table.")
+        return Action(BET, data={"spot": area, "amount": parse_chips(data.get("amount"))})
+    if kind == SET_HAND:
+        hands = {}
+        try:
+            for key in variant.hand_keys():
+                hands[key] = to_json(cards(str(data.get(key, ""))))
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        return Action(SET_HAND, data=hands)
+    if variant.decision and kind in variant.decision.kinds:
+        return variant.decision.parse(kind, data)
+    if kind in BASE_ACTIONS:
+        return Action(kind)
+    raise IllegalAction(f"Unknown action {kind!r} at a {variant.table_name} table.")
+
+
+def apply(variant, state, action, config, rng):
+    handler = _HANDLERS.get(action.kind)
+    if handler is None and variant.decision and action.kind in variant.decision.kinds:
+        handler = _decide
+    if handler is None:
+        raise IllegalAction(f"Unknown action {action.kind!r} at a {variant.table_name} table.")
+    return handler(variant, State.from_json(state.to_json()), action, config, rng)
+
+
+def seat_of(action):
+    if action.seat is None:
+        raise IllegalAction("Take a seat to play.")
+    return int(action.seat)
+
+
+def result_line(state, seat, text, paid):
+    """A line of the seat's result ("Fortune flush 4 to 1: +20") and the cents it paid back."""
+    result = state.results.setdefault(str(seat), {"paid": 0, "lines": []})
+    result["lines"].append(text)
+    result["paid"] += paid
+
+
+# -- betting -----------------------------------------------------------------------
+
+
+def _place_bet(variant, state, action, config, rng):
+    if state.phase != BETTING:
+        raise IllegalAction("No more bets: wait for the next round.")
+    seat = seat_of(action)
+    spot = state.spots.setdefault(str(seat), _spot(variant, action.player))
+    area, amount = action.data["spot"], action.data["amount"]
+    if not config.offers(area):
+        raise IllegalAction(f"This table does not offer the {variant.area_name(area)} wager.")
+    total = spot["bets"].get(area, 0) + amount
+    if area == MAIN:
+        if not config.min_bet * 100 <= total <= config.max_bet * 100:
+            raise IllegalAction(
+                f"The {variant.main_name} wager is {config.min_bet} to {config.max_bet} {chip_word(config.max_bet * CENTS_PER_CHIP)}; {format_chips(total)} is not."
+            )
+    else:
+        if not spot["bets"].get(MAIN):
+            raise IllegalAction(f"Place the {variant.main_name} wager first: the other wagers go with it.")
+        if area == PROGRESSIVE and total != variant.progressive_cents:
+            chips = variant.progressive_cents // CENTS_PER_CHIP
+            raise IllegalAction(
+                f"The progressive payout wager is exactly {chips} {chip_word(variant.progressive_cents)} (${chips})."
+            )
+        if area != PROGRESSIVE and total > config.side_max * 100:
+            raise IllegalAction(
+                f"The maximum on the {variant.area_name(area)} wager is {config.side_max} {chip_word(config.side_max * CENTS_PER_CHIP)}."
+            )
+    spot["bets"][area] = total
+    return Outcome(
+        state,
+        log=[{"player": action.player, "text": f"bets {format_chips(amount)} on {variant.area_name(area)}"}],
+        moves=[ChipMove(STAKE, action.player, amount, f"seat {seat} {area}")],
+    )
+
+
+def _book(variant):
+    """Rebet, double and undo (games/betting.py) through the one wager above; the
+    progressive payout wager has one size (pai_gow_poker.md § 9)."""
+    return betting.spot_book(
+        lambda state, action, config, rng: _place_bet(variant, state, action, config, rng),
+        first=MAIN,
+        fixed=lambda config: (PROGRESSIVE,),
+    )
+
+
+def _betting(handler):
+    return lambda variant, state, action, config, rng: handler(_book(variant), state, action, config, rng)
+
+
+def _spot(variant, player):
+    spot = {"player": player, "bets": {}, "cards": []}
+    spot.update(dict.fromkeys(variant.hand_keys()))
+    spot.update(set_by=None, left=False)
+    return spot
+
+
+def _clear(variant, state, action, config, rng):
+    if state.phase != BETTING:
+        raise IllegalAction("No more bets: wagers cannot be taken back now.")
+    seat = seat_of(action)
+    spot = state.spots.get(str(seat))
+    if not spot or not spot["bets"]:
+        raise IllegalAction("You have no wagers to clear.")
+    return return_spot_wagers(state, seat, action.player, "clears {}", "wagers cleared")
+
+
+def _leave(variant, state, action, config, rng):
+    seat = action.seat
+    if seat is None or str(seat) not in state.spots:
+        return Outcome(state)
+    if state.phase == BETTING:
+        return return_spot_wagers(
+            state, seat, action.player, "leaves; {} of wagers returned", "left the table"
+        )
+    state.spot(seat)["left"] = True  # the hand is set by the house way; wagers ride
+    return Outcome(state)
+
+
+def _close_betting(variant, state, action, config, rng):
+    if state.phase != BETTING:
+        raise IllegalAction("Betting is already closed.")
+    seats = state.seats()
+    if not seats:
+        state.waits += 1
+        return Outcome(state)
+    wagers = []
+    for seat in seats:
+        spot = state.spot(seat)
+        if spot["bets"].get(PROGRESSIVE):
+            # Each game's (c)(1)-(2): the progressive payout wager feeds its meter
+            # and, with the main wager, the Mystery bonus meter.
+            wagers.append(ProgressiveWager(PROGRESSIVE_KIND, seat, spot["player"], spot["bets"][PROGRESSIVE]))
+            if config.mystery:
+                wagers.append(ProgressiveWager(MYSTERY_KIND, seat, spot["player"], spot["bets"][PROGRESSIVE]))
+    if variant.uses_dice(config):
+        # pai_gow_poker.md Defaults: the shaker goes round from the dealer's left.
+        later = [seat for seat in seats if seat > state.last_shooter]
+        state.shooter = (later or seats)[0]
+        state.phase = SHAKING
+        text = f"No more bets. Seat {state.shooter}, press Shake."
+    else:
+        state.phase = ROLLING
+        text = "No more bets."
+    offered = config.progressive
+    return Outcome(state, log=[{"player": None, "text": text}], lock=wagers if offered else None)
+
+
+def _progressive_result(variant, state, action, config, rng):
+    """At "no more bets": accepted progressive wagers are collected, refused
+    ones returned, Mystery hits kept for the result (paid at the end of the
+    round, rules/README.md). At the result: meter awards paid."""
+    moves, log = [], []
+    if state.phase in (SHAKING, ROLLING):
+        refused = {
+            item["seat"] for item in action.data.get("refused", []) if item["kind"] == PROGRESSIVE_KIND
+        }
+        moves, log = collect_progressive_wagers(state, PROGRESSIVE, refused)
+        for hit in action.data.get("hits", []):
+            state.mystery_hits.append({"seat": hit["seat"], "cents": hit["cents"]})
+            log.append(
+                {
+                    "player": None,
+                    "text": f"Seat {hit['seat']} wins the Must-Hit-By Mystery bonus: {format_chips(hit['cents'])}!",
+                }
+            )
+        if action.data.get("error"):
+            log.append({"player": None, "text": action.data["error"]})
+    for award in action.data.get("awards", []):
+        seat, cents = award["seat"], award["cents"]
+        if cents:
+            moves.append(ChipMove(WIN, state.spot(seat)["player"], cents, f"seat {seat} progressive meter"))
+        result_line(state, seat, f"progressive: {format_chips(cents)} from the meter", cents)
+        log.append(
+            {
+                "player": None,
+                "text": f"Seat {seat}: progressive payout, {format_chips(cents)} from the meter!",
+            }
+        )
+    return Outcome(state, log=log, moves=moves)
+
+
+# -- the shaker and the deal -------------------------------------------------------
+
+
+def _shake(variant, state, action, config, rng):
+    if state.phase != SHAKING:
+        raise IllegalAction("The shaker is not waiting for anyone now.")
+    seat = seat_of(action)
+    if seat != state.shooter:
+        raise IllegalAction(f"Seat {state.shooter} presses Shake this round.")
+    return _start_roll(state, rng, f"Seat {seat} shakes the dice.")
+
+
+def _shake_timeout(variant, state, action, config, rng):
+    if state.phase != SHAKING:
+        raise IllegalAction("The shaker is not waiting.")
+    return _start_roll(state, rng, f"Seat {state.shooter} did not shake: the dealer shakes.")
+
+
+def _start_roll(state, rng, text):
+    if state.dice:
+        state.roll, state.dice = dice.Roll.from_json(state.dice).to_json(), None
+    else:
+        state.roll = dice.roll(rng).to_json()
+    state.last_shooter = state.shooter or 0
+    state.phase = ROLLING
+    return Outcome(state, log=[{"player": None, "text": text}])
+
+
+def _deal(variant, state, action, config, rng):
+    if state.phase != ROLLING:
+        raise IllegalAction("The cards are not being dealt now.")
+    log, moves = [], []
+    if variant.uses_dice(config):
+        roll = dice.Roll.from_json(state.roll)
+        log.append({"player": None, "text": f"The dice: {roll}."})
+        moves += variant.settle_dice(state, roll, config, log)
+        count = roll.total
+    else:
+        count = rng.randint(1, len(POSITIONS))  # rule 14: an RNG number 1–7 without dice
+    first = dice.first_position(count, POSITIONS)
+    state.first_position = str(first)
+    deck = cards(state.deck) if state.deck else _shuffled(variant, rng)
+    state.deck = None
+    # rule 16: one stack per position from the first position on; empty spots' stacks are discarded.
+    size = variant.cards_per_player
+    order = list(POSITIONS[POSITIONS.index(first) :]) + list(POSITIONS[: POSITIONS.index(first)])
+    for number, position in enumerate(order):
+        stack = to_json(deck[number * size : number * size + size])
+        if position == "dealer":
+            state.dealer = {"cards": stack, **dict.fromkeys(variant.hand_keys()), "push": None}
+        elif position in state.seats():
+            state.spot(position)["cards"] = stack
+    log.append(
+        {
+            "player": None,
+            "text": f"The first hand goes to {'the dealer' if first == 'dealer' else f'seat {first}'}.",
+        }
+    )
+    if variant.dealer_face_up:
+        # face_up_pai_gow.md rules 5-7: face up, set by the house way before any player acts;
+        # a dealer push settles every wager at once and nobody sets.
+        set_by_house_way(variant, state.dealer)
+        push = _dealer_push(variant, state, config)
+        log.append(
+            {
+                "player": None,
+                "text": f"The dealer's cards are face up: {_setting_text(variant, state.dealer)}.",
+            }
+        )
+        if push:
+            outcome = _reveal_and_settle(variant, state, config)
+            return Outcome(
+                outcome.state, log=log + outcome.log, moves=moves + outcome.moves, awards=outcome.awards
+            )
+    if variant.decision:
+        for seat in state.seats():
+            state.spot(seat)["decided"] = False
+        state.phase = DECIDING
+    else:
+        state.phase = SETTING
+    return Outcome(state, log=log, moves=moves)
+
+
+def _shuffled(variant, rng):
+    deck = variant.deck()
+    rng.shuffle(deck)  # rule 13: a fresh shuffle every round
+    return deck
+
+
+# -- a post-deal decision (Six-Card Fortune Pai Gow's Double Down) -----------------
+
+
+def _decide(variant, state, action, config, rng):
+    if state.phase != DECIDING:
+        raise IllegalAction("There is no decision to take now.")
+    seat = seat_of(action)
+    spot = state.spots.get(str(seat))
+    if not spot or not spot["cards"] or spot["player"] != action.player:
+        raise IllegalAction("You have no hand this round.")
+    if spot.get("decided"):
+        raise IllegalAction("You have decided already.")
+    log, moves = variant.decision.decide(state, seat, spot, action, config)
+    spot["decided"] = True
+    return _after_decision(state, log, moves)
+
+
+def _after_decision(state, log, moves):
+    if all(state.spot(seat).get("decided") for seat in state.seats()):
+        state.phase = SETTING
+    return Outcome(state, log=log, moves=moves)
+
+
+def _close_deciding(variant, state, action, config, rng):
+    if state.phase != DECIDING:
+        raise IllegalAction("There is no decision to take now.")
+    log, moves = [], []
+    for seat in state.seats():
+        spot = state.spot(seat)
+        if not spot.get("decided"):
+            more_log, more_moves = variant.decision.default(state, seat, spot, config)
+            log += more_log
+            moves += more_moves
+            spot["decided"] = True
+    return _after_decision(state, log, moves)
+
+
+# -- setting the hands ---------------------------------------------------------------
+
+
+def _require_setting(variant, state, action):
+    if state.phase != SETTING:
+        push = state.dealer.get("push") if state.phase == RESULT and variant.dealer_face_up else None
+        if push:
+            raise IllegalAction(
+                f"The dealer has {push}: every {variant.main_name} wager pushed, so there is no hand to set."
+            )
+        raise IllegalAction("Hands are not being set now.")
+    seat = seat_of(action)
+    spot = state.spots.get(str(seat))
+    if not spot or not spot["cards"] or spot["player"] != action.player:
+        raise IllegalAction("You have no hand to set this round.")
+    if is_set(variant, spot):
+        raise IllegalAction("Your hand is set; it cannot be changed.")  # pai_gow_poker.md rule 17
+    return seat, spot
+
+
+def count_message(variant):
+    """ "Set your own seven cards: five in the high hand, two in the low hand." """
+    parts = [f"{_NUMBER_WORDS[hand.size]} in the {hand.name.lower()}" for hand in variant.hands]
+    return f"Set your own {_NUMBER_WORDS[variant.cards_per_player]} cards: {', '.join(parts)}."
+
+
+def _set_hand(variant, state, action, config, rng):
+    seat, spot = _require_setting(variant, state, action)
+    hands = [action.data[hand.key] for hand in variant.hands]
+    if any(len(given) != hand.size for given, hand in zip(hands, variant.hands, strict=True)) or sorted(
+        sum(hands, [])
+    ) != sorted(spot["cards"]):
+        raise IllegalAction(count_message(variant))
+    message = variant.setting_error(tuple(tuple(cards(given)) for given in hands))
+    if message:
+        raise IllegalAction(message)
+    for hand, given in zip(variant.hands, hands, strict=True):
+        spot[hand.key] = given
+    spot["set_by"] = "player"
+    return _after_set(variant, state, config, [{"player": action.player, "text": "sets the hand"}])
+
+
+def _house_way(variant, state, action, config, rng):
+    seat, spot = _require_setting(variant, state, action)
+    set_by_house_way(variant, spot)
+    return _after_set(variant, state, config, [{"player": action.player, "text": "asks for the house way"}])
+
+
+def set_by_house_way(variant, hand):
+    setting = variant.house_way(cards(hand["cards"]))
+    for spec, given in zip(variant.hands, setting, strict=True):
+        hand[spec.key] = to_json(given)
+    hand["set_by"] = "house way"
+
+
+def _after_set(variant, state, config, log):
+    if all(is_set(variant, state.spot(seat)) for seat in state.seats()):
+        outcome = _reveal_and_settle(variant, state, config)
+        return Outcome(outcome.state, log=log + outcome.log, moves=outcome.moves, awards=outcome.awards)
+    return Outcome(state, log=log)
+
+
+def _close_setting(variant, state, action, config, rng):
+    if state.phase != SETTING:
+        raise IllegalAction("Hands are not being set now.")
+    log = []
+    for seat in state.seats():
+        spot = state.spot(seat)
+        if not is_set(variant, spot):
+            set_by_house_way(variant, spot)
+            log.append({"player": None, "text": f"Seat {seat}: time is up, the house way sets the hand."})
+    outcome = _reveal_and_settle(variant, state, config)
+    return Outcome(outcome.state, log=log + outcome.log, moves=outcome.moves, awards=outcome.awards)
+
+
+# -- the dealer and settlement ---------------------------------------------------------
+
+
+def _setting_text(variant, hand):
+    return " / ".join(" ".join(item.label for item in cards(hand[key])) for key in variant.hand_keys())
+
+
+def _dealer_push(variant, state, config):
+    push = variant.dealer_push(setting_of(variant, state.dealer), cards(state.dealer["cards"]), config)
+    state.dealer["push"] = push
+    return push
+
+
+def _reveal_and_settle(variant, state, config):
+    """The dealer sets by the house way (already done for a face-up dealer); a
+    dealer push (Tiger 9, § 645c.1(e); Ace High Pai Gow, face_up_pai_gow.md rule
+    7) pushes every main wager; then the variant's extra wagers, Fortune, Envy,
+    progressive and the Mystery bonus."""
+    log = []
+    if not is_set(variant, state.dealer):
+        set_by_house_way(variant, state.dealer)
+        log.append({"player": None, "text": f"The dealer sets {_setting_text(variant, state.dealer)}."})
+        push = _dealer_push(variant, state, config)
+    else:
+        push = state.dealer.get("push")
+    dealer = setting_of(variant, state.dealer)
+    if push:
+        log.append({"player": None, "text": f"{push}: every {variant.main_name} wager pushes."})
+    moves, awards = [], []
+    lines = {seat: variant.bonus_line(cards(state.spot(seat)["cards"])) for seat in state.seats()}
+    for seat in state.seats():
+        spot = state.spot(seat)
+        player, bets = spot["player"], spot["bets"]
+        moves += _settle_main(variant, state, seat, spot, dealer, push, config, log)
+        for area, settle in variant.side_wagers:
+            if bets.get(area):
+                more_log, more_moves = settle(state, seat, spot, dealer, push, config)
+                log += more_log
+                moves += more_moves
+        line = lines[seat]
+        if bets.get(FORTUNE):
+            moves += _settle_fortune(variant, state, seat, spot, line, config, log)
+        others = [other_line for other, other_line in lines.items() if other != seat and other_line]
+        envy = variant.envy_cents(others, bets) if variant.envy_cents else 0
+        if envy:
+            result_line(state, seat, f"Envy bonus +{format_chips(envy)}", envy)
+            moves.append(ChipMove(WIN, player, envy, f"seat {seat} envy"))
+        if bets.get(PROGRESSIVE):
+            pays = variant.progressive_paytable(config).get(line) if line else None
+            if pays is None:
+                # Collected at "no more bets"; the summary still tells it.
+                result_line(state, seat, "progressive loses", 0)
+            elif isinstance(pays, MeterShare):
+                awards.append(ProgressiveAward(PROGRESSIVE_KIND, seat, player, pays.percent))
+            else:
+                paid = int(
+                    pays.returned(bets[PROGRESSIVE])
+                )  # collected at no more bets: "for 1" is all of it
+                result_line(state, seat, f"progressive {pays}: {format_chips(paid)}", paid)
+                moves.append(ChipMove(WIN, player, paid, f"seat {seat} progressive"))
+    for hit in state.mystery_hits:
+        seat = hit["seat"]
+        if str(seat) in state.spots:
+            result_line(state, seat, f"Mystery bonus +{format_chips(hit['cents'])}", hit["cents"])
+            moves.append(
+                ChipMove(WIN, state.spot(seat)["player"], hit["cents"], f"seat {seat} mystery bonus")
+            )
+    state.mystery_hits = []
+    state.phase = RESULT
+    return Outcome(state, log=log, moves=moves, awards=awards)
+
+
+def _settle_fortune(variant, state, seat, spot, line, config, log):
+    player, amount = spot["player"], spot["bets"][FORTUNE]
+    odds = variant.fortune_paytable(config).get(line) if line else None
+    if odds is None:
+        result_line(state, seat, "Fortune loses", 0)
+        return [ChipMove(LOSE, player, amount, f"seat {seat} fortune")]
+    winnings = odds.winnings_cents(amount)
+    name = variant.line_names[line]
+    result_line(state, seat, f"Fortune {name} {odds}: +{format_chips(winnings)}", amount + winnings)
+    log.append(
+        {
+            "player": None,
+            "text": f"Seat {seat}: Fortune bonus, {name.lower()}, {odds}: +{format_chips(winnings)}.",
+        }
+    )
+    return [
+        ChipMove(RETURN, player, amount, f"seat {seat} fortune"),
+        ChipMove(WIN, player, winnings, f"seat {seat} fortune"),
+    ]
+
+
+def _settle_main(variant, state, seat, spot, dealer, push, config, log):
+    player, wager = spot["player"], spot["bets"][MAIN]
+    if push:
+        # § 645c.1(e), face_up_pai_gow.md rule 7: pushed without examining the player's hand
+        # (a foul too, Defaults).
+        result_line(state, seat, f"{push}: push", wager)
+        return [ChipMove(RETURN, player, wager, f"seat {seat} main push")]
+    hands = setting_of(variant, spot)
+    if variant.setting_error(hands):
+        result_line(state, seat, "foul: loses", 0)
+        return [ChipMove(LOSE, player, wager, f"seat {seat} main foul")]
+    result = variant.compare(hands, dealer)
+    story = _story(variant, hands, dealer)
+    if result == "win":
+        winnings = variant.main_win_cents(wager, config)
+        log.append({"player": None, "text": f"Seat {seat}: {story}: wins +{format_chips(winnings)}."})
+        result_line(state, seat, f"{_all_hands_win(variant)}: +{format_chips(winnings)}", wager + winnings)
+        moves = [ChipMove(RETURN, player, wager, f"seat {seat} main")]
+        return moves + ([ChipMove(WIN, player, winnings, f"seat {seat} main")] if winnings else [])
+    if result == "push":
+        log.append({"player": None, "text": f"Seat {seat}: {story}: push."})
+        result_line(state, seat, "push", wager)
+        return [ChipMove(RETURN, player, wager, f"seat {seat} main push")]
+    log.append({"player": None, "text": f"Seat {seat}: {story}: loses -{format_chips(wager)}."})
+    result_line(state, seat, "loses", 0)
+    return [ChipMove(LOSE, player, wager, f"seat {seat} main")]
+
+
+def _all_hands_win(variant):
+    return "both hands win" if len(variant.hands) == 2 else "wins"
+
+
+def _story(variant, mine, theirs):
+    """ "high two pair, kings and 9s beats the dealer's pair of 9s, low A-K
+    loses to the dealer's A-Q": each hand against the dealer's, a copy
+    going to the dealer (pai_gow_poker.md rule 20)."""
+    parts = []
+    for hand, my_cards, dealer_cards in zip(variant.hands, mine, theirs, strict=True):
+        mine_value, theirs_value = hand.value(my_cards), hand.value(dealer_cards)
+        verb = (
+            "beats" if mine_value > theirs_value else "copies" if mine_value == theirs_value else "loses to"
+        )
+        parts.append(
+            f"{hand.key} {_lower(hand.describe(my_cards))} {verb} the dealer's {_lower(hand.describe(dealer_cards))}"
+        )
+    return ", ".join(parts)
+
+
+def _lower(name):
+    """ "Two pair, kings and 9s" mid-sentence; "A-K high" stays as it is."""
+    return name[0].lower() + name[1:] if name[1:2].islower() else name
+
+
+def _next_round(variant, state, action, config, rng):
+    if state.phase != RESULT:
+        raise IllegalAction("The round is not over.")
+    state.last_bets = {
+        str(spot["player"]): {area: cents for area, cents in spot["bets"].items() if area in variant.areas}
+        for spot in state.spots.values()
+        if spot["bets"] and not spot["left"]
+    }
+    state.round += 1
+    state.phase = BETTING
+    state.waits = 0
+    state.spots = {}
+    state.dealer = {}
+    state.shooter = None
+    state.roll = None
+    state.first_position = None
+    state.results = {}
+    return Outcome(state)
+
+
+# -- test tables: stacked dice and deck ---------------------------------------------
+
+ANY_CARD = "?"
+
+
+def parse_stack(text):
+    """(dice [red, blue, blue] or None, [card or None for "?"]) typed as
+    "dice 3 3 3; AS KS ?" (spaces, commas or semicolons)."""
+    if not isinstance(text, str):
+        raise IllegalAction("Type the stack as text, e.g. dice 3 3 3; AS KS QS.")
+    words = text.replace(",", " ").replace(";", " ").split()
+    rolled, typed = None, []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        index += 1
+        if word.lower() == "dice":
+            if rolled is not None:
+                raise IllegalAction("Type the dice once: dice, then red, blue, blue.")
+            values = words[index : index + 3]
+            index += 3
+            rolled = [_stacked_die(value) for value in values]
+            if len(rolled) != 3:
+                raise IllegalAction(
+                    "The shaker holds three dice (§ 645c.2(c)): type dice, then red, blue, blue."
+                )
+            if index < len(words) and words[index].isascii() and words[index].isdigit():
+                raise IllegalAction(
+                    f"The shaker holds three dice (§ 645c.2(c)); {words[index]!r} is one too many."
+                )
+        elif word == ANY_CARD:
+            typed.append(None)
+        else:
+            try:
+                typed.append(card(word))
+            except ValueError as error:
+                raise IllegalAction(f"Stacked deck: {error}.") from None
+    return rolled, typed
+
+
+def _stacked_die(value):
+    if value not in {str(face) for face in dice.FACES}:  # "1" to "6", never "²" (int() refuses it)
+        raise IllegalAction(f"A die shows 1 to 6 pips, not {value!r}.")
+    return int(value)
+
+
+def stack(variant, state, config, text, rng=None, no_dice_message=None):
+    """A test table's stacked dice and deck (DESIGN.md, "Randomness").
+
+    The dice are the next roll (``state.dice``), the count of rule 15 picks
+    the first position; the cards are the front of the next round's deck
+    (``state.deck``), dealt ``cards_per_player`` per position in the order of
+    rule 16, ``?`` standing for any card; the rest of the deck is shuffled
+    with ``rng`` (the table's, or the CSPRNG). What is not typed is random
+    again. Raises IllegalAction on an unknown card, a card typed twice, more
+    cards than the deck, impossible dice, or dice at a table without the
+    shaker (``no_dice_message``).
+    """
+    rolled, typed = parse_stack(text)
+    if rolled is None and not typed:
+        raise IllegalAction("Nothing to stack: type dice, cards or both, e.g. dice 3 3 3; AS KS QS.")
+    if rolled is not None and not variant.uses_dice(config):
+        raise IllegalAction(
+            no_dice_message or "This table plays without the shaker: there are no dice to stack."
+        )
+    deck = variant.deck()
+    if len(typed) > len(deck):
+        raise IllegalAction(f"The deck holds {len(deck)} cards; {len(typed)} were typed.")
+    known = [item for item in typed if item is not None]
+    for item in dict.fromkeys(known):
+        if known.count(item) > 1:
+            raise IllegalAction(
+                f"{item.label} is typed {known.count(item)} times: the deck holds one (rule 13)."
+            )
+        if item not in deck:
+            raise IllegalAction(f"{item.label} is not in this game's deck.")
+    rest = [item for item in deck if item not in known]
+    (rng or system_rng()).shuffle(rest)
+    state = State.from_json(state.to_json())
+    state.dice = dice.Roll(rolled[0], tuple(rolled[1:])).to_json() if rolled else None
+    if typed:
+        front = [item if item is not None else rest.pop() for item in typed]
+        state.deck = to_json(front + rest)
+    else:
+        state.deck = None
+    return state
+
+
+def round_summary(state):
+    if state.phase != RESULT:
+        return None
+    return {"dealer": state.dealer, "roll": state.roll, "results": state.results}
+
+
+_HANDLERS = {
+    BET: _betting(betting.bet),
+    betting.REBET: _betting(betting.rebet),
+    betting.DOUBLE: _betting(betting.double),
+    betting.UNDO: _betting(betting.undo),
+    CLEAR: _clear,
+    LEAVE: _leave,
+    CLOSE_BETTING: _close_betting,
+    PROGRESSIVE_RESULT: _progressive_result,
+    SHAKE: _shake,
+    SHAKE_TIMEOUT: _shake_timeout,
+    DEAL: _deal,
+    CLOSE_DECIDING: _close_deciding,
+    SET_HAND: _set_hand,
+    HOUSE_WAY: _house_way,
+    CLOSE_SETTING: _close_setting,
+    NEXT_ROUND: _next_round,
+}
