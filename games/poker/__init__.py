@@ -25,6 +25,9 @@ How the later games fit:
   once placed, takes the hand out of the later streets' decisions, and a later
   try is refused as a second one (Ultimate Texas Hold 'Em's one Play wager a
   round); an option that moves no chip and logs ``says`` is a check (UTH);
+- an action of another street's decision, sent on this one, is refused saying
+  when it comes (Texas Hold 'Em Bonus's River wager before the turn, a second
+  Flop wager: "The River wager comes on a later street; now you may ...");
 - decision-dependent wagers: ``Option.places``/``of``/``multiples`` stake a
   DECISION area; ``Option.withdraws`` gives one back (Let It Ride's pulls):
   a pull may name its wager (``spot``), and one no option ever withdraws is

@@ -489,6 +489,11 @@ def _decide(game, state, action, config, rng):
     decision = game.streets[state.street].decision
     if action.kind not in legal:
         words = " or ".join(decision.option(name).label.lower() for name in legal)
+        other = _other_street(game, state.street, action.kind)
+        if other:
+            # Another street's decision (Texas Hold 'Em Bonus's River wager before the turn,
+            # a second Flop wager): say when it comes, and what this street offers.
+            raise IllegalAction(f"The {other}; now you may {words}.")
         raise IllegalAction(f"You cannot {action.kind.replace('_', ' ')} now: you may {words}.")
     option = decision.option(action.kind)
     multiple = action.data.get("multiple")
@@ -509,6 +514,23 @@ def _decide(game, state, action, config, rng):
     if named is not None and named != option.withdraws:
         raise IllegalAction(_not_withdrawn(game, option, named))
     return _choose(game, state, config, seat, option, multiple, action.player)
+
+
+def _other_street(game, street, action):
+    """The refusal "River wager comes on a later street" for an action no option of ``street``'s
+    decision takes but another street's does; "" otherwise."""
+    if game.streets[street].decision.option(action):
+        return ""
+    others = [
+        (index, item.decision.option(action))
+        for index, item in enumerate(game.streets)
+        if item.decision and item.decision.option(action)
+    ]
+    if not others:
+        return ""
+    index, option = others[0]
+    when = "was an earlier street's decision" if index < street else "comes on a later street"
+    return f"{option.label} {when}"
 
 
 def _not_withdrawn(game, option, named):
