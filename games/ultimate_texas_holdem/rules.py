@@ -489,25 +489,6 @@ GAME = g.Game(
     stack_help=STACK_HELP,
 )
 
-PLAYER_ACTIONS = pr.player_actions(GAME)
-
-
-def parse_action(kind, data):
-    return pr.parse_action(GAME, kind, data)
-
-
-def apply(state, action, config, rng):
-    # Rule 1: one 52-card deck, no joker, shuffled fresh for every deal.
-    return pr.apply(GAME, state, action, config, rng)
-
-
-def timer(state, config):
-    return pr.timer(GAME, state, config)
-
-
-def stack(state, config, text, rng=None):
-    return pr.stack(GAME, state, config, text, rng)
-
-
-def legal_options(state, seat):
-    return pr.legal_options(GAME, state, seat)
+# The platform's entry points (games/engine.py): the poker round playing GAME. Rule 1: one 52-card
+# deck, no joker, shuffled fresh for every deal.
+PLAYER_ACTIONS, parse_action, apply, timer, stack, legal_options = pr.bind(GAME)
