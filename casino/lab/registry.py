@@ -49,8 +49,9 @@ def specs(game=None):
     for game_spec in lab_games():
         if game is not None and game_spec.slug != game:
             continue
-        found += game_spec.lab.specs()
-        if getattr(game_spec.lab, "MYSTERY", False):
+        lab = registry.lab_of(game_spec)
+        found += lab.specs()
+        if getattr(lab, "MYSTERY", False):
             found += progressive.must_hit_by_specs(game_spec.slug)
     return found
 
@@ -66,7 +67,7 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     """The finished EdgeRow of one spec: fixed part from the game, meter part here."""
     if spec.wager == progressive.MUST_HIT_BY_WAGER:
         return progressive.must_hit_by_row(spec)
-    lab = registry.get(spec.game).lab
+    lab = registry.lab_of(registry.get(spec.game))
     row = lab.compute(spec, payouts=payouts, rounds=rounds, seed=seed, progress=progress)
     return progressive.finish(row)
 
@@ -126,6 +127,6 @@ def compute_lines(spec):
         return []
     if is_exact(spec):
         return compute(spec).lines
-    lab = registry.get(spec.game).lab
+    lab = registry.lab_of(registry.get(spec.game))
     lines = getattr(lab, "paytable_lines", lambda spec: [])(spec)
     return [{**line, "probability": None} for line in lines]  # a simulation finds them

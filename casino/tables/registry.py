@@ -4,6 +4,7 @@ The table runtime, the consumer, the lobby and the admin know games only
 through a GameSpec; nothing in casino/ imports a game.
 """
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
@@ -33,9 +34,12 @@ class GameSpec:
     # last_result(game state JSON) -> short text of the last result for the
     # lobby ("10 ×2"), or None before the first round ends.
     last_result: Callable = lambda game_state: None
-    # The game's pure lab module (games/<game>/edge.py): specs() lists its
-    # rows, compute(spec, ...) works one out (see games/lab/rows.py).
-    lab: ModuleType | None = None
+    # The game's pure lab module (games/<game>/edge.py) by its dotted path:
+    # specs() lists its rows, compute(spec, ...) works one out (see
+    # games/lab/rows.py). A path, imported by lab_of() on first use, so that
+    # the table worker and Daphne, which never compute a row, do not import
+    # the lab's simulations and numpy at start-up.
+    lab: str | None = None
     # how_to_play(config, table meta) -> [games.how_to_play.Section]: the
     # table's "How to play" panel and rules page, from its Rules Submission.
     how_to_play: Callable | None = None
@@ -45,6 +49,13 @@ def register(spec):
     if spec.slug in _GAMES and _GAMES[spec.slug] is not spec:
         raise ValueError(f"game {spec.slug!r} registered twice")
     _GAMES[spec.slug] = spec
+
+
+def lab_of(spec):
+    """The lab module of a GameSpec, or None if the game has no lab rows."""
+    if spec.lab is None or isinstance(spec.lab, ModuleType):  # a module: until every game passes a path
+        return spec.lab
+    return importlib.import_module(spec.lab)
 
 
 def get(slug):

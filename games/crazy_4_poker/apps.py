@@ -8,7 +8,7 @@ class Crazy4PokerConfig(AppConfig):
 
     def ready(self):
         from casino.tables import registry
-        from games.crazy_4_poker import edge, how_to_play, presenter, rules
+        from games.crazy_4_poker import how_to_play, presenter, rules
         from games.engine import CENTS_PER_CHIP
 
         registry.register(
@@ -24,7 +24,7 @@ class Crazy4PokerConfig(AppConfig):
                 default_max_seats=6,
                 min_wager=lambda config: config.min_bet * CENTS_PER_CHIP,
                 limits_text=presenter.limits_text,
-                lab=edge,
+                lab="games.crazy_4_poker.edge",
                 how_to_play=how_to_play.how_to_play,
             )
         )

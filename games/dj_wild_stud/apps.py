@@ -8,7 +8,7 @@ class DjWildStudConfig(AppConfig):
 
     def ready(self):
         from casino.tables import registry
-        from games.dj_wild_stud import edge, how_to_play, presenter, rules
+        from games.dj_wild_stud import how_to_play, presenter, rules
         from games.engine import CENTS_PER_CHIP
 
         registry.register(
@@ -24,7 +24,7 @@ class DjWildStudConfig(AppConfig):
                 default_max_seats=6,
                 min_wager=lambda config: config.min_bet * CENTS_PER_CHIP,
                 limits_text=presenter.limits_text,
-                lab=edge,
+                lab="games.dj_wild_stud.edge",
                 how_to_play=how_to_play.how_to_play,
             )
         )

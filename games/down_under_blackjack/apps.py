@@ -10,7 +10,7 @@ class DownUnderBlackjackConfig(AppConfig):
         from casino.tables import registry
         from games.blackjack.presenter import game_spec
         from games.blackjack.round import MAIN
-        from games.down_under_blackjack import edge, how_to_play, rules
+        from games.down_under_blackjack import how_to_play, rules
 
         labels = {
             MAIN: ("Blackjack wager", "Main"),
@@ -26,7 +26,7 @@ class DownUnderBlackjackConfig(AppConfig):
                 rules,
                 labels,
                 max_seats=6,
-                lab=edge,
+                lab="games.down_under_blackjack.edge",
                 how_to_play=how_to_play.how_to_play,
             )
         )

@@ -8,7 +8,7 @@ class DreamcatcherConfig(AppConfig):
 
     def ready(self):
         from casino.tables import registry
-        from games.dreamcatcher import edge, how_to_play, presenter, rules
+        from games.dreamcatcher import how_to_play, presenter, rules
 
         registry.register(
             registry.GameSpec(
@@ -25,7 +25,7 @@ class DreamcatcherConfig(AppConfig):
                 limits_text=lambda config: (
                     f"{config.min_bet:,}–{config.max_bet:,} per spot · max payout {config.max_payout:,}"
                 ),
-                lab=edge,
+                lab="games.dreamcatcher.edge",
                 how_to_play=how_to_play.how_to_play,
             )
         )

@@ -9,7 +9,7 @@ class LetItRideConfig(AppConfig):
     def ready(self):
         from casino.tables import registry
         from games.engine import CENTS_PER_CHIP
-        from games.let_it_ride import edge, how_to_play, presenter, rules
+        from games.let_it_ride import how_to_play, presenter, rules
 
         registry.register(
             registry.GameSpec(
@@ -24,7 +24,7 @@ class LetItRideConfig(AppConfig):
                 default_max_seats=7,
                 min_wager=lambda config: config.min_bet * CENTS_PER_CHIP,
                 limits_text=presenter.limits_text,
-                lab=edge,
+                lab="games.let_it_ride.edge",
                 how_to_play=how_to_play.how_to_play,
             )
         )

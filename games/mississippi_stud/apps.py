@@ -9,7 +9,7 @@ class MississippiStudConfig(AppConfig):
     def ready(self):
         from casino.tables import registry
         from games.engine import CENTS_PER_CHIP
-        from games.mississippi_stud import edge, how_to_play, presenter, rules
+        from games.mississippi_stud import how_to_play, presenter, rules
 
         registry.register(
             registry.GameSpec(
@@ -24,7 +24,7 @@ class MississippiStudConfig(AppConfig):
                 default_max_seats=6,
                 min_wager=lambda config: config.min_bet * CENTS_PER_CHIP,
                 limits_text=presenter.limits_text,
-                lab=edge,
+                lab="games.mississippi_stud.edge",
                 how_to_play=how_to_play.how_to_play,
             )
         )

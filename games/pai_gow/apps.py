@@ -9,7 +9,7 @@ class PaiGowConfig(AppConfig):
     def ready(self):
         from casino.tables import registry
         from games.engine import CENTS_PER_CHIP
-        from games.pai_gow import edge, how_to_play, presenter, rules
+        from games.pai_gow import how_to_play, presenter, rules
 
         registry.register(
             registry.GameSpec(
@@ -25,7 +25,7 @@ class PaiGowConfig(AppConfig):
                 default_max_seats=6,
                 min_wager=lambda config: config.min_bet * CENTS_PER_CHIP,
                 limits_text=presenter.limits_text,
-                lab=edge,
+                lab="games.pai_gow.edge",
                 how_to_play=how_to_play.how_to_play,
             )
         )

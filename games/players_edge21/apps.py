@@ -10,7 +10,7 @@ class PlayersEdge21Config(AppConfig):
         from casino.tables import registry
         from games.blackjack.presenter import game_spec
         from games.blackjack.round import MAIN
-        from games.players_edge21 import edge, how_to_play, rules
+        from games.players_edge21 import how_to_play, rules
 
         labels = {
             MAIN: ("Player's Edge 21 wager", "Main"),
@@ -27,7 +27,7 @@ class PlayersEdge21Config(AppConfig):
                 rules,
                 labels,
                 max_seats=6,
-                lab=edge,
+                lab="games.players_edge21.edge",
                 how_to_play=how_to_play.how_to_play,
             )
         )

@@ -10,7 +10,7 @@ class Spanish21Config(AppConfig):
         from casino.tables import registry
         from games.blackjack.presenter import game_spec
         from games.blackjack.round import MAIN
-        from games.spanish21 import edge, how_to_play, rules
+        from games.spanish21 import how_to_play, rules
 
         labels = {
             MAIN: ("Main wager", "Main"),
@@ -26,7 +26,7 @@ class Spanish21Config(AppConfig):
                 rules,
                 labels,
                 max_seats=6,
-                lab=edge,
+                lab="games.spanish21.edge",
                 how_to_play=how_to_play.how_to_play,
             )
         )
