@@ -35,6 +35,7 @@ from games.down_under_blackjack import simulate as down_under_blackjack  # noqa:
 from games.four_card_poker import simulate as four_card_poker  # noqa: E402
 from games.pai_gow import simulate as pai_gow  # noqa: E402
 from games.players_edge21 import simulate as players_edge21  # noqa: E402
+from games.six_card_fortune_pai_gow import simulate as six_card_fortune_pai_gow  # noqa: E402
 from games.spanish21 import simulate as spanish21  # noqa: E402
 
 PATH = os.path.join(ROOT, "games", "lab", "reference_runs.json")
@@ -48,6 +49,7 @@ MODULES = (
     caribbean_stud,
     dj_wild_stud,
     down_under_blackjack,
+    six_card_fortune_pai_gow,
 )
 # Rows added after the first reference runs, numbered after every other row
 # (in this order) so that no row's seed moves.
@@ -61,6 +63,8 @@ ADDED_LATER = (
     "dj_wild_stud:ante_blind_play:1000-50-10-9-4-3-2-1:1:threshold",
     "down_under_blackjack:main:-:6:basic",
     "down_under_blackjack:main:-:8:basic",
+    "six_card_fortune_pai_gow:main:-:-:-",
+    "six_card_fortune_pai_gow:double_down:-:-:-",
 )
 
 
@@ -109,6 +113,7 @@ def main(argv=None):
             continue
         rounds = {
             pai_gow: args.pai_gow_rounds,
+            six_card_fortune_pai_gow: args.pai_gow_rounds,
             crazy_4_poker: args.poker_rounds,
             caribbean_stud: args.poker_rounds,
             dj_wild_stud: args.poker_rounds,

@@ -30,7 +30,8 @@ class Meter(models.Model):
         help_text="Must-Hit-By: the configuration's minimum progressive wager ($1, $2 or $5); "
         "Match the Dealer (Spanish 21's or Down Under Blackjack's): the wager offered ($1 or $5, "
         "§ 635c.1(e), § 685c.1(e)); Monster Match, the pai gow "
-        "progressive payout wager, the Three-Card and the Caribbean Stud progressive: $1; the Five-Card "
+        "progressive payout wager, the Three-Card, the Caribbean Stud and the Six-Card Fortune Pai Gow "
+        "progressive: $1; the Five-Card "
         "and the DJ Wild Stud progressive: $5.",
     )
     is_active = models.BooleanField(

@@ -28,6 +28,13 @@ DJ_WILD_STUD = "dj_wild_stud"
 # (§ 685c.1(i)), so one pool for both would have one game's players fund the other's
 # jackpot; a link joins tables of games that share the paytable (rules/README.md).
 DOWN_UNDER_MATCH = "down_under_match"
+# Six-Card Fortune Pai Gow's $1 progressive on the best five of six cards (rules/README.md:
+# "the Five-Card table on the best five of the six cards"): its own kind, not FIVE_CARD.
+# That meter takes $5 wagers and is linked across Let It Ride, Four Card Poker, Crazy 4 Poker
+# and the others, whose royal flush is the player's five cards; six cards with the joker
+# make one about thirty times as often (1 in 20,281 against 1 in 649,740), so one pool would have those games' players fund
+# this game's jackpots.
+SIX_CARD_FORTUNE = "six_card_fortune"
 KINDS = [
     (MUST_HIT_BY, "Must-Hit-By Mystery bonus"),
     (MATCH_THE_DEALER, "Match the Dealer progressive"),
@@ -38,6 +45,7 @@ KINDS = [
     (CARIBBEAN_STUD, "Caribbean Stud progressive"),
     (DJ_WILD_STUD, "DJ Wild Stud progressive"),
     (DOWN_UNDER_MATCH, "Down Under Match the Dealer progressive"),
+    (SIX_CARD_FORTUNE, "Six-Card Fortune Pai Gow progressive"),
 ]
 KIND_NAMES = dict(KINDS)
 
@@ -229,6 +237,10 @@ CARIBBEAN_STUD_PRIMARY_BP = 1500
 # five-card meter's seed and rate (the rules files give none for it; project default,
 # not PA text).
 DJ_WILD_STUD_WAGERS = (5,)
+# Six-Card Fortune Pai Gow's $1 progressive (§ 670a.7(e)(4)): the five-card meter's
+# seed and rate scaled to the $1 wager (project default, not PA text).
+SIX_CARD_FORTUNE_WAGERS = (1,)
+SIX_CARD_FORTUNE_SEED_CENTS = FIVE_CARD_SEED_CENTS // 5
 
 
 def poker_progressive(kind, wager_dollars):
@@ -237,6 +249,7 @@ def poker_progressive(kind, wager_dollars):
         FIVE_CARD: (FIVE_CARD_SEED_CENTS, POKER_PROGRESSIVE_PRIMARY_BP),
         CARIBBEAN_STUD: (CARIBBEAN_STUD_SEED_CENTS, CARIBBEAN_STUD_PRIMARY_BP),
         DJ_WILD_STUD: (FIVE_CARD_SEED_CENTS, POKER_PROGRESSIVE_PRIMARY_BP),
+        SIX_CARD_FORTUNE: (SIX_CARD_FORTUNE_SEED_CENTS, POKER_PROGRESSIVE_PRIMARY_BP),
     }[kind]
     return MeterRules(
         kind=kind,
@@ -258,6 +271,7 @@ POKER_PROGRESSIVE_WAGERS = {
     FIVE_CARD: FIVE_CARD_WAGERS,
     CARIBBEAN_STUD: CARIBBEAN_STUD_WAGERS,
     DJ_WILD_STUD: DJ_WILD_STUD_WAGERS,
+    SIX_CARD_FORTUNE: SIX_CARD_FORTUNE_WAGERS,
 }
 
 

@@ -1,0 +1,179 @@
+"""Simulated lab rows of Six-Card Fortune Pai Gow: the main wager with both
+sides set by the house way, and the main wager with the Double Down under the
+strategy the lab works out (six_card_fortune_pai_gow.md rules 8, 11, 12).
+
+Pure (no Django, no I/O), numpy-batched: each round deals twelve cards of a
+fresh 53-card deck (six to the player, six to the dealer: a uniformly random
+order of the deck from seeded random keys), sets both hands by the house way
+and settles them with ``batch``, whose values and choices are the table's own
+(``house_way.house_way_indices``, ``hands.compare_values``); the lab's tests
+check the batch against them round by round.
+
+The Double Down (at most the main wager, settled with it: the Defaults
+table) is worth making exactly when the player's expected result on the main
+wager, given the six cards, is above zero: it then adds that expectation
+again. The lab estimates it per *class* of six cards, the house way's setting
+read as (tier, the high hand's leading rank, the low card; the joker a low of
+its own, since it beats every dealer low), and doubles the classes whose mean
+result is above zero. The figure is cross-fitted, so it is not fitted to the
+rounds that measure it: the odd-numbered rounds' means decide the doubling
+on the even-numbered rounds and the even rounds' on the odd ones; the
+strategy the row states is the one from all its rounds.
+"""
+
+import numpy as np
+
+from games.cards.poker import JOKER_INDEX
+from games.lab.rows import SIMULATION, RowSpec, RunningStats, line, simulated_row
+from games.six_card_fortune_pai_gow import batch, paytables
+from games.six_card_fortune_pai_gow.house_way import TIER_NAMES
+from games.six_card_fortune_pai_gow.settlement import DOUBLE_DOWN, MAIN
+
+GAME = "six_card_fortune_pai_gow"
+DEFAULT_ROUNDS = 2_000_000
+CHUNK = 100_000
+WIN_LINE = "win"
+
+_LOW_CLASSES = 14  # ranks 0-12, the joker 13
+CLASS_COUNT = 9 * 16 * _LOW_CLASSES
+
+
+def specs():
+    return [
+        RowSpec(
+            game=GAME,
+            wager=MAIN,
+            paytable=None,
+            decks=None,
+            method=SIMULATION,
+            title="Six-Card Fortune Pai Gow Poker wager, both sides by the house way",
+            default_rounds=DEFAULT_ROUNDS,
+        ),
+        RowSpec(
+            game=GAME,
+            wager=DOUBLE_DOWN,
+            paytable=None,
+            decks=None,
+            method=SIMULATION,
+            title="Main wager with the Double Down (1x), the lab's doubling strategy",
+            default_rounds=DEFAULT_ROUNDS,
+        ),
+    ]
+
+
+def paytable_lines(spec):
+    return [line(WIN_LINE, "Both hands win", paytables.WIN, 0)]
+
+
+def deal(rng, rounds):
+    """(rounds, 12) card indices: a uniformly random order of the 53-card
+    deck per round, its first twelve cards."""
+    return np.argsort(rng.random((rounds, 53)), axis=1)[:, :12]
+
+
+def play(cards):
+    """(results, classes) of (n, 12) deals: the player's six first, the
+    dealer's six after, both set by the house way; results +1, 0, -1."""
+    player_high, player_low, tiers = batch.house_way(cards[:, :6])
+    dealer_high, dealer_low, _ = batch.house_way(cards[:, 6:])
+    results = batch.main_results(player_high, player_low, dealer_high, dealer_low)
+    return results, classes_of(player_high, player_low, tiers)
+
+
+def classes_of(high_values, lows, tiers):
+    """The Double Down class of house-way settings: (tier, leading rank of the
+    high hand, low card rank or 13 for the joker) as one int."""
+    low_class = np.where(lows == JOKER_INDEX, 13, lows >> 2)
+    return (tiers * 16 + ((high_values >> 16) & 15)) * _LOW_CLASSES + low_class
+
+
+def class_name(index):
+    """ "one pair, leading rank 9, low card K" for people and the row."""
+    tier, rest = divmod(index, 16 * _LOW_CLASSES)
+    lead, low = divmod(rest, _LOW_CLASSES)
+    ranks = "23456789TJQKA"
+    lead_text = "A-2-3-4-5" if tier == 4 and lead == 12 else ("A" if lead == 13 else ranks[lead])
+    low_text = "joker" if low == 13 else ranks[low]
+    return f"{TIER_NAMES[tier]}, leading {lead_text}, low {low_text}"
+
+
+def class_means(results, classes):
+    """(means, counts) of the main result per class (zero where none)."""
+    sums = np.bincount(classes, weights=results, minlength=CLASS_COUNT)
+    counts = np.bincount(classes, minlength=CLASS_COUNT).astype(float)
+    return np.divide(sums, counts, out=np.zeros(CLASS_COUNT), where=counts > 0), counts
+
+
+def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
+    total = rounds or spec.default_rounds
+    odds = (payouts or {}).get(WIN_LINE, paytables.WIN)
+    win = float(odds.winnings(1))
+    if spec.wager not in (MAIN, DOUBLE_DOWN):
+        raise ValueError(f"{spec.key}: this game simulates the main wager and the Double Down")
+    rng = np.random.default_rng(seed)
+    chunks = []
+    done = 0
+    while done < total:
+        size = min(CHUNK, total - done)
+        results, classes = play(deal(rng, size))
+        chunks.append((results, classes.astype(np.int16)))
+        done += size
+        if progress:
+            progress(done, total)
+    doubled = None
+    if spec.wager == DOUBLE_DOWN:
+        results = np.concatenate([part[0] for part in chunks])
+        classes = np.concatenate([part[1] for part in chunks])
+        # Cross-fitting: the even rounds are doubled by the odd rounds' means and the odd by the even's.
+        strategies = (
+            class_means(results[1::2], classes[1::2])[0] > 0,
+            class_means(results[::2], classes[::2])[0] > 0,
+        )
+        means, counts = class_means(results, classes)
+        doubled = means > 0
+    stats = RunningStats(total)
+    tally = {1: 0, 0: 0, -1: 0}
+    doubles = 0
+    start = 0
+    for results, classes in chunks:
+        nets = np.where(results > 0, win, results.astype(float))
+        if doubled is not None:
+            parity = (start + np.arange(len(results))) % 2
+            factor = 1 + np.where(parity == 0, strategies[0][classes], strategies[1][classes])
+            doubles += int(factor.sum()) - len(results)
+            nets = nets * factor
+        start += len(results)
+        stats.add_many(len(results), float(nets.sum()), float((nets * nets).sum()), int((nets > 0).sum()))
+        for value in tally:
+            tally[value] += int((results == value).sum())
+    lines = [
+        line(WIN_LINE, "Both hands win", odds, tally[1] / total),
+        line("push", "Push (one hand each)", "stake back", tally[0] / total),
+        line("lose", "Loses (both hands lose or copy)", "stake lost", tally[-1] / total),
+    ]
+    assumptions = [
+        "One player against the dealer, a fresh 53-card deck every round (rule 1); six cards each (rule 2).",
+        "Both the player and the dealer set by the house way of the rules file (tier, highest low card, "
+        "higher high hand); the house way never fouls.",
+        "Both hands win: 1 to 1, no commission; one each: push; both lose or copy: loss; a copy goes to the "
+        "dealer; the player's joker low beats any dealer low, a dealer joker low is an ace (rules 11, 12).",
+    ]
+    details = {}
+    if doubled is not None:
+        share = doubles / total
+        assumptions += [
+            "The Double Down, equal to the main wager, is made after the player sees the six cards and settled "
+            "with the main wager; figures are per unit of the main wager (RTP over the main wager alone).",
+            "Strategy: double the classes of six cards (the house way's tier, the high hand's leading rank, the "
+            "low card; the joker its own low) whose mean main result is above zero; cross-fitted: the even "
+            "rounds are doubled by the odd rounds' means and the odd rounds by the even rounds'.",
+            f"From all {total:,} rounds: {int(doubled.sum())} of {int((counts > 0).sum())} classes seen are "
+            f"doubled; {share:.1%} of the hands here were doubled.",
+        ]
+        details = {
+            "doubled_share": share,
+            "doubled_classes": [class_name(index) for index in np.flatnonzero(doubled)],
+        }
+    if WIN_LINE in (payouts or {}):
+        assumptions.append(f"What-if: a win pays {odds}.")
+    return simulated_row(spec, stats, lines=lines, assumptions=assumptions, details=details)

@@ -1,0 +1,142 @@
+"""Six-Card Fortune Pai Gow's lab: the numpy batch against the table's own
+per-hand code, the exact rows by enumeration of all C(53, 6) hands, the
+simulated rows against their reference runs, and the figures the README
+publishes."""
+
+import json
+import random
+from fractions import Fraction
+from math import comb
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from games.cards.poker import eval5_indices
+from games.cards.suit_classes import suit_classes
+from games.payouts import Odds
+from games.six_card_fortune_pai_gow import batch, edge, paytables, simulate
+from games.six_card_fortune_pai_gow.hands import LOSE, PUSH, WIN
+from games.six_card_fortune_pai_gow.house_way import house_way_indices
+from games.six_card_fortune_pai_gow.lines import best_value_indices, line_of_indices
+from games.six_card_fortune_pai_gow.settlement import (
+    DOUBLE_DOWN,
+    ENVY,
+    FORTUNE,
+    MAIN,
+    PROGRESSIVE,
+    main_result,
+)
+
+REFERENCE = json.loads((Path(__file__).resolve().parent.parent / "games/lab/reference_runs.json").read_text())
+SPECS = {spec.wager: spec for spec in edge.specs()}
+
+
+def test_the_batch_sets_values_and_settles_as_the_table_does():
+    cards = simulate.deal(np.random.default_rng(17), 3000)
+    results, _ = simulate.play(cards)
+    values = batch.high_values(cards[:, :6])
+    player = batch.house_way(cards[:, :6])
+    word = {1: WIN, 0: PUSH, -1: LOSE}
+    for row in range(len(cards)):
+        six, dealer_six = (tuple(int(c) for c in cards[row, k : k + 6]) for k in (0, 6))
+        high, low, tier = house_way_indices(six)
+        assert (eval5_indices(*high), low, tier) == tuple(int(part[row]) for part in player)
+        assert best_value_indices(six) == values[row].max()
+        dealer = house_way_indices(dealer_six)[:2]
+        assert word[int(results[row])] == main_result((high, low), dealer)
+
+
+def test_the_deal_is_twelve_distinct_cards_of_the_53():
+    cards = simulate.deal(np.random.default_rng(3), 2000)
+    assert cards.shape == (2000, 12)
+    assert all(len(set(row)) == 12 for row in cards.tolist())
+    assert cards.min() == 0 and cards.max() == 52
+
+
+@pytest.fixture(scope="module")
+def counts():
+    return edge.line_counts()
+
+
+def test_the_enumeration_covers_every_hand_and_the_joker_half_matches_hand_by_hand(counts):
+    assert sum(counts.values()) == comb(53, 6)
+    # The 2,598,960 hands holding the joker, one class at a time through the per-hand code.
+    joker = {}
+    for hand, weight in suit_classes(5):
+        key = line_of_indices((*hand, 52))
+        joker[key] = joker.get(key, 0) + weight
+    assert sum(joker.values()) == comb(52, 5)
+    assert joker["five_aces"] == 48 == counts["five_aces"]  # four aces + joker + any of 48
+    # Royal flushes in closed form: a natural royal and any sixth card (4 x 48), or the
+    # joker with four of a suit's five royal cards and a sixth card that is neither the
+    # fifth nor one of the four (4 x 5 x 47).
+    assert counts["royal_flush"] == 4 * 48 + 4 * 5 * 47 == 1132
+
+
+def test_every_exact_row_is_the_paytable_on_the_enumeration(counts):
+    probability = {key: Fraction(count, comb(53, 6)) for key, count in counts.items() if key}
+    fortune = edge.compute(SPECS[FORTUNE])
+    expected = sum(p * (paytables.FORTUNE[key].winnings(1) + 1) for key, p in probability.items())
+    assert fortune.exact_rtp == expected
+    envy = edge.compute(SPECS[ENVY])
+    assert envy.exact_rtp == sum(
+        probability[key] * Fraction(cents, 500) for key, cents in paytables.ENVY_CENTS.items()
+    )
+    progressive = edge.compute(SPECS[PROGRESSIVE])
+    fixed = sum(
+        probability[key] * paytables.progressive_payout(key).left
+        for key in probability
+        if not hasattr(paytables.progressive_payout(key), "percent")
+    )
+    assert progressive.exact_rtp == fixed
+    assert progressive.meter_shares == {100: probability["royal_flush"], 10: probability["straight_flush"]}
+
+
+def test_the_published_exact_figures():
+    """README figures: Fortune 91.80%, Envy +2.54% a $5 Fortune wager per other
+    player, progressive fixed part 248.06%."""
+    assert round(edge.compute(SPECS[FORTUNE]).rtp_fixed, 4) == 0.9180
+    assert round(edge.compute(SPECS[ENVY]).rtp_fixed, 4) == 0.0254
+    assert round(edge.compute(SPECS[PROGRESSIVE]).rtp_fixed, 4) == 2.4806
+
+
+@pytest.mark.parametrize("wager", [MAIN, DOUBLE_DOWN])
+def test_a_short_seeded_run_holds_the_reference_rtp_in_its_band(wager):
+    spec = SPECS[wager]
+    reference = REFERENCE[spec.key]
+    assert reference["rounds"] >= 5_000_000
+    row = simulate.run(spec, rounds=100_000, seed=1)
+    low, high = row.ci99
+    assert low <= reference["rtp"] <= high
+    assert row.rounds == 100_000 and row.lines and row.assumptions
+
+
+def test_the_published_simulated_figures():
+    """README figures: the main wager 93.7% (house way both sides), with the
+    Double Down under the lab's strategy 107.8% (per unit of the main wager)."""
+    assert round(REFERENCE[SPECS[MAIN].key]["rtp"], 3) == 0.937
+    assert round(REFERENCE[SPECS[DOUBLE_DOWN].key]["rtp"], 3) == 1.078
+
+
+def test_the_same_seed_gives_the_same_figures():
+    first = simulate.run(SPECS[DOUBLE_DOWN], rounds=40_000, seed=5)
+    again = simulate.run(SPECS[DOUBLE_DOWN], rounds=40_000, seed=5)
+    other = simulate.run(SPECS[DOUBLE_DOWN], rounds=40_000, seed=6)
+    assert (first.rtp, first.ci99) == (again.rtp, again.ci99)
+    assert first.rtp != other.rtp
+    assert first.details["doubled_classes"] and 0 < first.details["doubled_share"] < 1
+
+
+def test_a_what_if_win_pays_more():
+    base = simulate.run(SPECS[MAIN], rounds=20_000, seed=2)
+    richer = simulate.run(SPECS[MAIN], rounds=20_000, seed=2, payouts={simulate.WIN_LINE: Odds(2)})
+    assert richer.rtp > base.rtp
+
+
+def test_seeded_random_settings_never_depend_on_the_deal_order():
+    rng = random.Random(5)
+    for _ in range(500):
+        six = rng.sample(range(53), 6)
+        high, low, _ = house_way_indices(tuple(six))
+        assert set(high) | {low} == set(six)
