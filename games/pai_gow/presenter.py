@@ -171,7 +171,7 @@ class Presenter:
         if not config.offers(self.rules.PROGRESSIVE):
             return False
         kinds = table.get("meter_kinds")
-        return kinds is None or PROGRESSIVE_KIND in kinds
+        return kinds is None or self.variant.progressive_kind in kinds
 
     def betting_areas(self, table, config):
         areas = []

@@ -152,6 +152,9 @@ class Variant:
     fortune_paytable: object = None
     progressive_paytable: object = None
     progressive_cents: int = 100  # the progressive payout wager's one size
+    # The progressive's meter kind (casino/progressives): the pai gow meter, or a game's own
+    # (Six-Card Fortune Pai Gow's five-card lines on six cards, ``six_card_fortune``).
+    progressive_kind: str = PROGRESSIVE_KIND
     envy_cents: object = None
     # The Mystery bonus's qualifying base wager is the main wager: "a <main_name> wager and a
     # progressive payout wager" (each game's (c)(1)).
@@ -375,7 +378,9 @@ def _close_betting(variant, state, action, config, rng):
         if spot["bets"].get(PROGRESSIVE):
             # Each game's (c)(1)-(2): the progressive payout wager feeds its meter
             # and, with the main wager, the Mystery bonus meter.
-            wagers.append(ProgressiveWager(PROGRESSIVE_KIND, seat, spot["player"], spot["bets"][PROGRESSIVE]))
+            wagers.append(
+                ProgressiveWager(variant.progressive_kind, seat, spot["player"], spot["bets"][PROGRESSIVE])
+            )
             if config.mystery:
                 wagers.append(ProgressiveWager(MYSTERY_KIND, seat, spot["player"], spot["bets"][PROGRESSIVE]))
     if variant.uses_dice(config):
@@ -398,7 +403,9 @@ def _progressive_result(variant, state, action, config, rng):
     moves, log = [], []
     if state.phase in (SHAKING, ROLLING):
         refused = {
-            item["seat"] for item in action.data.get("refused", []) if item["kind"] == PROGRESSIVE_KIND
+            item["seat"]
+            for item in action.data.get("refused", [])
+            if item["kind"] == variant.progressive_kind
         }
         moves, log = collect_progressive_wagers(state, PROGRESSIVE, refused)
         for hit in action.data.get("hits", []):
@@ -679,7 +686,7 @@ def _reveal_and_settle(variant, state, config):
                 # Collected at "no more bets"; the summary still tells it.
                 result_line(state, seat, "progressive loses", 0)
             elif isinstance(pays, MeterShare):
-                awards.append(ProgressiveAward(PROGRESSIVE_KIND, seat, player, pays.percent))
+                awards.append(ProgressiveAward(variant.progressive_kind, seat, player, pays.percent))
             else:
                 paid = int(
                     pays.returned(bets[PROGRESSIVE])
