@@ -37,6 +37,7 @@ from games.pai_gow import simulate as pai_gow  # noqa: E402
 from games.players_edge21 import simulate as players_edge21  # noqa: E402
 from games.six_card_fortune_pai_gow import simulate as six_card_fortune_pai_gow  # noqa: E402
 from games.spanish21 import simulate as spanish21  # noqa: E402
+from games.texas_holdem_bonus import simulate as texas_holdem_bonus  # noqa: E402
 
 PATH = os.path.join(ROOT, "games", "lab", "reference_runs.json")
 SEED = 20_261_130
@@ -50,6 +51,7 @@ MODULES = (
     dj_wild_stud,
     down_under_blackjack,
     six_card_fortune_pai_gow,
+    texas_holdem_bonus,
 )
 # Rows added after the first reference runs, numbered after every other row
 # (in this order) so that no row's seed moves.
@@ -65,6 +67,9 @@ ADDED_LATER = (
     "down_under_blackjack:main:-:8:basic",
     "six_card_fortune_pai_gow:main:-:-:-",
     "six_card_fortune_pai_gow:double_down:-:-:-",
+    "texas_holdem_bonus:ante_streets:straight_or_better:1:stated",
+    "texas_holdem_bonus:ante_streets:flush_or_better:1:stated",
+    "texas_holdem_bonus:ante_streets:straight_or_better:1:lab_folds",
 )
 
 
@@ -117,6 +122,7 @@ def main(argv=None):
             crazy_4_poker: args.poker_rounds,
             caribbean_stud: args.poker_rounds,
             dj_wild_stud: args.poker_rounds,
+            texas_holdem_bonus: args.poker_rounds,
             four_card_poker: args.four_card_rounds,
         }.get(module, args.blackjack_rounds)
         started = time.perf_counter()

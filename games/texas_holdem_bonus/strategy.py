@@ -7,9 +7,11 @@ play and what the lab's simulated row (simulate.py) settles.
   simple strategy); simulate.py's ``preflop_evs`` computes the fold set for
   these rules itself, from the 169 starting hands against random boards and
   dealer hands under the later streets' rule below.
-- The flop and the turn: the Turn (River) wager with a made pair or better
-  that uses a hole card (a pocket pair, or a hole card pairing a board card),
-  else check.
+- The flop: the Turn wager with a made pair or better that uses a hole card
+  (a pocket pair, or a hole card pairing a board card) or four cards to a
+  flush with a hole card among them; else check.
+- The turn: the River wager with a pair using a hole card, else check (a
+  four-flush alone no longer: the lab finds that bet slightly losing).
 
 A starting hand is (high rank, low rank, suited) by rank index (2 = 0 …
 ace = 12); the 169 of them are ``STARTING_HANDS``.
@@ -18,8 +20,9 @@ ace = 12); the 169 of them are ``STARTING_HANDS``.
 from games.cards.poker import CARD_INDEX
 
 STRATEGY_NAME = (
-    "the Flop wager with every hand but 2-3 to 2-7 offsuit; the Turn and River wagers with a pair or better "
-    "using a hole card (a pocket pair or a hole card paired on the board), else check"
+    "the Flop wager with every hand but 2-3 to 2-7 offsuit; the Turn wager with a pair or better using a "
+    "hole card (a pocket pair or a hole card paired on the board) or four to a flush with a hole card, the "
+    "River wager with a pair using a hole card; else check"
 )
 
 # (high, low, suited): 2-3, 2-4, 2-5, 2-6 and 2-7 offsuit.
@@ -44,9 +47,22 @@ def makes_flop_wager(hole, folds=STATED_FOLDS):
     return starting_hand(hole) not in folds
 
 
-def makes_street_wager(hole, board):
-    """The flop and the turn (rules 6-7): bet with a pocket pair or a hole card
-    whose rank is on the board."""
+def pairs_a_hole_card(hole, board):
+    """A pocket pair, or a hole card whose rank is on the board."""
     ranks = [CARD_INDEX[item] >> 2 for item in hole]
     board_ranks = {CARD_INDEX[item] >> 2 for item in board}
     return ranks[0] == ranks[1] or any(rank in board_ranks for rank in ranks)
+
+
+def four_flush_with_a_hole_card(hole, board):
+    suits = [CARD_INDEX[item] & 3 for item in (*hole, *board)]
+    return any(suits.count(suit) >= 4 for suit in set(suits[:2]))
+
+
+def makes_street_wager(hole, board):
+    """Rule 6 on the flop (three board cards): the Turn wager with a pair using
+    a hole card or a four-flush with one; rule 7 on the turn (four): the River
+    wager with a pair using a hole card."""
+    if pairs_a_hole_card(hole, board):
+        return True
+    return len(board) == 3 and four_flush_with_a_hole_card(hole, board)
