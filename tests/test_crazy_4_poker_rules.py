@@ -10,77 +10,18 @@ import pytest
 from games.cards.cards import cards
 from games.crazy_4_poker import rules
 from games.crazy_4_poker.rules import Config
-from games.engine import LOSE, PROGRESSIVE_RESULT, REFUND, RETURN, STAKE, WIN, Action, IllegalAction
+from games.engine import LOSE, REFUND, RETURN, STAKE, IllegalAction
 from games.poker import round as pr
+from tests import poker_rules
 
 CHIP = 100
 # Q-J-6-4 high: below king high, the dealer does not qualify (rule 7).
 NO_QUALIFY = "QC JD 6S 4D 3C"
 
 
-class Round:
-    """Drives the rules as the platform does, the meters answering as told:
-    every progressive wager accepted, a Mystery hit for the seats in
-    ``mystery``, a "x% of meter" award paid from a meter of ``meter`` cents."""
-
-    def __init__(self, config=None, meter=1_000_00, mystery=()):
-        self.config = config or Config()
-        self.state = rules.new_state()
-        self.moves, self.locks, self.log = [], [], []
-        self.meter, self.mystery = meter, mystery
-        self.rng = random.Random(657)
-
-    def act(self, kind, player=None, seat=None, **data):
-        action = (
-            rules.parse_action(kind, data) if player is not None and kind != rules.LEAVE else Action(kind)
-        )
-        outcome = rules.apply(
-            self.state, Action(action.kind, player, action.data, seat=seat), self.config, self.rng
-        )
-        self._take(outcome)
-        if outcome.lock is not None or outcome.awards:
-            self.locks.append(outcome.lock)
-            data = {"hits": [], "awards": [], "refused": [], "error": None}
-            for wager in outcome.lock or ():
-                if wager.kind == "must_hit_by" and wager.seat in self.mystery:
-                    data["hits"].append(
-                        {"kind": wager.kind, "seat": wager.seat, "player": wager.player, "cents": 150_00}
-                    )
-            for award in outcome.awards:
-                cents = self.meter * int(award.percent) // 100
-                data["awards"].append(
-                    {"kind": award.kind, "seat": award.seat, "player": award.player, "cents": cents}
-                )
-            result = rules.apply(self.state, Action(PROGRESSIVE_RESULT, None, data), self.config, self.rng)
-            self._take(result)
-        return outcome
-
-    def _take(self, outcome):
-        self.state = outcome.state
-        self.moves += outcome.moves
-        self.log += [item["text"] for item in outcome.log]
-
-    def bet(self, player, seat, area, chips):
-        return self.act("bet", player, seat, spot=area, amount=str(chips))
-
-    def stack(self, text):
-        self.state = rules.stack(self.state, self.config, text, self.rng)
-
-    def deal(self):
-        self.act(pr.CLOSE_BETTING)
-        self.act(pr.DEAL)
-
-    def net(self, player):
-        """What the round did to the player's balance, in chips."""
-        sign = {STAKE: -1, REFUND: 1, RETURN: 1, WIN: 1, LOSE: 0}
-        return sum(sign[m.kind] * m.amount for m in self.moves if m.player == player) / CHIP
-
-    def escrow(self):
-        staked = sum(m.amount for m in self.moves if m.kind == STAKE)
-        return staked - sum(m.amount for m in self.moves if m.kind in (REFUND, RETURN, LOSE))
-
-    def lines(self, seat=1):
-        return self.state.results[str(seat)]["lines"]
+class Round(poker_rules.Round):
+    rules = rules
+    seed = 657
 
 
 def one_hand(player_cards, dealer_cards, bets, decision="play", multiple=None, config=None, **options):
