@@ -83,6 +83,13 @@ def _sf_possible(cs):
     return (_CAN_STRAIGHT_JOKER if joker else _CAN_STRAIGHT)[mask]
 
 
+def straight_or_flush_possible(card_indices):
+    """Whether seven card indices hold a straight, flush or straight flush, the
+    joker allowed to complete one (§ 1, rule 3): the house way's test, shared
+    with Face Up's Ace High Pai Gow check."""
+    return _sf_possible(card_indices)
+
+
 def _best_straight_or_flush(cs):
     """§ 5, rules 7b and 8a: among every back that is a straight, flush or
     straight flush, the one leaving the highest front; ties, the higher back.

@@ -100,7 +100,8 @@ class Decision:
     actions; ``parse(kind, data) -> Action``; ``decide(state, seat, spot,
     action, config) -> Outcome parts (log, moves)``, raising IllegalAction for
     a bad one; ``default(state, seat, spot, config) -> (log, moves)`` at the
-    clock; ``seconds(config)``: its clock; ``prompt``: what the page asks."""
+    clock; ``seconds(config)``: its clock; ``prompt``: what the page asks;
+    ``offered(config)``: whether the table offers it (else no decision phase)."""
 
     kinds: tuple
     parse: object
@@ -108,6 +109,7 @@ class Decision:
     default: object
     seconds: object
     prompt: str = ""
+    offered: object = lambda config: True
 
 
 @dataclass(frozen=True)
@@ -177,6 +179,7 @@ class State:
     waits: int = 0
     deck: list | None = None  # a stacked deck for the next deal (test tables); never shown
     dice: list | None = None  # fixed dice [red, blue, blue] for the next roll (test tables)
+    count: int | None = None  # a fixed RNG number 1–7 for the next deal (test tables without dice)
     # seat (str) -> {"player", "bets": {area: cents}, "cards": [7] | [], one key per hand
     #                ("high", "low", ...): [cards] | None, "set_by": "player" | "house way" | None,
     #                "left": bool, "decided": bool (after a post-deal decision)}
@@ -470,7 +473,9 @@ def _deal(variant, state, action, config, rng):
         moves += variant.settle_dice(state, roll, config, log)
         count = roll.total
     else:
-        count = rng.randint(1, len(POSITIONS))  # rule 14: an RNG number 1–7 without dice
+        # rule 14: an RNG number 1–7 without dice (a test table may have fixed it)
+        count = state.count or rng.randint(1, len(POSITIONS))
+        state.count = None
     first = dice.first_position(count, POSITIONS)
     state.first_position = str(first)
     deck = cards(state.deck) if state.deck else _shuffled(variant, rng)
@@ -506,7 +511,7 @@ def _deal(variant, state, action, config, rng):
             return Outcome(
                 outcome.state, log=log + outcome.log, moves=moves + outcome.moves, awards=outcome.awards
             )
-    if variant.decision:
+    if variant.decision and variant.decision.offered(config):
         for seat in state.seats():
             state.spot(seat)["decided"] = False
         state.phase = DECIDING
@@ -566,7 +571,7 @@ def _require_setting(variant, state, action):
         push = state.dealer.get("push") if state.phase == RESULT and variant.dealer_face_up else None
         if push:
             raise IllegalAction(
-                f"The dealer has {push}: every {variant.main_name} wager pushed, so there is no hand to set."
+                f"The dealer has {_a(push)}: every {variant.main_name} wager pushed, so there is no hand to set."
             )
         raise IllegalAction("Hands are not being set now.")
     seat = seat_of(action)
@@ -576,6 +581,11 @@ def _require_setting(variant, state, action):
     if is_set(variant, spot):
         raise IllegalAction("Your hand is set; it cannot be changed.")  # pai_gow_poker.md rule 17
     return seat, spot
+
+
+def _a(name):
+    """ "an Ace High Pai Gow", "a Tiger 9" """
+    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
 
 
 def count_message(variant):
@@ -839,6 +849,27 @@ def parse_stack(text):
     return rolled, typed
 
 
+def _first_position(text):
+    """A stack's "first dealer" or "first 3" (a seat): the RNG number 1–7 of
+    rule 15 that gives the first hand there (the dealer 1, seat n n + 1), and
+    the text without it; (None, text) when not typed."""
+    if not isinstance(text, str):
+        return None, text
+    words = text.replace(",", " ").replace(";", " ").split()
+    lowered = [word.lower() for word in words]
+    if "first" not in lowered:
+        return None, text
+    at = lowered.index("first")
+    where = lowered[at + 1] if at + 1 < len(words) else ""
+    if where == "dealer":
+        count = 1
+    elif where in {str(seat) for seat in POSITIONS[1:]}:
+        count = int(where) + 1
+    else:
+        raise IllegalAction('Type the first hand as "first dealer" or "first" and a seat 1 to 6.')
+    return count, " ".join(words[:at] + words[at + 2 :])
+
+
 def _stacked_die(value):
     if value not in {str(face) for face in dice.FACES}:  # "1" to "6", never "²" (int() refuses it)
         raise IllegalAction(f"A die shows 1 to 6 pips, not {value!r}.")
@@ -857,13 +888,16 @@ def stack(variant, state, config, text, rng=None, no_dice_message=None):
     cards than the deck, impossible dice, or dice at a table without the
     shaker (``no_dice_message``).
     """
+    first, text = _first_position(text)
     rolled, typed = parse_stack(text)
-    if rolled is None and not typed:
+    if rolled is None and not typed and first is None:
         raise IllegalAction("Nothing to stack: type dice, cards or both, e.g. dice 3 3 3; AS KS QS.")
     if rolled is not None and not variant.uses_dice(config):
         raise IllegalAction(
             no_dice_message or "This table plays without the shaker: there are no dice to stack."
         )
+    if first is not None and variant.uses_dice(config):
+        raise IllegalAction("This table's dice pick the first hand: type dice, e.g. dice 3 3 3, not first.")
     deck = variant.deck()
     if len(typed) > len(deck):
         raise IllegalAction(f"The deck holds {len(deck)} cards; {len(typed)} were typed.")
@@ -879,6 +913,7 @@ def stack(variant, state, config, text, rng=None, no_dice_message=None):
     (rng or system_rng()).shuffle(rest)
     state = State.from_json(state.to_json())
     state.dice = dice.Roll(rolled[0], tuple(rolled[1:])).to_json() if rolled else None
+    state.count = first
     if typed:
         front = [item if item is not None else rest.pop() for item in typed]
         state.deck = to_json(front + rest)

@@ -1,0 +1,128 @@
+"""The paytable lab's rows of Face Up Pai Gow Poker (games/lab/__init__.py):
+
+- the Ace High Bonus wager at each odds a Rules Submission may choose, exact:
+  the probability that the dealer's seven cards are an Ace High Pai Gow
+  (face_up_pai_gow.md rule 6), by enumeration of rank sets checked by the
+  game's own ``rules.is_ace_high_indices``, times the suitings that make no
+  flush, counted by the same check (``ace_high_probability``; a few
+  milliseconds);
+- the main wager under the house way and under the best setting against the
+  dealer's visible hands, simulated (games/face_up_pai_gow/simulate.py);
+- the Fortune bonus and the $1 progressive payout wager: Pai Gow Poker's
+  paytables on the same seven cards (face_up_pai_gow.md, Paytables), so
+  Pai Gow Poker's own seven-card rows (games/pai_gow/simulate.py) under this
+  game's name;
+- the Must-Hit-By Mystery bonus rows, added by the lab (``MYSTERY``).
+
+Pure Python (no Django, no I/O).
+"""
+
+from fractions import Fraction
+from functools import cache
+from itertools import combinations, product
+from math import comb
+
+from games.cards.poker import ACE, JOKER_INDEX
+from games.face_up_pai_gow import paytables, rules, simulate
+from games.lab.rows import EXACT, SIMULATION, RowSpec, line, paytable_row, what_if
+from games.pai_gow import simulate as pai_gow_simulate
+
+GAME = simulate.GAME
+MYSTERY = True  # § 688c.1: the Must-Hit-By Mystery bonus is offered with the progressive payout wager
+ACE_HIGH_LINE = "ace_high_pai_gow"
+ACE_HIGH_NAMES = {ACE_HIGH_LINE: "Dealer's Ace High Pai Gow"}
+OTHER_RANKS = tuple(range(ACE))  # 2 to king, as rank indices
+
+
+def specs():
+    rows = [
+        RowSpec(
+            game=GAME,
+            wager=rules.ACE_HIGH_BONUS,
+            paytable=f"{odds} to 1",
+            decks=None,
+            method=EXACT,
+            title=f"Ace High Bonus wager, {odds} to 1 (no published odds: a Rules Submission choice)",
+        )
+        for odds in paytables.ACE_HIGH_BONUS_ODDS
+    ]
+    rows += simulate.specs()
+    for spec in pai_gow_simulate.specs():
+        if spec.wager in (rules.FORTUNE, rules.PROGRESSIVE):
+            rows.append(RowSpec(**{**spec.__dict__, "game": GAME}))
+    return rows
+
+
+def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
+    if spec.method == SIMULATION and spec.wager == rules.MAIN:
+        return simulate.run(spec, payouts=payouts, rounds=rounds, seed=seed, progress=progress)
+    if spec.method == SIMULATION:
+        row = pai_gow_simulate.run(spec, payouts=payouts, rounds=rounds, seed=seed, progress=progress)
+        row.assumptions.append(
+            "Face Up Pai Gow pays its Fortune bonus and progressive payout wager on the same seven cards "
+            "by Pai Gow Poker's paytables (face_up_pai_gow.md, Paytables; rules/README.md)."
+        )
+        return row
+    if spec.wager == rules.ACE_HIGH_BONUS:
+        odds = int(spec.paytable.split()[0])
+        paytable = what_if({ACE_HIGH_LINE: paytables.ACE_HIGH_BONUS_ODDS[odds]}, payouts)
+        probability, naturals, with_joker = ace_high_probability()
+        return paytable_row(
+            spec,
+            {ACE_HIGH_LINE: probability},
+            paytable,
+            ACE_HIGH_NAMES,
+            assumptions=[
+                "Wins when the dealer's seven cards are an Ace High Pai Gow: no pair (the joker and an ace "
+                "are a pair of aces), no straight or flush (the joker may complete either), the highest card "
+                "an ace or the joker (face_up_pai_gow.md rules 6-7).",
+                f"Exact over the C(53, 7) = {comb(53, 7):,} seven-card hands: {naturals:,} without the joker "
+                f"and {with_joker:,} with it ({float(probability):.6f}); the 'to 1' odds return the stake.",
+                f"Odds: {paytables.ACE_HIGH_BONUS_SOURCE}.",
+            ],
+        )
+    raise ValueError(f"Face Up Pai Gow has no row for the wager {spec.wager!r}")
+
+
+def paytable_lines(spec):
+    """The lines a designer may change in a what-if copy."""
+    if spec.wager == rules.ACE_HIGH_BONUS:
+        odds = paytables.ACE_HIGH_BONUS_ODDS[int(spec.paytable.split()[0])]
+        return [line(ACE_HIGH_LINE, ACE_HIGH_NAMES[ACE_HIGH_LINE], odds, 0)]
+    if spec.wager == rules.MAIN:
+        return []
+    return pai_gow_simulate.paytable_lines(spec)
+
+
+def _hand(ranks, suits):
+    return [rank * 4 + suit for rank, suit in zip(ranks, suits, strict=True)]
+
+
+@cache
+def ace_high_probability():
+    """(P(Ace High Pai Gow), hands without the joker, hands with it) of seven
+    cards from the 53-card deck, by the game's own check: every set of seven
+    distinct ranks with an ace (six and the joker, no ace: the joker is the
+    ace), dealt in a suiting that can make no flush, is checked for a
+    straight; each passing set counts the suitings that make no flush, which
+    the same check counts on the first set."""
+    spread = (0, 1, 2, 3, 0, 1, 2)  # at most two cards a suit: no flush possible
+    counts = []
+    for joker in (False, True):
+        size = 6 if joker else 7
+        sets = [ranks for ranks in combinations(OTHER_RANKS, 6)]
+        if not joker:
+            sets = [(*ranks, ACE) for ranks in sets]
+        passing = [
+            ranks
+            for ranks in sets
+            if rules.is_ace_high_indices(_hand(ranks, spread[:size]) + ([JOKER_INDEX] if joker else []))
+        ]
+        sample = passing[0]
+        suitings = sum(
+            rules.is_ace_high_indices(_hand(sample, suits) + ([JOKER_INDEX] if joker else []))
+            for suits in product(range(4), repeat=size)
+        )
+        counts.append(len(passing) * suitings)
+    naturals, with_joker = counts
+    return Fraction(naturals + with_joker, comb(53, 7)), naturals, with_joker
