@@ -135,6 +135,16 @@ def hand_results(player_setting, dealer_setting):
     return high, low
 
 
+def indices_of(items):
+    """Card indices of Cards or their text."""
+    return indices(items)
+
+
+def high_value(high):
+    """The five-card value of a high hand of Cards (or text)."""
+    return eval5_indices(*indices(high, 5))
+
+
 def describe_high(high):
     return name5(eval5_indices(*indices(high, 5)))
 

@@ -95,6 +95,13 @@ PROGRESSIVE_WAGER_CENTS = 100
 PROGRESSIVE_METER_KIND = "six_card_fortune"
 
 
+# The table's progressive paytable by six-card line (the round looks lines up in it).
+PROGRESSIVE_BY_LINE = {
+    **PROGRESSIVE,
+    **{line: PROGRESSIVE[paid] for line, paid in PROGRESSIVE_LINE_OF.items()},
+}
+
+
 def progressive_payout(line):
     """The progressive's payout for a six-card line, or None (it loses)."""
     if line is None:
