@@ -79,7 +79,6 @@ INSTALLED_APPS = [
     "games.players_edge21",
     "games.down_under_blackjack",
     "games.pai_gow",
-    "games.six_card_fortune_pai_gow",
     "games.three_card_poker",
     "games.four_card_poker",
     "games.crazy_4_poker",
@@ -87,6 +86,7 @@ INSTALLED_APPS = [
     "games.dj_wild_stud",
     "games.let_it_ride",
     "games.mississippi_stud",
+    "games.texas_holdem_bonus",
 ]
 
 MIDDLEWARE = [

@@ -252,6 +252,7 @@ GAMES = [
     "let_it_ride",
     "mississippi_stud",
     "down_under_blackjack",
+    "texas_holdem_bonus",
 ]
 
 

@@ -13,16 +13,12 @@ from casino.tables import registry
 from games.engine import LOSE, PROGRESSIVE_RESULT, REFUND, RETURN, STAKE, Action, IllegalAction
 from games.poker import game as g
 from games.poker import round as pr
-from games.texas_holdem_bonus import rules as texas_holdem_bonus
 
 POKER_RULES = {
     spec.slug: spec.rules
     for spec in registry.all_games()
     if isinstance(getattr(spec.rules, "GAME", None), g.Game)
 }
-# Pure rules modules on the engine that no live table binds yet, walked all the same.
-WAITING_FOR_BINDING = {"texas_holdem_bonus": texas_holdem_bonus}
-POKER_RULES = {**WAITING_FOR_BINDING, **POKER_RULES}
 POKER_GAMES = sorted(POKER_RULES)
 
 

@@ -57,24 +57,40 @@ class PokerPresenter:
     """One game's presentation: its rules module (``GAME``, ``legal_options``),
     how it names a hand, and which meters its progressive areas need."""
 
-    def __init__(self, rules, hand_name, dealer_label, layout_text, board_hand=False):
+    def __init__(self, rules, hand_name, dealer_label, layout_text, board_hand=False, best_five=None):
         self.rules = rules
         self.game = rules.GAME
         self.hand_name = hand_name  # (card strings) -> "Flush, A-J-9"
         self.dealer_label = dealer_label  # (card strings) -> "Q-6-4 high: qualifies"
         self.layout_text = layout_text  # (config) -> the layout's rules line
-        # A hand is its own cards and the board's face-up ones (Mississippi Stud's community cards).
+        # A hand is its own cards and the board's face-up ones (Mississippi Stud's community
+        # cards); with a dealer hand too, the dealer's is named from its cards and the board.
         self.board_hand = board_hand
+        # (card strings) -> the card strings of the best five among them: at the showdown each
+        # hand's cards in its best five are marked and the five listed (the hold 'em games).
+        self.best_five = best_five
 
     def _hand(self, state, items):
         """The hand's name from its cards and, with ``board_hand``, the board's cards turned up."""
-        if self.board_hand:
-            reveal = state.phase == pr.RESULT
-            board = state.board.get("cards", [])
-            items = list(items) + [
-                c for c, up in zip(board, state.board.get("up", []), strict=True) if up or reveal
-            ]
-        return self.hand_name(items)
+        return self.hand_name(self._with_board(state, items))
+
+    def _with_board(self, state, items):
+        if not self.board_hand:
+            return list(items)
+        reveal = state.phase == pr.RESULT
+        board = state.board.get("cards", [])
+        return list(items) + [
+            c for c, up in zip(board, state.board.get("up", []), strict=True) if up or reveal
+        ]
+
+    def _best(self, state, items, views):
+        """At the showdown with ``best_five``: (the views with the cards of the best five
+        marked, the five's labels); else (views, "")."""
+        if self.best_five is None or state.phase != pr.RESULT or not items:
+            return views, ""
+        best = set(self.best_five(self._with_board(state, items)))
+        marked = [{**view, "best": item in best} for item, view in zip(items, views, strict=True)]
+        return marked, labels(c for c in self._with_board(state, items) if c in best)
 
     # -- the table's offer ------------------------------------------------------
 
@@ -171,17 +187,19 @@ class PokerPresenter:
             who = self._name_of(state, nicknames, state.turn)
             return f"{who} to decide (seat {state.turn}): {decision.prompt.lower()}"
         if state.dealer.get("cards"):
-            return f"Dealer: {self.dealer_label(state.dealer['cards'])}"
+            return f"Dealer: {self.dealer_label(self._with_board(state, state.dealer['cards']))}"
         return "Round over"
 
     def _dealer(self, state):
         items = state.dealer.get("cards", [])
         reveal = state.phase == pr.RESULT
         up = state.dealer.get("up", [])
+        cards, best = self._best(state, items, _shown(items, up, reveal))
         return {
-            "cards": _shown(items, up, reveal),
-            "name": self.dealer_label(items) if reveal and items else "",
+            "cards": cards,
+            "name": self.dealer_label(self._with_board(state, items)) if reveal and items else "",
             "labels": _visible_labels(items, up, reveal),
+            "best": best,
         }
 
     def _board(self, state):
@@ -204,6 +222,7 @@ class PokerPresenter:
             "bets": [],
             "cards": [],
             "hand": "",
+            "best": "",  # at the showdown with ``best_five``: the labels of the hand's best five
             "status": "",
             "result": None,
         }
@@ -218,7 +237,9 @@ class PokerPresenter:
         ]
         if spot["cards"]:
             reveal = state.phase == pr.RESULT
-            view["cards"] = _shown(spot["cards"], spot["up"], reveal)
+            view["cards"], view["best"] = self._best(
+                state, spot["cards"], _shown(spot["cards"], spot["up"], reveal)
+            )
             if reveal:
                 view["hand"] = self._hand(state, spot["cards"])
                 view["labels"] = labels(spot["cards"])

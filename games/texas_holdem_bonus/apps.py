@@ -1,0 +1,30 @@
+from django.apps import AppConfig
+
+
+class TexasHoldemBonusConfig(AppConfig):
+    name = "games.texas_holdem_bonus"
+    label = "texas_holdem_bonus"
+    verbose_name = "Texas Hold 'Em Bonus"
+
+    def ready(self):
+        from casino.tables import registry
+        from games.engine import CENTS_PER_CHIP
+        from games.texas_holdem_bonus import how_to_play, presenter, rules
+
+        registry.register(
+            registry.GameSpec(
+                slug="texas_holdem_bonus",
+                name="Texas Hold 'Em Bonus",
+                rules=rules,
+                present=presenter.present,
+                last_result=presenter.last_result,
+                page_template="poker/table.html",
+                public_template="poker/_public.html",
+                private_template="poker/_private.html",
+                default_max_seats=6,
+                min_wager=lambda config: config.min_bet * CENTS_PER_CHIP,
+                limits_text=presenter.limits_text,
+                lab="games.texas_holdem_bonus.edge",
+                how_to_play=how_to_play.how_to_play,
+            )
+        )

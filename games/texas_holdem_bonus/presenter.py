@@ -1,0 +1,74 @@
+"""What the Texas Hold 'Em Bonus table shows: the poker engine's presenter
+(games/poker/presenter.py) with each hand named from its two cards and the
+board dealt so far (``board_hand``), the dealer's two cards face down until
+the showdown, each hand's best five marked there (``best_five``), and the
+layout's rules line."""
+
+from collections import Counter
+
+from games.cards import best_five as five
+from games.cards.cards import RANKS, card
+from games.poker.presenter import PokerPresenter
+from games.texas_holdem_bonus import paytables, rules
+
+_PLURAL = dict(zip(RANKS, "2s 3s 4s 5s 6s 7s 8s 9s 10s jacks queens kings aces".split(), strict=True))
+_SHORT = dict(zip(RANKS, "2 3 4 5 6 7 8 9 10 J Q K A".split(), strict=True))
+
+
+def hand_name(items):
+    """Two hole cards by their pair or high cards ("Pair of 7s", "A-K high");
+    with the board, the best five of them (rule 1: "Flush, A-J-9-6-2")."""
+    if len(items) >= 5:
+        return five.hand_name(five.best_five_value(items))
+    counts = Counter(card(item).rank for item in items)
+    ranked = sorted(counts, key=lambda rank: (counts[rank], RANKS.index(rank)), reverse=True)
+    if counts[ranked[0]] == 2:
+        return f"Pair of {_PLURAL[ranked[0]]}"
+    return "-".join(_SHORT[rank] for rank in ranked) + " high"
+
+
+def best_five(items):
+    """The card strings of the best five of the hole cards and the board (rule 1)."""
+    return [str(item) for item in five.best_five(items)[1]]
+
+
+def dealer_label(items):
+    """The dealer's best five of its two cards and the board; no qualification (rule 9)."""
+    return hand_name(items) if items else ""
+
+
+def layout_text(config):
+    parts = [
+        "Two cards each and to the dealer. Fold or make the Flop wager (2× your Ante); after the flop and "
+        "again after the turn, check or bet 1× your Ante. Best five of your two cards and the five on the "
+        "board against the dealer's; the dealer needs nothing to play.",
+        f"Beat the dealer: the street wagers pay 1 to 1, the Ante 1 to 1 with a {config.ante_pays_name} "
+        "(else it pushes); a tie pushes.",
+    ]
+    if config.bonus:
+        top = config.bonus_table[paytables.ACES_WITH_DEALER_ACES]
+        parts.append(f"Bonus: your two cards, A-A up to {top} when the dealer holds A-A too.")
+    if config.progressive:
+        parts.append(
+            "Progressive $5: your two cards and the flop, three of a kind or better; a royal flush wins "
+            "the meter; kept after a fold."
+        )
+        if config.envy_cents:
+            parts.append("Envy Bonus for other players' straight flushes and royals.")
+    if config.mystery:
+        parts.append("The Must-Hit-By Mystery bonus is offered with the Ante and the progressive.")
+    return " ".join(parts)
+
+
+PRESENTER = PokerPresenter(rules, hand_name, dealer_label, layout_text, board_hand=True, best_five=best_five)
+present = PRESENTER.present
+limits_text = PRESENTER.limits_text
+
+
+def last_result(game_state):
+    """The lobby's last result: the board, from the table's state while a result
+    is up or from the last round's record (which has no "phase")."""
+    board = game_state.get("board") or {}
+    if ("phase" in game_state and game_state["phase"] != "result") or len(board.get("cards") or []) != 5:
+        return None
+    return "Board " + " ".join(card(item).label for item in board["cards"])
