@@ -192,6 +192,7 @@ class PaiGowBot(Bot):
         super().__init__(table, player, rng)
         self.shaken = None  # the last round it shook in
         self.set = None  # the last round it set a hand in
+        self.decided = None  # the last post-deal decision it took (Six-Card's Double Down)
 
     async def on_frame(self, ws, frame):
         number = self.betting_round(frame) if 'data-area="main"' in frame else None
@@ -214,6 +215,15 @@ class PaiGowBot(Bot):
             self.set = setting.group(1)
             await asyncio.sleep(self.rng.uniform(1.0, 3.0))
             await self.send(ws, action="house_way", round=setting.group(1))
+        decide = DECIDE.search(frame)
+        if decide and decide.group(1) != self.decided:
+            # Six-Card Fortune Pai Gow's Double Down: the first button (double) about one time in three.
+            self.decided = decide.group(1)
+            buttons = [json.loads(values) for _action, values in DECIDE_BUTTON.findall(frame)]
+            if buttons:
+                choice = buttons[0] if self.rng.random() < 0.35 else buttons[-1]
+                await asyncio.sleep(self.rng.uniform(0.5, 1.5))
+                await self.send(ws, **choice)
 
 
 class PokerBot(Bot):
@@ -254,6 +264,7 @@ BOTS = {
     "players_edge21": BlackjackBot,
     "down_under_blackjack": BlackjackBot,
     "pai_gow": PaiGowBot,
+    "six_card_fortune_pai_gow": PaiGowBot,  # the same page, and the Double Down after the deal
     "three_card_poker": PokerBot,
     "crazy_4_poker": PokerBot,
     "four_card_poker": PokerBot,

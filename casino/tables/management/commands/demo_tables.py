@@ -14,6 +14,7 @@ DEMO_TABLES = [
     {"game": "players_edge21", "name": "Player's Edge 21 — Monster", "meters": ["monster_match_a"], "config": {"min_bet": 5, "max_bet": 500}},
     {"game": "down_under_blackjack", "name": "Down Under Blackjack — Golden Rule", "meters": ["down_under_match_1"], "config": {"min_bet": 5, "max_bet": 500, "match_the_dealer": 1, "progressive": 1}},
     {"game": "pai_gow", "name": "Pai Gow Poker — Tiger 9", "meters": ["pai_gow_progressive_1", "mystery_a_1"], "config": {"commission_free": 1, "min_bet": 5, "max_bet": 500, "progressive": 1, "mystery": 1, "dice": 1}},
+    {"game": "six_card_fortune_pai_gow", "name": "Six-Card Fortune Pai Gow — Double Down", "meters": ["six_card_fortune_1", "six_card_mystery_a_1"], "config": {"min_bet": 5, "max_bet": 500, "double_down": 1, "fortune": 1, "progressive": 1, "mystery": 1}},
     {"game": "three_card_poker", "name": "Three Card Poker — Mini-Royal", "meters": ["three_card_1", "three_card_mystery_a_1"], "config": {"min_bet": 5, "max_bet": 500, "pair_plus": 1, "six_card_bonus": 1, "three_card_progressive": 1, "mystery": 1}},
     {"game": "four_card_poker", "name": "Four Card Poker — Aces Up", "meters": ["five_card_5", "four_card_mystery_a_5"], "config": {"min_bet": 5, "max_bet": 500, "aces_up": 1, "five_card_progressive": 1, "mystery": 1}},
     {"game": "crazy_4_poker", "name": "Crazy 4 Poker — Super Bonus", "meters": ["five_card_5", "crazy_4_mystery_a_5"], "config": {"min_bet": 5, "max_bet": 500, "queens_up": 1, "five_card_progressive": 1, "mystery": 1}},
@@ -38,6 +39,11 @@ DEMO_METERS = {
     # and its Must-Hit-By Mystery bonus, configuration A for a $1 wager (§ 645c.3).
     "pai_gow_progressive_1": {"name": "Pai Gow progressive $1", "kind": "progressive_payout", "paytable": "", "wager_dollars": 1},
     "mystery_a_1": {"name": "Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 1},
+    # Six-Card Fortune Pai Gow's $1 progressive: its own meter (the Five-Card table on the best
+    # five of six, rules/README.md) and its own Mystery bonus meter, configuration A for a $1
+    # wager (§ 670c.1(c)(4)).
+    "six_card_fortune_1": {"name": "Six-Card Fortune Pai Gow progressive $1", "kind": "six_card_fortune", "paytable": "", "wager_dollars": 1},
+    "six_card_mystery_a_1": {"name": "Six-Card Fortune Pai Gow Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 1},
     # Three Card Poker's $1 Three-Card progressive (project default meter) and its own
     # Mystery bonus meter, configuration A for a $1 wager (§ 649c.1(c)(4)).
     "three_card_1": {"name": "Three-Card progressive $1", "kind": "three_card", "paytable": "", "wager_dollars": 1},
