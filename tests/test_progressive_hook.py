@@ -584,6 +584,49 @@ def test_an_award_the_meter_cannot_pay_is_owed_shown_and_paid_when_it_answers(
     assert_round_settled(runtime)
 
 
+def test_an_owed_win_is_paid_once_when_two_payers_run_at_the_same_time(coin_table, make_player, monkeypatch):
+    """The meter ticker of each process and ``manage.py meters pay-owed`` pay
+    owed batches: one that read a batch as unpaid while another paid it pays
+    nothing (here the other payer runs while the first waits for the meter)."""
+    match = opened("match_the_dealer", "", 1)
+    runtime, clock = coin_table(match)
+    ann = make_player("Ann")
+    sit(runtime, ann, 2)
+    side(runtime, ann, "match_the_dealer", 1, wins="10")
+    advance(runtime, clock)
+    working = api._script
+
+    def award_unreachable(name):
+        if name == "AWARD":
+
+            def run(keys, args):
+                raise RedisConnectionError("connection refused")
+
+            return run
+        return working(name)
+
+    monkeypatch.setattr(api, "_script", award_unreachable)
+    advance(runtime, clock)  # the award is owed
+    assert OwedAward.objects.filter(paid__isnull=True).count() == 1
+    monkeypatch.setattr(api, "_script", working)
+    real_award, other = api.award, {}
+
+    def award_while_another_pays(*args, **kwargs):
+        result = real_award(*args, **kwargs)
+        if "paid" not in other:
+            other["paid"] = None
+            other["paid"] = owed.pay_due()  # the other payer, start to end
+        return result
+
+    monkeypatch.setattr(api, "award", award_while_another_pays)
+    assert owed.pay_due() == {}  # the batch it read was paid meanwhile
+    (row,) = OwedAward.objects.all()
+    assert other["paid"] == {(ann.pk, False): row.paid_cents} and row.paid_cents > 0
+    assert balance_of(ann) == START - 100 + row.paid_cents  # once
+    assert MeterEvent.objects.filter(meter=match, kind="award").count() == 1
+    assert_round_settled(runtime)
+
+
 def test_a_win_owed_for_want_of_a_meter_is_paid_once_one_is_linked(coin_table, make_player):
     mystery = opened("must_hit_by", "A", 1)
     runtime, clock = coin_table(mystery)

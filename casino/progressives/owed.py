@@ -82,6 +82,14 @@ def _pay_batch(batch):
     wins = list(result.wins)
     paid = {}
     with transaction.atomic():
+        # Read again under the lock: another payer (another process's meter
+        # ticker, manage.py meters pay-owed) may have paid the batch while the
+        # meter answered. The meter's call is idempotent per batch, so that
+        # payer booked the same result; this one books nothing.
+        unpaid = OwedAward.objects.select_for_update().filter(batch=batch, paid__isnull=True)
+        if set(unpaid.values_list("pk", flat=True)) != {row.pk for row in rows}:
+            log.info("owed progressive batch %s was paid by another payer", batch)
+            return {}
         api.record_moves(result.moves)
         moves = []
         for row in rows:
