@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "games.players_edge21",
     "games.down_under_blackjack",
     "games.pai_gow",
+    "games.face_up_pai_gow",
     "games.six_card_fortune_pai_gow",
     "games.three_card_poker",
     "games.four_card_poker",

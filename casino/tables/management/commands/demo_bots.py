@@ -264,6 +264,7 @@ BOTS = {
     "players_edge21": BlackjackBot,
     "down_under_blackjack": BlackjackBot,
     "pai_gow": PaiGowBot,
+    "face_up_pai_gow": PaiGowBot,  # the same page: a main wager, side wagers, the house way
     "six_card_fortune_pai_gow": PaiGowBot,  # the same page, and the Double Down after the deal
     "three_card_poker": PokerBot,
     "crazy_4_poker": PokerBot,

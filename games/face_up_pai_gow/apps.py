@@ -1,0 +1,32 @@
+from django.apps import AppConfig
+
+
+class FaceUpPaiGowConfig(AppConfig):
+    name = "games.face_up_pai_gow"
+    label = "face_up_pai_gow"
+    verbose_name = "Face Up Pai Gow Poker"
+
+    def ready(self):
+        from casino.tables import registry
+        from games.engine import CENTS_PER_CHIP
+        from games.face_up_pai_gow import edge, how_to_play, presenter, rules
+
+        registry.register(
+            registry.GameSpec(
+                slug="face_up_pai_gow",
+                name="Face Up Pai Gow Poker",
+                rules=rules,
+                present=presenter.present,
+                last_result=presenter.last_result,
+                # The pai gow family's templates (templates/pai_gow/), drawn by its presenter.
+                page_template="pai_gow/table.html",
+                public_template="pai_gow/_public.html",
+                private_template="pai_gow/_private.html",
+                # Six player positions and the dealer (face_up_pai_gow.md rule 2).
+                default_max_seats=6,
+                min_wager=lambda config: config.min_bet * CENTS_PER_CHIP,
+                limits_text=presenter.limits_text,
+                lab=edge,
+                how_to_play=how_to_play.how_to_play,
+            )
+        )
