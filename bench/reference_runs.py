@@ -32,6 +32,7 @@ from games.caribbean_stud import simulate as caribbean_stud  # noqa: E402
 from games.crazy_4_poker import simulate as crazy_4_poker  # noqa: E402
 from games.dj_wild_stud import simulate as dj_wild_stud  # noqa: E402
 from games.down_under_blackjack import simulate as down_under_blackjack  # noqa: E402
+from games.fortune_asia import simulate as fortune_asia_poker  # noqa: E402
 from games.four_card_poker import simulate as four_card_poker  # noqa: E402
 from games.pai_gow import simulate as pai_gow  # noqa: E402
 from games.players_edge21 import simulate as players_edge21  # noqa: E402
@@ -51,6 +52,7 @@ MODULES = (
     dj_wild_stud,
     down_under_blackjack,
     six_card_fortune_pai_gow,
+    fortune_asia_poker,
     texas_holdem_bonus,
 )
 # Rows added after the first reference runs, numbered after every other row
@@ -67,6 +69,7 @@ ADDED_LATER = (
     "down_under_blackjack:main:-:8:basic",
     "six_card_fortune_pai_gow:main:-:-:-",
     "six_card_fortune_pai_gow:double_down:-:-:-",
+    "fortune_asia_poker:main:-:-:-",
     "texas_holdem_bonus:ante_streets:straight_or_better:1:stated",
     "texas_holdem_bonus:ante_streets:flush_or_better:1:stated",
     "texas_holdem_bonus:ante_streets:straight_or_better:1:lab_folds",
@@ -119,6 +122,7 @@ def main(argv=None):
         rounds = {
             pai_gow: args.pai_gow_rounds,
             six_card_fortune_pai_gow: args.pai_gow_rounds,
+            fortune_asia_poker: args.poker_rounds,
             crazy_4_poker: args.poker_rounds,
             caribbean_stud: args.poker_rounds,
             dj_wild_stud: args.poker_rounds,
