@@ -122,6 +122,14 @@ GAMES = (
         progressive=" on Progressive",
     ),
     BotGame(
+        "texas_holdem_bonus",
+        6,
+        decisions=(" on Flop wager",),
+        bet=(" on Ante",),
+        meters=("five_card",),
+        progressive=" on Progressive",
+    ),
+    BotGame(
         "dj_wild_stud",
         6,
         decisions=(" on Play",),
