@@ -116,6 +116,14 @@ GAMES = {
         "pk",
         {"Ann": [("ante", 10)], "Bob": [("ante", 10)]},
     ),
+    "texas_holdem_bonus": (
+        {**{k: v for k, v in POKER.items() if k != "five_card_progressive"}, "progressive": 0},
+        # Ann A-A, Bob K-Q, the dealer 7-2; burns 8, 9, 4; the flop A-7-2 makes Ann's three aces,
+        # the dealer two pair; the turn J, the river 5.
+        "AS AH KS QD 7C 2D 8H AD 7S 2S 9H JC 4C 5H",
+        "pk",
+        {"Ann": [("ante", 10), ("bonus", 10)], "Bob": [("ante", 10)]},
+    ),
     "let_it_ride": (
         {**POKER, "three_card_progressive": 0, "three_card_bonus": 1},
         "TS TH 4D 9C 9D 2H 9S KD",  # Ann a pair of 10s, Bob 9s; the board 9-K makes Bob's three 9s
@@ -132,6 +140,9 @@ DECISIONS = {
     "dj_wild_stud": {"Ann": "^Play", "Bob": "^Play"},
     # Three streets: (player, button) in turn.
     "mississippi_stud": [("Ann", "^Bet 3"), ("Bob", "^Bet 1")] * 3,
+    # Three decisions: Ann bets every street, Bob the flop and the turn and checks the river.
+    "texas_holdem_bonus": [("Ann", "^Flop wager"), ("Bob", "^Flop wager"), ("Ann", "^Turn wager")]
+    + [("Bob", "^Turn wager"), ("Ann", "^River wager"), ("Bob", "^Check")],
     # Two decisions: Ann lets both ride, Bob pulls back both (his $ bet alone rides).
     "let_it_ride": [("Ann", "^Let it ride"), ("Bob", "^Pull back Bet 1")]
     + [("Ann", "^Let it ride"), ("Bob", "^Pull back Bet 2")],

@@ -216,7 +216,10 @@ def test_the_page_the_admin_and_the_lobby(admin_client, table, make_player):
     for viewer in (make_player("Ann"), make_player("Spy")):
         html = page(made, viewer)
         assert 'id="pk-status"' in html and 'id="pk-dealer"' in html and 'id="pk-board"' in html
-        assert "the dealer needs nothing to play" in html and "A-A up to 1000 to 1" in html
+        assert (
+            "the dealer needs nothing to play" in html
+            and "A-A up to 1,000 to 1 when the dealer holds A-A too" in html
+        )
     assert_meters_shown(page(made, make_player("Cy")), "Five-Card", "10,000")
     form = admin_form("texas_holdem_bonus", "Admin THB", 6, Config())
     assert_admin_refuses(

@@ -8,6 +8,7 @@ from collections import Counter
 
 from games.cards import best_five as five
 from games.cards.cards import RANKS, card
+from games.how_to_play import payout_text
 from games.poker.presenter import PokerPresenter
 from games.texas_holdem_bonus import paytables, rules
 
@@ -47,7 +48,7 @@ def layout_text(config):
     ]
     if config.bonus:
         top = config.bonus_table[paytables.ACES_WITH_DEALER_ACES]
-        parts.append(f"Bonus: your two cards, A-A up to {top} when the dealer holds A-A too.")
+        parts.append(f"Bonus: your two cards, A-A up to {payout_text(top)} when the dealer holds A-A too.")
     if config.progressive:
         parts.append(
             "Progressive $5: your two cards and the flop, three of a kind or better; a royal flush wins "
