@@ -243,3 +243,20 @@ async def test_the_house_bot_plays_legal_wagers_and_the_house_way_from_the_page(
     assert [message["action"] for message in ws.sent] == ["house_way"]
     table.do(rules.HOUSE_WAY, ANN, 1)
     assert table.state.spot(1)["set_by"] == "house way"
+
+
+def test_the_page_renders_for_a_player_and_a_spectator(make_player):
+    from tests.test_spanish21_table import page
+
+    table = Table.objects.create(
+        game="face_up_pai_gow", name="Face Up", config={"ace_high_bonus": 8}, is_test=True, max_seats=6
+    )
+    ann, spy = make_player("Ann"), make_player("Spy")
+    table.invited.add(spy)
+    for html in (page(table, ann), page(table, spy)):
+        assert 'id="pg-status"' in html and 'id="pg-dealer"' in html and 'id="pg-seat-6"' in html
+        assert 'id="pg-dice"' not in html and "css/pai_gow.css" in html and "Place your bets" in html
+        assert "Seven cards to every hand after no more bets." in html and "8 to 1" in html
+        assert "§" not in html.split('id="how-to-play"')[0]  # sections stay on the rules page
+    assert "Take a seat" in page(table, ann)
+    assert "You are watching" in page(table, spy)
