@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "games.pai_gow",
     "games.face_up_pai_gow",
     "games.six_card_fortune_pai_gow",
+    "games.fortune_asia",
     "games.three_card_poker",
     "games.four_card_poker",
     "games.crazy_4_poker",

@@ -266,6 +266,7 @@ BOTS = {
     "pai_gow": PaiGowBot,
     "face_up_pai_gow": PaiGowBot,  # the same page: a main wager, side wagers, the house way
     "six_card_fortune_pai_gow": PaiGowBot,  # the same page, and the Double Down after the deal
+    "fortune_asia_poker": PaiGowBot,  # the same page: the main wager, the progressive, the house way
     "three_card_poker": PokerBot,
     "crazy_4_poker": PokerBot,
     "four_card_poker": PokerBot,

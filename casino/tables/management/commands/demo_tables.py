@@ -16,6 +16,7 @@ DEMO_TABLES = [
     {"game": "pai_gow", "name": "Pai Gow Poker — Tiger 9", "meters": ["pai_gow_progressive_1", "mystery_a_1"], "config": {"commission_free": 1, "min_bet": 5, "max_bet": 500, "progressive": 1, "mystery": 1, "dice": 1}},
     {"game": "face_up_pai_gow", "name": "Face Up Pai Gow — Open Hand", "meters": ["pai_gow_progressive_1", "face_up_mystery_a_1"], "config": {"min_bet": 5, "max_bet": 500, "fortune": 1, "progressive": 1, "mystery": 1}},
     {"game": "six_card_fortune_pai_gow", "name": "Six-Card Fortune Pai Gow — Double Down", "meters": ["six_card_fortune_1", "six_card_mystery_a_1"], "config": {"min_bet": 5, "max_bet": 500, "double_down": 1, "fortune": 1, "progressive": 1, "mystery": 1}},
+    {"game": "fortune_asia_poker", "name": "Fortune Asia Poker — Two of Three", "meters": ["pai_gow_progressive_1", "fortune_asia_mystery_a_1"], "config": {"min_bet": 5, "max_bet": 500, "progressive": 1, "mystery": 1}},
     {"game": "three_card_poker", "name": "Three Card Poker — Mini-Royal", "meters": ["three_card_1", "three_card_mystery_a_1"], "config": {"min_bet": 5, "max_bet": 500, "pair_plus": 1, "six_card_bonus": 1, "three_card_progressive": 1, "mystery": 1}},
     {"game": "four_card_poker", "name": "Four Card Poker — Aces Up", "meters": ["five_card_5", "four_card_mystery_a_5"], "config": {"min_bet": 5, "max_bet": 500, "aces_up": 1, "five_card_progressive": 1, "mystery": 1}},
     {"game": "crazy_4_poker", "name": "Crazy 4 Poker — Super Bonus", "meters": ["five_card_5", "crazy_4_mystery_a_5"], "config": {"min_bet": 5, "max_bet": 500, "queens_up": 1, "five_card_progressive": 1, "mystery": 1}},
@@ -40,6 +41,10 @@ DEMO_METERS = {
     # and its Must-Hit-By Mystery bonus, configuration A for a $1 wager (§ 645c.3).
     "pai_gow_progressive_1": {"name": "Pai Gow progressive $1", "kind": "progressive_payout", "paytable": "", "wager_dollars": 1},
     "mystery_a_1": {"name": "Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 1},
+    # Fortune Asia Poker shares the pai gow progressive meter above (rules/README.md: the
+    # pai_gow_poker.md § 9 table on the seven cards) and has its own Mystery bonus meter,
+    # configuration A for a $1 wager (§ 659c.1(c)(4)).
+    "fortune_asia_mystery_a_1": {"name": "Fortune Asia Poker Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 1},
     # Face Up Pai Gow shares the pai gow progressive meter above (rules/README.md: linked across the
     # games that share its paytable) and has its own Mystery bonus meter, configuration A for a $1
     # wager (§ 688c.1(c)(4)).
