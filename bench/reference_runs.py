@@ -39,6 +39,7 @@ from games.players_edge21 import simulate as players_edge21  # noqa: E402
 from games.six_card_fortune_pai_gow import simulate as six_card_fortune_pai_gow  # noqa: E402
 from games.spanish21 import simulate as spanish21  # noqa: E402
 from games.texas_holdem_bonus import simulate as texas_holdem_bonus  # noqa: E402
+from games.ultimate_texas_holdem import simulate as ultimate_texas_holdem  # noqa: E402
 
 PATH = os.path.join(ROOT, "games", "lab", "reference_runs.json")
 SEED = 20_261_130
@@ -54,6 +55,7 @@ MODULES = (
     six_card_fortune_pai_gow,
     fortune_asia_poker,
     texas_holdem_bonus,
+    ultimate_texas_holdem,
 )
 # Rows added after the first reference runs, numbered after every other row
 # (in this order) so that no row's seed moves.
@@ -73,6 +75,9 @@ ADDED_LATER = (
     "texas_holdem_bonus:ante_streets:straight_or_better:1:stated",
     "texas_holdem_bonus:ante_streets:flush_or_better:1:stated",
     "texas_holdem_bonus:ante_streets:straight_or_better:1:lab_folds",
+    "ultimate_texas_holdem:ante_blind_play:A:1:lab_strategy",
+    "ultimate_texas_holdem:ante_blind_play:B:1:lab_strategy",
+    "ultimate_texas_holdem:bad_beat:C:1:lab_strategy",
 )
 
 
@@ -127,6 +132,7 @@ def main(argv=None):
             caribbean_stud: args.poker_rounds,
             dj_wild_stud: args.poker_rounds,
             texas_holdem_bonus: args.poker_rounds,
+            ultimate_texas_holdem: args.poker_rounds,
             four_card_poker: args.four_card_rounds,
         }.get(module, args.blackjack_rounds)
         started = time.perf_counter()
