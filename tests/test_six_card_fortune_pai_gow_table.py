@@ -216,3 +216,93 @@ def test_the_demo_has_a_six_card_table_with_its_two_meters(clean_redis):
     assert kinds == {"six_card_fortune", "must_hit_by"}
     config = table.rules_config()
     assert config.double_down and config.fortune and config.progressive and config.mystery
+
+
+def test_every_round_replays_to_the_identical_outcome(make_player, clean_redis):
+    from casino.tables.models import Round
+    from casino.tables.replay import replay
+
+    table, _ = make_table(meters=False, seed=9)
+    clock = Clock()
+    runtime = TableRuntime(table, clock=clock)
+    runtime.start()
+    ann, bob = make_player("Ann"), make_player("Bob")
+    for player in (ann, bob):
+        act(runtime, player, action="sit")
+    for number in range(3):
+        for player in (ann, bob):
+            act(runtime, player, action="bet", spot="main", amount="5")
+            act(runtime, player, action="bet", spot="fortune", amount="5")
+        start = runtime.round
+        while runtime.round == start:
+            if runtime.state.phase == rules.DECIDING and number == 1:
+                act(runtime, ann, action="double_down", amount="5")
+                number = None
+                continue
+            clock.now = runtime.snapshot["timer"]["deadline"]
+            runtime.tick()
+    records = list(Round.objects.filter(table=table).order_by("number"))
+    assert len(records) == 3
+    assert any(line.startswith("Ann doubles down") for record in records for line in record.log)
+    for record in records:
+        report = replay(record)
+        assert report.identical, f"round {record.number}: {report.difference}"
+    assert_ledger_balanced()
+
+
+def test_the_test_table_form_has_every_setting_and_takes_a_stack():
+    from casino.lab.testtables import NewTestTableForm
+
+    spec = registry.get(SLUG)
+    data = {"name": "Six-Card lab", "max_seats": 6, "seed": 7, "stack": "first 2 AS KS QS JS JK 2D"}
+    data.update({f"rules_{name}": value for name, value in rules.Config().to_json().items()})
+    form = NewTestTableForm(spec, data=data)
+    assert {f.name for f in form.config_fields()} == {f"rules_{name}" for name in rules.Config().to_json()}
+    assert "six per hand" in form.fields["stack"].help_text
+    assert form.is_valid(), form.errors
+    table = form.save()
+    assert table.state["game"]["deck"][:6] == ["AS", "KS", "QS", "JS", "JK", "2D"]
+    assert table.state["game"]["count"] == 3  # seat 2 gets the first six cards
+    for stack, message in (
+        ("dice 3 3 3", "no dice"),
+        ("AS AS", "typed 2 times"),
+        ("first 9", "first dealer"),
+        ("ZZ", "not a card"),
+    ):
+        bad = NewTestTableForm(spec, data={**data, "stack": stack})
+        assert not bad.is_valid() and message in bad.errors["stack"][0], (stack, bad.errors)
+    bad = NewTestTableForm(spec, data={**data, "rules_progressive": 0})
+    assert not bad.is_valid() and "needs the progressive" in bad.errors["rules_mystery"][0]
+    bad = NewTestTableForm(spec, data={**data, "rules_double_down": 2})
+    assert not bad.is_valid() and "1 to offer it" in bad.errors["rules_double_down"][0]
+
+
+def test_how_to_play_follows_the_rules_submission():
+    from games.six_card_fortune_pai_gow.how_to_play import how_to_play
+
+    titles = [
+        section.title
+        for section in how_to_play(
+            rules.Config(fortune=1), {"meter_kinds": ["six_card_fortune", "must_hit_by"]}
+        )
+    ]
+    assert titles[:6] == [
+        "The game",
+        "Six-Card Fortune Pai Gow wager",
+        "Double Down",
+        "Fortune bonus",
+        "Envy bonus",
+        "Progressive (1 chip)",
+    ]
+    assert "Mystery bonus" in titles
+    plain = [section.title for section in how_to_play(rules.Config(double_down=0), {"meter_kinds": []})]
+    assert (
+        "Double Down" not in plain
+        and "Fortune bonus" not in plain
+        and not any("Progressive" in t for t in plain)
+    )
+    fortune = next(s for s in how_to_play(rules.Config(fortune=1)) if s.title == "Fortune bonus")
+    assert [(line.text, line.pays) for line in fortune.lines][:2] == [
+        ("Five aces", "2,000 to 1"),
+        ("Royal flush", "1,000 to 1"),
+    ]
