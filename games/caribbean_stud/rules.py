@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from games.cards import best_five
 from games.cards.poker import CARD_INDEX
 from games.caribbean_stud import paytables
-from games.engine import RulesSubmission
 from games.poker import game as g
 from games.poker import round as pr
+from games.poker.config import Choice, Limit, Needs, PokerConfig
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 ANTE = "ante"
@@ -33,17 +33,11 @@ FOLD = "fold"
 # casino's Caribbean Stud tables (rules/README.md: each game's progressive its own kind).
 PROGRESSIVE_KIND = "caribbean_stud"
 
-CLOCKS = (
-    ("betting_seconds", 1, 300),
-    ("deal_seconds", 0, 30),
-    ("decision_seconds", 3, 120),
-    ("result_seconds", 0, 60),
-)
 ENVY_MAX_CHIPS = 100_000
 
 
 @dataclass(frozen=True)
-class Config(RulesSubmission):
+class Config(PokerConfig):
     """The table's Rules Submission for Caribbean Stud Poker (§ 601a.2)."""
 
     min_bet: int = field(default=5, metadata={"help": "Minimum Ante, in chips."})
@@ -82,32 +76,34 @@ class Config(RulesSubmission):
     )
     result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
 
-    def errors(self):
-        errors = self.type_errors()
-        if errors:
-            return errors
-        for name in ("progressive", "mystery"):
-            if getattr(self, name) not in (0, 1):
-                errors[name] = "1 to offer it, 0 not to."
-        if self.min_bet < 1:
-            errors["min_bet"] = "The minimum wager must be at least 1 chip."
-        if self.max_bet < self.min_bet:
-            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
-        if self.bet_paytable not in range(1, len(paytables.BET_NAMES) + 1):
-            errors["bet_paytable"] = "Choose Bet paytable 1 (100-50-20-7-5-4-3-2-1)."
-        if self.progressive_paytable not in range(1, len(paytables.PROGRESSIVE_NAMES) + 1):
-            errors["progressive_paytable"] = "Choose progressive paytable 1 (100%-10%-500-100-50)."
-        for name in ("royal_flush_envy_bonus", "straight_flush_envy_bonus"):
-            if not 0 <= getattr(self, name) <= ENVY_MAX_CHIPS:
-                errors[name] = f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."
-            elif getattr(self, name) and not self.progressive:
-                errors[name] = "The Envy Bonus goes with the progressive wager: offer it first."
-        if self.mystery == 1 and not self.progressive:
-            errors["mystery"] = "The Mystery bonus needs the progressive payout wager (§ 639c.1(a))."
-        for name, low, high in CLOCKS:
-            if name not in errors and not low <= getattr(self, name) <= high:
-                errors[name] = f"Must be {low} to {high} seconds."
-        return errors
+    SWITCHES = ("progressive", "mystery")
+    LIMITS = (
+        Limit("royal_flush_envy_bonus", 0, ENVY_MAX_CHIPS, f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."),
+        Limit("straight_flush_envy_bonus", 0, ENVY_MAX_CHIPS, f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."),
+    )
+    CHOICES = (
+        Choice("bet_paytable", paytables.BET_NAMES, "Choose Bet paytable 1 (100-50-20-7-5-4-3-2-1)."),
+        Choice(
+            "progressive_paytable",
+            paytables.PROGRESSIVE_NAMES,
+            "Choose progressive paytable 1 (100%-10%-500-100-50).",
+        ),
+    )
+    NEEDS = (
+        Needs(
+            "royal_flush_envy_bonus",
+            ("progressive",),
+            "The Envy Bonus goes with the progressive wager: offer it first.",
+        ),
+        Needs(
+            "straight_flush_envy_bonus",
+            ("progressive",),
+            "The Envy Bonus goes with the progressive wager: offer it first.",
+        ),
+        Needs(
+            "mystery", ("progressive",), "The Mystery bonus needs the progressive payout wager (§ 639c.1(a))."
+        ),
+    )
 
     @property
     def bet_name(self):

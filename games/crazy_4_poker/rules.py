@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 
 from games.cards import best_five, four_card
 from games.crazy_4_poker import paytables
-from games.engine import RulesSubmission
 from games.payouts import MeterShare
 from games.poker import game as g
 from games.poker import round as pr
+from games.poker.config import Limit, Needs, PokerConfig
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 ANTE = "ante"
@@ -38,16 +38,9 @@ FOLD = "fold"
 # same five-card product as Four Card Poker's, linked across their tables.
 FIVE_CARD_KIND = paytables.FIVE_CARD_KIND
 
-CLOCKS = (
-    ("betting_seconds", 1, 300),
-    ("deal_seconds", 0, 30),
-    ("decision_seconds", 3, 120),
-    ("result_seconds", 0, 60),
-)
-
 
 @dataclass(frozen=True)
-class Config(RulesSubmission):
+class Config(PokerConfig):
     """The table's Rules Submission for Crazy 4 Poker (§ 601a.2)."""
 
     min_bet: int = field(
@@ -74,28 +67,18 @@ class Config(RulesSubmission):
     )
     result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
 
-    def errors(self):
-        errors = self.type_errors()
-        if errors:
-            return errors
-        for name in ("queens_up", "five_card_progressive", "mystery"):
-            if getattr(self, name) not in (0, 1):
-                errors[name] = "1 to offer it, 0 not to."
-        if self.min_bet < 1:
-            errors["min_bet"] = "The minimum wager must be at least 1 chip."
-        if self.max_bet < self.min_bet:
-            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
-        if self.side_max < self.min_bet:
-            errors["side_max"] = "The Queens Up maximum cannot be below the minimum wager."
-        if self.mystery == 1 and not self.five_card_progressive:
-            # § 657c.1(a): only with the Four-Card or the Five-Card progressive; only the latter is offered.
-            errors["mystery"] = (
-                "The Mystery bonus needs the Five-Card progressive payout wager (§ 657c.1(a))."
-            )
-        for name, low, high in CLOCKS:
-            if name not in errors and not low <= getattr(self, name) <= high:
-                errors[name] = f"Must be {low} to {high} seconds."
-        return errors
+    SWITCHES = ("queens_up", "five_card_progressive", "mystery")
+    LIMITS = (
+        Limit("side_max", "min_bet", message="The Queens Up maximum cannot be below the minimum wager."),
+    )
+    NEEDS = (
+        # § 657c.1(a): only with the Four-Card or the Five-Card progressive; only the latter is offered.
+        Needs(
+            "mystery",
+            ("five_card_progressive",),
+            "The Mystery bonus needs the Five-Card progressive payout wager (§ 657c.1(a)).",
+        ),
+    )
 
 
 # -- hands -------------------------------------------------------------------------

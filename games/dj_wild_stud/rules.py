@@ -20,10 +20,10 @@ from games.cards import wild
 from games.cards.cards import joker_deck
 from games.cards.poker import CARD_INDEX
 from games.dj_wild_stud import paytables
-from games.engine import RulesSubmission
 from games.payouts import Odds
 from games.poker import game as g
 from games.poker import round as pr
+from games.poker.config import Choice, Limit, Needs, PokerConfig
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 ANTE = "ante"
@@ -37,17 +37,11 @@ FOLD = "fold"
 # casino's DJ Wild Stud tables (rules/README.md: each game's progressive its own kind).
 PROGRESSIVE_KIND = "dj_wild_stud"
 
-CLOCKS = (
-    ("betting_seconds", 1, 300),
-    ("deal_seconds", 0, 30),
-    ("decision_seconds", 3, 120),
-    ("result_seconds", 0, 60),
-)
 TRIPS_MAX_ODDS = 10_000
 
 
 @dataclass(frozen=True)
-class Config(RulesSubmission):
+class Config(PokerConfig):
     """The table's Rules Submission for DJ Wild Stud Poker (§ 601a.2)."""
 
     min_bet: int = field(default=5, metadata={"help": "Minimum Ante, in chips (the Blind equals it)."})
@@ -130,40 +124,39 @@ class Config(RulesSubmission):
     )
     result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
 
-    def errors(self):
-        errors = self.type_errors()
-        if errors:
-            return errors
-        for name in ("progressive", "mystery"):
-            if getattr(self, name) not in (0, 1):
-                errors[name] = "1 to offer it, 0 not to."
-        if self.min_bet < 1:
-            errors["min_bet"] = "The minimum wager must be at least 1 chip."
-        if self.max_bet < self.min_bet:
-            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
-        if self.trips_min_bet < 1:
-            errors["trips_min_bet"] = "The minimum wager must be at least 1 chip."
-        if self.trips_max_bet < self.trips_min_bet:
-            errors["trips_max_bet"] = "The maximum wager cannot be below the minimum wager."
-        if self.blind_paytable not in range(1, len(paytables.BLIND_NAMES) + 1):
-            errors["blind_paytable"] = "Choose Blind paytable 1 (1000-50-10-9-4-3-2-1)."
-        if self.progressive_paytable not in range(1, len(paytables.PROGRESSIVE_NAMES) + 1):
-            errors["progressive_paytable"] = "Choose progressive paytable 1 (the project default)."
-        for line in paytables.TRIPS_LINES:
-            name = "trips_" + line
-            if not 0 <= getattr(self, name) <= TRIPS_MAX_ODDS:
-                errors[name] = f"Must be 0 to {TRIPS_MAX_ODDS:,} (to 1)."
+    SWITCHES = ("progressive", "mystery")
+    LIMITS = (
+        Limit("trips_min_bet", 1, message="The minimum wager must be at least 1 chip."),
+        Limit(
+            "trips_max_bet", "trips_min_bet", message="The maximum wager cannot be below the minimum wager."
+        ),
+        *(
+            Limit("trips_" + line, 0, TRIPS_MAX_ODDS, f"Must be 0 to {TRIPS_MAX_ODDS:,} (to 1).")
+            for line in paytables.TRIPS_LINES
+        ),
+    )
+    CHOICES = (
+        Choice("blind_paytable", paytables.BLIND_NAMES, "Choose Blind paytable 1 (1000-50-10-9-4-3-2-1)."),
+        Choice(
+            "progressive_paytable",
+            paytables.PROGRESSIVE_NAMES,
+            "Choose progressive paytable 1 (the project default).",
+        ),
+    )
+    NEEDS = (
+        Needs(
+            "mystery", ("progressive",), "The Mystery bonus needs the progressive bonus wager (§ 687c.1(a))."
+        ),
+    )
+
+    def game_errors(self):
+        errors = {}
         for line in paytables.TRIPS_LINES:
             if line.endswith(paytables.WITH_WILDS):
                 natural = line.removesuffix(paytables.WITH_WILDS) + paytables.NATURAL
                 if getattr(self, "trips_" + line) > getattr(self, "trips_" + natural):
                     # Rule 10: natural hands pay more than hands using wild cards.
                     errors["trips_" + line] = "A hand with wild cards cannot pay more than the natural one."
-        if self.mystery == 1 and not self.progressive:
-            errors["mystery"] = "The Mystery bonus needs the progressive bonus wager (§ 687c.1(a))."
-        for name, low, high in CLOCKS:
-            if name not in errors and not low <= getattr(self, name) <= high:
-                errors[name] = f"Must be {low} to {high} seconds."
         return errors
 
     @property

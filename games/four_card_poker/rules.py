@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 
 from games.cards import best_five, four_card
 from games.cards.poker import CARD_INDEX
-from games.engine import RulesSubmission
 from games.four_card_poker import paytables
 from games.poker import game as g
 from games.poker import round as pr
+from games.poker.config import Choice, Limit, Needs, PokerConfig
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 ANTE = "ante"
@@ -35,16 +35,9 @@ FOLD = "fold"
 # linked with the other games that pay the same five-card table.
 FIVE_CARD_KIND = "five_card"
 
-CLOCKS = (
-    ("betting_seconds", 1, 300),
-    ("deal_seconds", 0, 30),
-    ("decision_seconds", 3, 120),
-    ("result_seconds", 0, 60),
-)
-
 
 @dataclass(frozen=True)
-class Config(RulesSubmission):
+class Config(PokerConfig):
     """The table's Rules Submission for Four Card Poker (§ 601a.2)."""
 
     min_bet: int = field(default=5, metadata={"help": "Minimum Ante (and Aces Up), in chips."})
@@ -75,31 +68,23 @@ class Config(RulesSubmission):
     )
     result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
 
-    def errors(self):
-        errors = self.type_errors()
-        if errors:
-            return errors
-        for name in ("aces_up", "five_card_progressive", "mystery"):
-            if getattr(self, name) not in (0, 1):
-                errors[name] = "1 to offer it, 0 not to."
-        if self.min_bet < 1:
-            errors["min_bet"] = "The minimum wager must be at least 1 chip."
-        if self.max_bet < self.min_bet:
-            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
-        if self.side_max < self.min_bet:
-            errors["side_max"] = "The Aces Up maximum cannot be below the minimum wager."
-        if self.ante_bonus_paytable not in range(1, len(paytables.ANTE_BONUS_NAMES) + 1):
-            errors["ante_bonus_paytable"] = "Choose Ante Bonus paytable 1 (25-20-2) or 2 (30-15-2)."
-        if self.aces_up_paytable not in range(1, len(paytables.ACES_UP_NAMES) + 1):
-            errors["aces_up_paytable"] = "Choose Aces Up paytable 1 (50-40-8-6-4-2-1)."
-        if self.mystery == 1 and not self.five_card_progressive:
-            errors["mystery"] = (
-                "The Mystery bonus needs the Five-Card progressive payout wager (§ 641c.1(a))."
-            )
-        for name, low, high in CLOCKS:
-            if name not in errors and not low <= getattr(self, name) <= high:
-                errors[name] = f"Must be {low} to {high} seconds."
-        return errors
+    SWITCHES = ("aces_up", "five_card_progressive", "mystery")
+    LIMITS = (Limit("side_max", "min_bet", message="The Aces Up maximum cannot be below the minimum wager."),)
+    CHOICES = (
+        Choice(
+            "ante_bonus_paytable",
+            paytables.ANTE_BONUS_NAMES,
+            "Choose Ante Bonus paytable 1 (25-20-2) or 2 (30-15-2).",
+        ),
+        Choice("aces_up_paytable", paytables.ACES_UP_NAMES, "Choose Aces Up paytable 1 (50-40-8-6-4-2-1)."),
+    )
+    NEEDS = (
+        Needs(
+            "mystery",
+            ("five_card_progressive",),
+            "The Mystery bonus needs the Five-Card progressive payout wager (§ 641c.1(a)).",
+        ),
+    )
 
     @property
     def ante_bonus_name(self):

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 
 from games.cards import best_five, three_card
 from games.cards.poker import CARD_INDEX
-from games.engine import RulesSubmission
 from games.let_it_ride import paytables
 from games.poker import game as g
 from games.poker import round as pr
+from games.poker.config import Choice, Limit, Needs, PokerConfig
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 # Rule 3: the three equal base wagers in the spots 1, 2 and $ (together the "Let It
@@ -43,17 +43,9 @@ RIDE = "ride"
 THREE_CARD_KIND = "three_card"
 FIVE_CARD_KIND = "five_card"
 
-CLOCKS = (
-    ("betting_seconds", 1, 300),
-    ("deal_seconds", 0, 30),
-    ("decision_seconds", 3, 120),
-    ("result_seconds", 0, 60),
-)
-MYSTERY_WAGERS = {THREE_CARD: 1, FIVE_CARD: 2}
-
 
 @dataclass(frozen=True)
-class Config(RulesSubmission):
+class Config(PokerConfig):
     """The table's Rules Submission for Let It Ride Poker (§ 601a.2)."""
 
     min_bet: int = field(default=5, metadata={"help": "Minimum of each of the three base wagers, in chips."})
@@ -98,39 +90,30 @@ class Config(RulesSubmission):
     )
     result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
 
-    def errors(self):
-        errors = self.type_errors()
-        if errors:
-            return errors
-        for name in ("three_card_bonus", "three_card_progressive", "five_card_progressive", "mystery"):
-            if getattr(self, name) not in (0, 1):
-                errors[name] = "1 to offer it, 0 not to."
-        if self.min_bet < 1:
-            errors["min_bet"] = "The minimum wager must be at least 1 chip."
-        if self.max_bet < self.min_bet:
-            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
-        if self.side_max < self.min_bet:
-            errors["side_max"] = "The side wager maximum cannot be below the minimum wager."
-        if self.aggregate_payout_limit < 1:
-            errors["aggregate_payout_limit"] = "The payout limit must be at least 1 chip."
-        if self.base_paytable not in range(1, len(paytables.BASE_NAMES) + 1):
-            errors["base_paytable"] = "Choose base paytable 1 (1000-200-50-11-8-5-3-2-1)."
-        if self.three_card_bonus_paytable not in range(1, len(paytables.THREE_CARD_BONUS_NAMES) + 1):
-            errors["three_card_bonus_paytable"] = "Choose Three Card Bonus paytable 1 (40-30-6-3-1)."
-        if self.mystery == 1 and not (self.three_card_progressive or self.five_card_progressive):
-            errors["mystery"] = (
-                "The Mystery bonus needs the Three-Card or the Five-Card progressive payout wager (§ 643c.1(a))."
-            )
-        if self.mystery_wagers not in (1, 2, 3):
-            errors["mystery_wagers"] = "1 for the Three-Card progressive, 2 for the Five-Card, 3 for either."
-        elif self.mystery == 1 and not any(self.qualifies_for_mystery(area) for area in MYSTERY_WAGERS):
-            errors["mystery_wagers"] = (
-                "The Mystery bonus needs a qualifying progressive wager the table offers."
-            )
-        for name, low, high in CLOCKS:
-            if name not in errors and not low <= getattr(self, name) <= high:
-                errors[name] = f"Must be {low} to {high} seconds."
-        return errors
+    SWITCHES = ("three_card_bonus", "three_card_progressive", "five_card_progressive", "mystery")
+    LIMITS = (
+        Limit("side_max", "min_bet", message="The side wager maximum cannot be below the minimum wager."),
+        Limit("aggregate_payout_limit", 1, message="The payout limit must be at least 1 chip."),
+        Limit("mystery_wagers", 1, 3, "1 for the Three-Card progressive, 2 for the Five-Card, 3 for either."),
+    )
+    CHOICES = (
+        Choice("base_paytable", paytables.BASE_NAMES, "Choose base paytable 1 (1000-200-50-11-8-5-3-2-1)."),
+        Choice(
+            "three_card_bonus_paytable",
+            paytables.THREE_CARD_BONUS_NAMES,
+            "Choose Three Card Bonus paytable 1 (40-30-6-3-1).",
+        ),
+    )
+    NEEDS = (
+        Needs(
+            "mystery",
+            ("three_card_progressive", "five_card_progressive"),
+            "The Mystery bonus needs the Three-Card or the Five-Card progressive payout wager (§ 643c.1(a)).",
+        ),
+    )
+    # § 643c.1(c)(1): "a Three-Card progressive payout wager or Five-Card progressive payout
+    # wager, as indicated by the certificate holder in its Rules Submission" — offered at the table.
+    MYSTERY_WAGERS = {THREE_CARD: "three_card_progressive", FIVE_CARD: "five_card_progressive"}
 
     @property
     def base_name(self):
@@ -147,12 +130,6 @@ class Config(RulesSubmission):
     @property
     def three_card_bonus_table(self):
         return paytables.three_card_bonus_paytable(self.three_card_bonus_name)
-
-    def qualifies_for_mystery(self, area):
-        """§ 643c.1(c)(1): "a Three-Card progressive payout wager or Five-Card progressive payout
-        wager, as indicated by the certificate holder in its Rules Submission" — offered at the table."""
-        offered = {THREE_CARD: self.three_card_progressive, FIVE_CARD: self.five_card_progressive}[area]
-        return bool(self.mystery_wagers & MYSTERY_WAGERS[area]) and bool(offered)
 
 
 # -- hands -------------------------------------------------------------------------

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 
 from games.cards import best_five
 from games.cards.poker import CARD_INDEX
-from games.engine import RulesSubmission
 from games.mississippi_stud import paytables
 from games.poker import game as g
 from games.poker import round as pr
+from games.poker.config import Choice, Limit, Needs, PokerConfig
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 ANTE = "ante"  # the Mississippi Stud wager (§ 655a.7(d)(1))
@@ -40,17 +40,11 @@ FOLD = "fold"
 # five-card progressives" (Four Card Poker, Crazy 4 Poker, Let It Ride).
 PROGRESSIVE_KIND = "five_card"
 
-CLOCKS = (
-    ("betting_seconds", 1, 300),
-    ("deal_seconds", 0, 30),
-    ("decision_seconds", 3, 120),
-    ("result_seconds", 0, 60),
-)
 ENVY_MAX_CHIPS = 100_000
 
 
 @dataclass(frozen=True)
-class Config(RulesSubmission):
+class Config(PokerConfig):
     """The table's Rules Submission for Mississippi Stud (§ 601a.2)."""
 
     min_bet: int = field(default=5, metadata={"help": "Minimum Ante, in chips."})
@@ -94,32 +88,24 @@ class Config(RulesSubmission):
     )
     result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
 
-    def errors(self):
-        errors = self.type_errors()
-        if errors:
-            return errors
-        for name in ("progressive", "mystery"):
-            if getattr(self, name) not in (0, 1):
-                errors[name] = "1 to offer it, 0 not to."
-        if self.min_bet < 1:
-            errors["min_bet"] = "The minimum wager must be at least 1 chip."
-        if self.max_bet < self.min_bet:
-            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
-        if self.paytable not in range(1, len(paytables.BASE_NAMES) + 1):
-            errors["paytable"] = "Choose paytable 1 (500-100-40-10-6-4-3-2-1)."
-        if self.progressive_paytable not in range(1, len(paytables.PROGRESSIVE_NAMES) + 1):
-            errors["progressive_paytable"] = (
-                "Choose progressive paytable 1 (A): paytables B to D need meters this table does not link."
-            )
-        for name in ("royal_flush_envy_bonus", "straight_flush_envy_bonus"):
-            if not 0 <= getattr(self, name) <= ENVY_MAX_CHIPS:
-                errors[name] = f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."
-        if self.mystery == 1 and not self.progressive:
-            errors["mystery"] = "The Mystery bonus needs the progressive payout wager (§ 655c.1(a))."
-        for name, low, high in CLOCKS:
-            if name not in errors and not low <= getattr(self, name) <= high:
-                errors[name] = f"Must be {low} to {high} seconds."
-        return errors
+    SWITCHES = ("progressive", "mystery")
+    LIMITS = (
+        Limit("royal_flush_envy_bonus", 0, ENVY_MAX_CHIPS, f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."),
+        Limit("straight_flush_envy_bonus", 0, ENVY_MAX_CHIPS, f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."),
+    )
+    CHOICES = (
+        Choice("paytable", paytables.BASE_NAMES, "Choose paytable 1 (500-100-40-10-6-4-3-2-1)."),
+        Choice(
+            "progressive_paytable",
+            paytables.PROGRESSIVE_NAMES,
+            "Choose progressive paytable 1 (A): paytables B to D need meters this table does not link.",
+        ),
+    )
+    NEEDS = (
+        Needs(
+            "mystery", ("progressive",), "The Mystery bonus needs the progressive payout wager (§ 655c.1(a))."
+        ),
+    )
 
     @property
     def base_name(self):

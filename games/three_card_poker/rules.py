@@ -12,9 +12,9 @@ Bonus → progressives → Envy; the Mystery bonus at the end of the round.
 from dataclasses import dataclass, field
 
 from games.cards import best_five, three_card
-from games.engine import RulesSubmission
 from games.poker import game as g
 from games.poker import round as pr
+from games.poker.config import Choice, Limit, Needs, PokerConfig
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 from games.three_card_poker import paytables
 
@@ -30,16 +30,9 @@ FOLD = "fold"
 THREE_CARD_KIND = "three_card"
 FIVE_CARD_KIND = "five_card"
 
-CLOCKS = (
-    ("betting_seconds", 1, 300),
-    ("deal_seconds", 0, 30),
-    ("decision_seconds", 3, 120),
-    ("result_seconds", 0, 60),
-)
-
 
 @dataclass(frozen=True)
-class Config(RulesSubmission):
+class Config(PokerConfig):
     """The table's Rules Submission for Three Card Poker (§ 601a.2)."""
 
     min_bet: int = field(default=5, metadata={"help": "Minimum Ante (and Pair Plus), in chips."})
@@ -77,41 +70,24 @@ class Config(RulesSubmission):
     )
     result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
 
-    def errors(self):
-        errors = self.type_errors()
-        if errors:
-            return errors
-        for name in (
-            "pair_plus",
-            "six_card_bonus",
-            "three_card_progressive",
-            "five_card_progressive",
+    SWITCHES = ("pair_plus", "six_card_bonus", "three_card_progressive", "five_card_progressive", "mystery")
+    LIMITS = (
+        Limit("side_max", "min_bet", message="The side wager maximum cannot be below the minimum wager."),
+        Limit("mystery_wagers", 1, 3, "1 for the Three-Card progressive, 2 for the Five-Card, 3 for either."),
+    )
+    CHOICES = (
+        Choice("pair_plus_paytable", paytables.PAIR_PLUS_NAMES, "Choose Pair Plus paytable 1, 2 or 3."),
+    )
+    NEEDS = (
+        Needs(
             "mystery",
-        ):
-            if getattr(self, name) not in (0, 1):
-                errors[name] = "1 to offer it, 0 not to."
-        if self.min_bet < 1:
-            errors["min_bet"] = "The minimum wager must be at least 1 chip."
-        if self.max_bet < self.min_bet:
-            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
-        if self.side_max < self.min_bet:
-            errors["side_max"] = "The side wager maximum cannot be below the minimum wager."
-        if self.pair_plus_paytable not in range(1, len(paytables.PAIR_PLUS_NAMES) + 1):
-            errors["pair_plus_paytable"] = "Choose Pair Plus paytable 1, 2 or 3."
-        if self.mystery and not (self.three_card_progressive or self.five_card_progressive):
-            errors["mystery"] = (
-                "The Mystery bonus needs the Three-Card or the Five-Card progressive payout wager (§ 649c.1(a))."
-            )
-        if self.mystery_wagers not in (1, 2, 3):
-            errors["mystery_wagers"] = "1 for the Three-Card progressive, 2 for the Five-Card, 3 for either."
-        elif self.mystery and not any(self.qualifies_for_mystery(area) for area in (THREE_CARD, FIVE_CARD)):
-            errors["mystery_wagers"] = (
-                "The Mystery bonus needs a qualifying progressive wager the table offers."
-            )
-        for name, low, high in CLOCKS:
-            if name not in errors and not low <= getattr(self, name) <= high:
-                errors[name] = f"Must be {low} to {high} seconds."
-        return errors
+            ("three_card_progressive", "five_card_progressive"),
+            "The Mystery bonus needs the Three-Card or the Five-Card progressive payout wager (§ 649c.1(a)).",
+        ),
+    )
+    # § 649c.1(c)(1): "a Three-Card progressive payout or Five-Card progressive payout wager, as
+    # indicated by the certificate holder in its Rules Submission" — and offered at the table.
+    MYSTERY_WAGERS = {THREE_CARD: "three_card_progressive", FIVE_CARD: "five_card_progressive"}
 
     @property
     def pair_plus_name(self):
@@ -120,12 +96,6 @@ class Config(RulesSubmission):
     @property
     def pair_plus_table(self):
         return paytables.PAIR_PLUS_PAYTABLES[self.pair_plus_name]
-
-    def qualifies_for_mystery(self, area):
-        """§ 649c.1(c)(1): "a Three-Card progressive payout or Five-Card progressive payout wager, as
-        indicated by the certificate holder in its Rules Submission" — and offered at the table."""
-        bit = {THREE_CARD: 1, FIVE_CARD: 2}[area]
-        return bool(self.mystery_wagers & bit) and self.offers(area)
 
     def offers(self, area):
         return GAME.area(area) is not None and GAME.area(area).offered(self)
