@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "games.dj_wild_stud",
     "games.let_it_ride",
     "games.mississippi_stud",
+    "games.ultimate_texas_holdem",
     "games.texas_holdem_bonus",
 ]
 

@@ -253,6 +253,7 @@ GAMES = [
     "mississippi_stud",
     "down_under_blackjack",
     "texas_holdem_bonus",
+    "ultimate_texas_holdem",
 ]
 
 

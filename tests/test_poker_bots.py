@@ -130,6 +130,14 @@ GAMES = (
         progressive=" on Progressive",
     ),
     BotGame(
+        "ultimate_texas_holdem",
+        6,
+        decisions=(" checks", " on Play"),
+        bet=(" on Ante and ", " on Blind"),
+        meters=("five_card",),
+        progressive=" on Progressive",
+    ),
+    BotGame(
         "dj_wild_stud",
         6,
         decisions=(" on Play",),

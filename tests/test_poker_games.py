@@ -67,6 +67,10 @@ def test_texas_holdem_bonus_is_one_of_them():
     assert "texas_holdem_bonus" in POKER_GAMES
 
 
+def test_ultimate_texas_holdem_is_one_of_them():
+    assert "ultimate_texas_holdem" in POKER_GAMES
+
+
 class Table:
     def __init__(self, rules, seed):
         self.rules, self.game = rules, rules.GAME

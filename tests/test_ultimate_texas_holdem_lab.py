@@ -142,3 +142,20 @@ def test_the_bad_beat_row_under_the_lab_strategy(reference):
     low, high = row.ci99
     assert low < reference[BAD_BEAT.key]["rtp"] < high
     assert [line["key"] for line in row.lines] == list(paytables.BAD_BEAT_PAYTABLES["C"])
+
+
+def test_the_rows_through_the_lab():
+    from casino.lab import registry
+
+    specs = registry.specs("ultimate_texas_holdem")
+    assert {spec.wager for spec in specs} == {
+        "ante_blind_play",
+        "bad_beat",
+        "trips",
+        "progressive",
+        "must_hit_by",
+    }
+    mystery = {(spec.paytable, spec.variant) for spec in specs if spec.wager == "must_hit_by"}
+    assert ("A", "$5") in mystery
+    (spec,) = [spec for spec in specs if spec.wager == "progressive"]
+    assert registry.compute(spec).rtp_progressive > 0.2  # the linked Five-Card meter's part, apart

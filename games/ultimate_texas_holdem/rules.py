@@ -379,7 +379,10 @@ def _dealer_name(view):
     value = seven_value(_dealer_seven(view))
     labels = " ".join(item.label for item in items)
     qualifies = "qualifies" if paytables.dealer_qualifies(value) else "does not qualify (below a pair)"
-    return f"{labels}: {best_five.hand_name(value)}; the dealer {qualifies}"
+    name = best_five.hand_name(value)
+    if name[1:2].islower():  # "full house, queens over 2s" inside the sentence; "K-Q-J-8-7 high" kept
+        name = name[:1].lower() + name[1:]
+    return f"{labels}: {name}; the dealer {qualifies}"
 
 
 def _limits(config):

@@ -274,6 +274,7 @@ BOTS = {
     "dj_wild_stud": PokerBot,
     "let_it_ride": PokerBot,
     "mississippi_stud": PokerBot,
+    "ultimate_texas_holdem": PokerBot,
     "texas_holdem_bonus": PokerBot,
 }
 

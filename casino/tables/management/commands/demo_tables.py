@@ -24,6 +24,7 @@ DEMO_TABLES = [
     {"game": "dj_wild_stud", "name": "DJ Wild Stud Poker — Wild Progressive", "meters": ["dj_wild_stud_5", "dj_wild_stud_mystery_a_5"], "config": {"min_bet": 5, "max_bet": 500, "progressive": 1, "mystery": 1}},
     {"game": "let_it_ride", "name": "Let It Ride Poker — Three Card Bonus", "meters": ["three_card_1", "five_card_5", "let_it_ride_mystery_a_1"], "config": {"min_bet": 5, "max_bet": 500, "three_card_bonus": 1, "three_card_progressive": 1, "five_card_progressive": 1, "mystery": 1}},
     {"game": "mississippi_stud", "name": "Mississippi Stud — Progressive", "meters": ["five_card_5", "mississippi_stud_mystery_a_5"], "config": {"min_bet": 5, "max_bet": 500, "progressive": 1, "mystery": 1}},
+    {"game": "ultimate_texas_holdem", "name": "Ultimate Texas Hold 'Em — Trips and Bad Beat", "meters": ["five_card_5", "ultimate_texas_holdem_mystery_a_5"], "config": {"min_bet": 5, "max_bet": 500, "trips": 1, "bad_beat": 1, "progressive": 1, "mystery": 1}},
     {"game": "texas_holdem_bonus", "name": "Texas Hold 'Em Bonus — Progressive", "meters": ["five_card_5", "texas_holdem_bonus_mystery_a_5"], "config": {"min_bet": 5, "max_bet": 500, "bonus": 1, "progressive": 1, "mystery": 1}},
 ]  # fmt: skip
 
@@ -83,6 +84,10 @@ DEMO_METERS = {
     # "linked with the other five-card progressives"); its own Mystery bonus meter, configuration
     # A for a $5 wager (§ 655c.1(c)(4)).
     "mississippi_stud_mystery_a_5": {"name": "Mississippi Stud Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 5},
+    # Ultimate Texas Hold 'Em's $5 progressive (hole cards and flop) is the linked Five-Card meter
+    # above (rules/README.md: the five-card table); its own Mystery bonus meter, configuration A
+    # for a $5 wager (§ 653c.1(c)(4)).
+    "ultimate_texas_holdem_mystery_a_5": {"name": "Ultimate Texas Hold 'Em Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 5},
     # Texas Hold 'Em Bonus's $5 progressive is the linked Five-Card meter above (rules/README.md:
     # four_card_poker.md's five-card table); its own Mystery bonus meter, configuration A for a
     # $5 wager (§ 647c.1(c)(4)).

@@ -1,0 +1,81 @@
+"""What the Ultimate Texas Hold 'Em table shows: the poker engine's presenter
+(games/poker/presenter.py) with each hand named from its two cards and the
+board turned up so far (``board_hand``), the dealer's two cards face down until
+the last decision is taken, each hand's best five marked at the showdown
+(``best_five``), the dealer's qualifier said with its hand, and the layout's
+rules line."""
+
+from collections import Counter
+
+from games.cards import best_five as five
+from games.cards.cards import RANKS, card
+from games.poker.presenter import PokerPresenter
+from games.ultimate_texas_holdem import paytables, rules
+
+_PLURAL = dict(zip(RANKS, "2s 3s 4s 5s 6s 7s 8s 9s 10s jacks queens kings aces".split(), strict=True))
+_SHORT = dict(zip(RANKS, "2 3 4 5 6 7 8 9 10 J Q K A".split(), strict=True))
+
+
+def hand_name(items):
+    """Two hole cards by their pair or high cards ("Pair of 7s", "A-K high");
+    with the flop or the whole board, the best five of them (rule 2)."""
+    if len(items) >= 5:
+        return five.hand_name(five.best_five_value(items))
+    counts = Counter(card(item).rank for item in items)
+    ranked = sorted(counts, key=lambda rank: (counts[rank], RANKS.index(rank)), reverse=True)
+    if counts[ranked[0]] == 2:
+        return f"Pair of {_PLURAL[ranked[0]]}"
+    return "-".join(_SHORT[rank] for rank in ranked) + " high"
+
+
+def best_five(items):
+    """The card strings of the best five of the hole cards and the board (rule 2)."""
+    return [str(item) for item in five.best_five(items)[1]]
+
+
+def dealer_label(items):
+    """The dealer's best five of its two cards and the board, and whether it qualifies (rule 9)."""
+    if len(items) < 7:
+        return hand_name(items) if items else ""
+    value = five.best_five_value(items)
+    qualifies = "qualifies" if paytables.dealer_qualifies(value) else "does not qualify: the Ante pushes"
+    return f"{five.hand_name(value)}: {qualifies}"
+
+
+def layout_text(config):
+    blind = config.blind_table
+    parts = [
+        "Two cards each and to the dealer. Check, or Play 3× or 4× your Ante; after the flop, check or Play "
+        "2×; after the turn and river, Play 1× or fold. One Play wager a hand.",
+        "Beat the dealer: Play 1 to 1, the Ante 1 to 1 if the dealer has a pair or better (else it pushes); "
+        f"the Blind pays a royal flush {blind[paytables.ROYAL_FLUSH]} down to a "
+        f"{'straight' if paytables.STRAIGHT in blind else 'flush'} on a win, else it pushes; a tie pushes.",
+    ]
+    if config.trips:
+        parts.append("Trips: your final hand, three of a kind or better, win or lose, even after a fold.")
+    if config.bad_beat:
+        parts.append("Bad Beat: three of a kind or better that loses to the dealer.")
+    if config.progressive:
+        parts.append(
+            "Progressive $5: your two cards and the flop, three of a kind or better; a royal flush wins "
+            "the meter; kept after a fold."
+        )
+        if config.envy_cents:
+            parts.append("Envy Bonus for other players' straight flushes and royals.")
+    if config.mystery:
+        parts.append("The Must-Hit-By Mystery bonus is offered with the Ante and Blind and the progressive.")
+    return " ".join(parts)
+
+
+PRESENTER = PokerPresenter(rules, hand_name, dealer_label, layout_text, board_hand=True, best_five=best_five)
+present = PRESENTER.present
+limits_text = PRESENTER.limits_text
+
+
+def last_result(game_state):
+    """The lobby's last result: the board, from the table's state while a result
+    is up or from the last round's record (which has no "phase")."""
+    board = game_state.get("board") or {}
+    if ("phase" in game_state and game_state["phase"] != "result") or len(board.get("cards") or []) != 5:
+        return None
+    return "Board " + " ".join(card(item).label for item in board["cards"])
