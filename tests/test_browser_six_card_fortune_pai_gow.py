@@ -22,6 +22,7 @@ from games.cards.cards import card
 from games.engine import format_chips
 from tests.conftest import assert_ledger_balanced, session_cookie, wait_until
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS
+from tests.test_browser_axe import AXE, violations
 from tests.test_browser_meters import RECORDER, seated_pages
 from tests.test_six_card_fortune_pai_gow_table import HANDS, stacked_deck
 
@@ -126,6 +127,9 @@ def test_two_players_and_a_spectator_play_a_round_of_six_card_fortune_pai_gow(pr
                     for name in names(hand):
                         shown = f'aria-label="{name}"' in html
                         assert shown == (seat == mine), (name, mine)
+            accessibility = {}
+            if AXE.exists():  # axe-core (make axe): no serious violation at the decision or the result
+                accessibility.update(deciding=violations(ann), phone=violations(bob))
             ann.keyboard.press("d")  # Double Down 10
             ann.locator("#pg-seat-1 .area-double_down", has_text="10").wait_for()
             bob.get_by_role("button", name="No Double Down").click()
@@ -149,6 +153,8 @@ def test_two_players_and_a_spectator_play_a_round_of_six_card_fortune_pai_gow(pr
                 if name != "Spy":
                     page.locator("#pg-me .my-result").wait_for()
                     seen[name]["balance"] = page.locator("#pg-me .my-balance").inner_text()
+            if AXE.exists():
+                accessibility.update(result=violations(spy))
             spy.wait_for_function("() => window.__announced.some(a => a.startsWith('Dealer: Pair of kings'))")
             announced = spy.evaluate("window.__announced")
             widths = bob.evaluate("() => [document.scrollingElement.scrollWidth, window.innerWidth]")
@@ -157,6 +163,7 @@ def test_two_players_and_a_spectator_play_a_round_of_six_card_fortune_pai_gow(pr
 
     processes.kill(worker, signal.SIGTERM)
     assert widths[0] <= widths[1], f"horizontal scroll at 390 px: {widths}"
+    assert all(not found for found in accessibility.values()), accessibility
     tables = [{key: value for key, value in view.items() if key != "balance"} for view in seen.values()]
     assert tables[0] == tables[1] == tables[2], "the three browsers show different tables"
     shown = tables[0]

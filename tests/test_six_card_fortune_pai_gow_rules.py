@@ -307,3 +307,31 @@ def test_envy_pays_for_each_other_full_house_or_better():
 def test_envy_needs_a_five_dollar_fortune_wager():
     got = settle("7S 7H KD KC QD 2C", {MAIN: 500, FORTUNE: 400}, others=["five_aces"])
     assert ENVY not in got
+
+
+def _dealt(config):
+    import random as _random
+
+    from games.engine import Action
+    from games.six_card_fortune_pai_gow import rules
+
+    state = rules.new_state()
+    out = rules.apply(
+        state, Action("bet", 1, {"spot": "main", "amount": 500}, seat=1), config, _random.Random(1)
+    )
+    out = rules.apply(out.state, Action(rules.CLOSE_BETTING), config, _random.Random(1))
+    return rules.apply(out.state, Action(rules.DEAL), config, _random.Random(1)).state
+
+
+def test_the_double_down_decision_comes_only_where_the_table_offers_it():
+    from games.engine import Action, IllegalAction
+    from games.six_card_fortune_pai_gow import rules
+
+    assert _dealt(rules.Config()).phase == rules.DECIDING
+    state = _dealt(rules.Config(double_down=0))
+    assert state.phase == rules.SETTING  # straight to setting: no decision to wait for
+    with pytest.raises(IllegalAction, match="too late"):
+        rules.apply(
+            state, Action(rules.DOUBLE, 1, {"amount": None}, seat=1), rules.Config(double_down=0), None
+        )
+    assert rules.Config(double_down=2).errors() == {"double_down": "1 to offer it, 0 not to."}
