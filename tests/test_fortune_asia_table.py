@@ -12,6 +12,7 @@ import json
 import random
 
 import pytest
+from django.test import Client
 
 from casino.progressives import api, audit
 from casino.progressives.models import Meter, MeterEvent, TableLink
@@ -26,7 +27,7 @@ from games.cards.cards import cards, joker_deck
 from games.engine import IllegalAction
 from games.fortune_asia import rules
 from games.pai_gow.presenter import setting_table
-from tests.conftest import assert_ledger_balanced
+from tests.conftest import assert_ledger_balanced, session_cookie
 from tests.test_fortune_asia_house_way import WORKED_EXAMPLES, ranks, sorted_ranks
 from tests.test_runtime import Clock
 from tests.test_spanish21_table import page
@@ -282,6 +283,12 @@ def test_the_page_shows_a_player_her_cards_and_a_spectator_none(make_player, cle
     assert 'data-card="KS"' in mine or "K♠" in mine
     assert "K♠" not in theirs and 'data-card="KS"' not in theirs  # no hidden card for the spectator
     assert "You are watching" in theirs
+    # How to play, with the sections the table pays by on its rules page.
+    client = Client()
+    client.cookies["sessionid"] = session_cookie(ann)
+    rules_page = client.get(f"/tables/{table.pk}/rules/").content.decode()
+    for text in ("Fortune Asia Poker wager", "§ 659a.7(d)", "No full house", "Two or three of your hands"):
+        assert text in rules_page, text
 
 
 def test_a_house_bot_bets_and_sets_by_the_house_way(make_player, clean_redis, monkeypatch):
