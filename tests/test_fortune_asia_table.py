@@ -19,7 +19,8 @@ from casino.progressives.models import Meter, MeterEvent, TableLink
 from casino.progressives.paytables import UNITS_PER_CENT
 from casino.tables import registry
 from casino.tables.management.commands import demo_bots
-from casino.tables.models import Table
+from casino.tables.models import Round, Table
+from casino.tables.replay import replay
 from casino.tables.runtime import Refused, TableRuntime, fresh_snapshot
 from casino.wallet.ledger import balance_of
 from casino.wallet.models import Account
@@ -263,6 +264,12 @@ def test_seeded_rounds_with_random_legal_settings_keep_the_books(make_player, cl
     for meter in meters:
         assert MeterEvent.objects.filter(meter=meter, kind="contribution").count() == progressive_bets
     assert audit.reconcile(meters) == []
+    # Every round keeps its record and replays to the identical outcome (manage.py replay).
+    records = list(Round.objects.filter(table=table).order_by("number"))
+    assert len(records) == 20
+    for record in records[:5]:
+        report = replay(record)
+        assert report.identical, f"round {record.number}: {report.difference}"
 
 
 def test_the_page_shows_a_player_her_cards_and_a_spectator_none(make_player, clean_redis):
