@@ -78,6 +78,15 @@ GAMES = {
         "pg",
         {"Ann": [("main", 25), ("tiger9", 5), ("fortune", 5)], "Bob": [("main", 10)]},
     ),
+    "fortune_asia_poker": (
+        {"betting_seconds": 8, "deal_seconds": 0, "set_seconds": 5, "result_seconds": 15}
+        | {"progressive": 0, "mystery": 0},
+        # The dealer first: 6-6-2-2 / Q-Q / 9. Ann (set by the house way at the clock) K-K-5-5 /
+        # A-A / 9 wins two of three, her 9 a copy; Bob 6-6-2-2 / Q-Q / 3: two copies, he loses.
+        "first dealer QS QH 6D 6C 2S 2H 9D KS KH 5C 5D AS AH 9S 6S 6H 2D 2C QD QC 3S",
+        "pg",
+        {"Ann": [("main", 25)], "Bob": [("main", 10)]},
+    ),
     "three_card_poker": (
         {**POKER, "pair_plus": 1, "three_card_progressive": 0},
         "9H 8H 7H 5C 4D 2H QC 6D 4S",  # Ann a straight flush, Bob 5-4-2, the dealer's Q-6-4 qualifies
