@@ -78,6 +78,14 @@ GAMES = {
         "pg",
         {"Ann": [("main", 25), ("tiger9", 5), ("fortune", 5)], "Bob": [("main", 10)]},
     ),
+    "six_card_fortune_pai_gow": (
+        {"betting_seconds": 8, "decide_seconds": 15, "set_seconds": 5, "result_seconds": 15, "fortune": 1}
+        | {"progressive": 0, "mystery": 0},
+        # The dealer first: pair of kings / ace; Ann three queens / joker, Bob a full house / 2.
+        "first dealer KS KH AD 7C 5H 3S JK QS QH QD 9S 4H 7S 7H 7D 4C 4D 2H",
+        "pg",
+        {"Ann": [("main", 25), ("fortune", 5)], "Bob": [("main", 10), ("fortune", 5)]},
+    ),
     "fortune_asia_poker": (
         {"betting_seconds": 8, "deal_seconds": 0, "set_seconds": 5, "result_seconds": 15}
         | {"progressive": 0, "mystery": 0},
@@ -142,6 +150,8 @@ GAMES = {
 }
 # The poker games' decisions, each player's button by its name, in turn.
 DECISIONS = {
+    # The Double Down after the deal; the hands then set by the house way at the clock.
+    "six_card_fortune_pai_gow": {"Ann": "^Double Down", "Bob": "^No Double Down"},
     "three_card_poker": {"Ann": "^Play", "Bob": "^Fold"},
     "four_card_poker": {"Ann": "^Play 3", "Bob": "^Play 1"},
     "crazy_4_poker": {"Ann": "^Play 3", "Bob": "^Play"},
