@@ -2,6 +2,7 @@
 the page is the sections laid over each other, and it bets once per betting window."""
 
 import random
+import re
 
 from casino.tables.management.commands.demo_bots import PaiGowBot
 from casino.tables.models import Table
@@ -38,3 +39,41 @@ def test_a_bot_bets_again_when_a_round_nobody_bet_in_reopens():
     # reopens with a new deadline, and the bot bets again.
     assert house.betting_round(house.view(status(6, 4000))) == "6"
     assert house.betting_round(house.view(status(6, 4000, phase="shaking"))) is None
+
+
+def test_a_blackjack_bot_plays_best_play_from_the_cards_its_turn_shows(db):
+    import asyncio
+
+    from django.template.loader import render_to_string
+
+    from casino.tables.management.commands.demo_bots import BlackjackBot
+
+    buttons = [
+        {"action": action, "key": action[0], "label": action}
+        for action in ("hit", "stand", "double", "split", "surrender")
+    ]
+    page = render_to_string(
+        "blackjack/_private.html",
+        {
+            "viewer_id": 1,
+            "my_seat": 1,
+            "my_actions": buttons,
+            "turn_key": "4:1:0:2:0",
+            "my_hand_total": 16,
+            "my_hand_cards": "8S 8D",
+            "dealer_seen": "AH",
+            "reader_key": "",
+            "my_hand_split": 0,
+            "my_hand_doubles": 0,
+            "my_hand_count": 1,
+        },
+    )
+
+    async def decide():
+        house = BlackjackBot(Table(game="spanish21", config={"decks": 6}), player=None, rng=random.Random(1))
+        await house.solving
+        turn = re.search(r'data-turn="(\d+):[^"]*" data-total="(\d+)"', page)
+        return house.choose(page, turn, set(re.findall(r'data-action="(\w+)"', page)))
+
+    # Wizard of Odds' Spanish 21 strategy surrenders 8-8 to an ace; the fallback rule would hit 16.
+    assert asyncio.run(decide()) == "surrender"

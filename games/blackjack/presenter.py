@@ -360,6 +360,13 @@ def _private(presenter, state, snapshot, config, viewer_id, balance, table, area
         context["my_hand_text"] = total_text(cards(hand["cards"]))
         context["my_hand_number"] = index + 1
         context["my_hand_count"] = len(spot["hands"])
+        # What a strategy reads, in the player's own fragment (the demo bots play best play
+        # from it): the hand's cards, the dealer's cards face up, the reader's class.
+        context["my_hand_cards"] = " ".join(hand["cards"])
+        context["my_hand_split"] = int(hand["split"])
+        context["my_hand_doubles"] = hand["doubles"]
+        context["dealer_seen"] = " ".join(state.dealer if state.hole_shown else state.dealer[:1])
+        context["reader_key"] = state.reader or ""
         labels = [action["label"].lower() for action in context["my_actions"]]
         choices = ", ".join(labels[:-1]) + f" or {labels[-1]}" if len(labels) > 1 else labels[0]
         which = f"hand {index + 1}, " if len(spot["hands"]) > 1 else ""

@@ -35,6 +35,7 @@ its simulation solve a configuration once a process.
 
 import functools
 import math
+import threading
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -660,7 +661,13 @@ def bonus_line(counts, suit, premium_suit):
     return side_wagers.bonus_21([Card(rank, s) for rank, s in zip(ranks, suits, strict=True)], premium_suit)
 
 
-@functools.cache
+_solutions = {}
+_solving = threading.Lock()  # the demo bots solve in threads: one solve a Game, however many ask
+
+
 def solve(game):
     """The ``Solution`` of a ``Game``, once a process."""
-    return Solution(game)
+    with _solving:
+        if game not in _solutions:
+            _solutions[game] = Solution(game)
+        return _solutions[game]

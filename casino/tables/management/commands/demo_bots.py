@@ -4,10 +4,11 @@ They are ordinary websocket clients written against docs/protocol.md: each
 has a player, a session and a wallet like anyone, sits down, and plays
 through the same table owner and ledger, reading only what the server renders
 for it. Started by ``make run`` (DEMO_BOTS=0 turns them off); never on test
-tables. Dreamcatcher bots bet on one or two areas; Spanish 21 bots bet the
+tables. Dreamcatcher bots bet on one or two areas; blackjack bots bet the
 main wager (sometimes Match the Dealer and the progressive, when their seat
-shows those buttons) and, on their turn, hit below 17 and stand otherwise,
-choosing only among the buttons they are shown. Pai Gow Poker bots bet the
+shows those buttons) and, on their turn, play best play for the table's rules
+(the lab's solver) from the cards their page shows, choosing only among the
+buttons they are shown. Pai Gow Poker bots bet the
 main wager (sometimes a side wager their seat shows), press Shake when the
 page shows them the button, and ask for the house way when setting. Poker
 bots (Three Card Poker) bet the Ante and now and then a side wager their seat
@@ -30,6 +31,8 @@ from casino.accounts.models import Player
 from casino.accounts.session import SESSION_KEY
 from casino.tables.models import Table
 from casino.wallet.ledger import balance_of, house_account, open_wallet, player_account, post
+from games.blackjack.best_play import BestPlay
+from games.cards.cards import cards
 from games.engine import CENTS_PER_CHIP
 
 BOT_NAMES = ["Bot Ada", "Bot Grace", "Bot Alan", "Bot Edsger", "Bot Barbara", "Bot Ken"]
@@ -38,7 +41,13 @@ BETTING = 'phase-betting"'
 DEADLINE = re.compile(r'data-deadline-ms="(\d+)"')
 # Spanish 21: the bot's own controls (its private fragment).
 TURN = re.compile(r'data-turn="(\d+):[^"]*" data-total="(\d+)"')
+# ... and what best play reads there: the hand, the dealer's cards face up, the reader.
+HAND = re.compile(
+    r'data-cards="([^"]*)" data-dealer="([^"]*)" data-reader="(\w*)" data-split="(\d)" '
+    r'data-doubles="(\d)" data-hands="(\d)"'
+)
 HAND_ACTION = re.compile(r'data-action="(\w+)"')
+HAND_ACTIONS = ("hit", "stand", "double", "split", "surrender", "rescue")
 AREA = re.compile(r'data-area="(\w+)"')
 FIXED_AMOUNT = re.compile(r'"spot": "(\w+)", "amount": "(\d+)"')
 # Pai Gow Poker: the Shake button and the setting panel (the bot's private fragment).
@@ -156,11 +165,38 @@ class DreamcatcherBot(Bot):
 class BlackjackBot(Bot):
     """Spanish 21, Player's Edge 21 and Down Under Blackjack: a main wager, now and then the side
     wagers the page offers (a progressive at its fixed amount), and on its
-    turn a hit below 17, else a stand, from the buttons shown."""
+    turn the best-play action (games/blackjack/best_play.py, solved for the
+    table's rules in a thread when the bot starts) among the buttons shown:
+    until the solution is ready, a hit below 17, else a stand."""
 
     def __init__(self, table, player, rng):
         super().__init__(table, player, rng)
         self.decided = None  # the last turn it decided
+        self.strategy = None
+        rules = table.spec.rules
+        self.solving = asyncio.get_running_loop().run_in_executor(
+            None, lambda: BestPlay(rules.VARIANT, self.config)
+        )
+
+    def choose(self, page, turn, shown):
+        """The best-play button for the hand the page shows, or the fallback rule."""
+        if self.strategy is None and self.solving.done():
+            self.strategy = self.solving.result()
+        hand = HAND.search(page)
+        if self.strategy is None or hand is None:
+            return "hit" if int(turn.group(2)) < 17 and "hit" in shown else "stand"
+        held, dealer, reader, split, doubles, hands = hand.groups()
+        dealer = cards(dealer)
+        return self.strategy.choose(
+            cards(held),
+            dealer[0],
+            [action for action in HAND_ACTIONS if action in shown],
+            split=split == "1",
+            doubles=int(doubles),
+            hands_now=int(hands),
+            reader=reader or None,
+            hole=dealer[1] if len(dealer) > 1 else None,
+        )
 
     async def on_frame(self, ws, frame):
         number = self.betting_round(frame) if 'data-area="main"' in frame else None
@@ -177,7 +213,7 @@ class BlackjackBot(Bot):
         if turn and turn.group(0) != self.decided:
             self.decided = turn.group(0)
             shown = set(HAND_ACTION.findall(frame))  # only the legal actions have buttons
-            action = "hit" if int(turn.group(2)) < 17 and "hit" in shown else "stand"
+            action = self.choose(frame, turn, shown)
             if action in shown:
                 await asyncio.sleep(self.rng.uniform(0.6, 1.5))
                 await self.send(ws, action=action, round=turn.group(1))
