@@ -32,6 +32,7 @@ from games.caribbean_stud import simulate as caribbean_stud  # noqa: E402
 from games.crazy_4_poker import simulate as crazy_4_poker  # noqa: E402
 from games.dj_wild_stud import simulate as dj_wild_stud  # noqa: E402
 from games.down_under_blackjack import simulate as down_under_blackjack  # noqa: E402
+from games.face_up_pai_gow import simulate as face_up_pai_gow  # noqa: E402
 from games.fortune_asia import simulate as fortune_asia_poker  # noqa: E402
 from games.four_card_poker import simulate as four_card_poker  # noqa: E402
 from games.pai_gow import simulate as pai_gow  # noqa: E402
@@ -52,6 +53,7 @@ MODULES = (
     caribbean_stud,
     dj_wild_stud,
     down_under_blackjack,
+    face_up_pai_gow,
     six_card_fortune_pai_gow,
     fortune_asia_poker,
     texas_holdem_bonus,
@@ -78,6 +80,8 @@ ADDED_LATER = (
     "ultimate_texas_holdem:ante_blind_play:A:1:lab_strategy",
     "ultimate_texas_holdem:ante_blind_play:B:1:lab_strategy",
     "ultimate_texas_holdem:bad_beat:C:1:lab_strategy",
+    "face_up_pai_gow:main:-:-:house_way",
+    "face_up_pai_gow:main:-:-:best_setting",
 )
 
 
@@ -126,6 +130,7 @@ def main(argv=None):
             continue
         rounds = {
             pai_gow: args.pai_gow_rounds,
+            face_up_pai_gow: args.pai_gow_rounds,
             six_card_fortune_pai_gow: args.pai_gow_rounds,
             fortune_asia_poker: args.poker_rounds,
             crazy_4_poker: args.poker_rounds,

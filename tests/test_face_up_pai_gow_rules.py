@@ -2,7 +2,10 @@
 face_up_pai_gow.md and each paytable line; every test checks the exact chips
 moved. The dealer's cards come first ("first dealer"), then seat 1, 2, ..."""
 
+import json
 import random
+from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +16,7 @@ from games.face_up_pai_gow.how_to_play import how_to_play
 from games.pai_gow import house_way
 
 ANN, BOB = 1, 2
+REFERENCE_RUNS = Path(__file__).resolve().parent.parent / "games" / "lab" / "reference_runs.json"
 # An Ace High Pai Gow: ace high, no pair, no straight, no flush (rule 6).
 ACE_HIGH_DEALER = "AS QD 9C 7H 5S 3D 2C"
 ANN_QUADS = "KS KH KC KD 4C 4D 2D"
@@ -337,11 +341,32 @@ def test_the_lab_tabled_path_plays_as_the_table_and_the_best_setting_gains():
     for _ in range(1_500):
         dealt = simulate.deal(rng, 14)
         assert simulate.round_results(dealt[:7], dealt[7:]) == simulate.direct_results(dealt[:7], dealt[7:])
-    rows = {spec.variant: spec for spec in simulate.specs()}
-    best = simulate.run(rows[simulate.BEST], rounds=10_000, seed=3)
+    reference = json.loads(REFERENCE_RUNS.read_text())
+    for spec in simulate.specs():
+        run = reference[spec.key]  # bench/reference_runs.py
+        assert run["rounds"] >= 1_000_000 and run["ci99"][0] < run["rtp"] < run["ci99"][1]
+        row = simulate.run(spec, rounds=10_000, seed=3)
+        assert row.ci99[0] <= run["rtp"] <= row.ci99[1], spec.key
+    best = simulate.run(
+        next(spec for spec in simulate.specs() if spec.variant == simulate.BEST), rounds=10_000, seed=3
+    )
     assert best.details["gain_over_house_way"] > 0.01  # seeing the dealer's hands is worth something
     assert best.rtp_fixed > best.details["house_way_rtp"]
     assert abs(best.lines[1]["probability"] - 0.49) < 0.03  # pushes: one hand each, or a dealer Ace High
+    # The reference runs: about 93.7% under the house way, 98.2% setting against the dealer.
+    assert (
+        reference["face_up_pai_gow:main:-:-:best_setting"]["rtp"]
+        - reference["face_up_pai_gow:main:-:-:house_way"]["rtp"]
+        > 0.04
+    )
+
+
+def test_the_progressive_row_is_exact_and_its_fixed_part_is_pai_gows():
+    spec = next(spec for spec in edge.specs() if spec.wager == rules.PROGRESSIVE)
+    row = edge.compute(spec)
+    assert spec.method == "exact" and spec.meter == ("progressive_payout", "", 1)
+    assert round(row.rtp_fixed, 5) == 0.26617  # the pai gow games' shared exact count
+    assert row.meter_shares[100] == Fraction(32, 154_143_080)  # 8 runs x 4 suits, no joker
 
 
 def test_how_to_play_tells_the_push_the_hints_and_the_bonus_where_offered():

@@ -8,10 +8,13 @@
   milliseconds);
 - the main wager under the house way and under the best setting against the
   dealer's visible hands, simulated (games/face_up_pai_gow/simulate.py);
-- the Fortune bonus and the $1 progressive payout wager: Pai Gow Poker's
-  paytables on the same seven cards (face_up_pai_gow.md, Paytables), so
-  Pai Gow Poker's own seven-card rows (games/pai_gow/simulate.py) under this
-  game's name;
+- the $1 progressive payout wager (Pai Gow Poker's table on the same seven
+  cards, face_up_pai_gow.md, Paytables): exact over all C(53, 7) hands by the
+  pai gow family's shared count (games/pai_gow/seven_card_exact.py, about
+  1.5 s of CPU once a process), the fixed part and the meter's shares apart;
+- the Fortune bonus: Pai Gow Poker's seven-card row (games/pai_gow/simulate.py)
+  under this game's name, simulated (the exact count covers a full house and
+  up only, and the Fortune pays down to a straight);
 - the Must-Hit-By Mystery bonus rows, added by the lab (``MYSTERY``).
 
 Pure Python (no Django, no I/O).
@@ -25,6 +28,8 @@ from math import comb
 from games.cards.poker import ACE, JOKER_INDEX
 from games.face_up_pai_gow import paytables, rules, simulate
 from games.lab.rows import EXACT, SIMULATION, RowSpec, line, paytable_row, what_if
+from games.pai_gow import paytables as pai_gow_paytables
+from games.pai_gow import seven_card_exact
 from games.pai_gow import simulate as pai_gow_simulate
 
 GAME = simulate.GAME
@@ -48,8 +53,19 @@ def specs():
     ]
     rows += simulate.specs()
     for spec in pai_gow_simulate.specs():
-        if spec.wager in (rules.FORTUNE, rules.PROGRESSIVE):
+        if spec.wager == rules.FORTUNE:
             rows.append(RowSpec(**{**spec.__dict__, "game": GAME}))
+    rows.append(
+        RowSpec(
+            game=GAME,
+            wager=rules.PROGRESSIVE,
+            paytable=None,
+            decks=None,
+            method=EXACT,
+            title="Progressive payout wager, $1, project-default paytable (not PA text)",
+            meter=pai_gow_simulate.PROGRESSIVE_METER,  # the meter shared with Pai Gow Poker
+        )
+    )
     return rows
 
 
@@ -81,7 +97,29 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
                 f"Odds: {paytables.ACE_HIGH_BONUS_SOURCE}.",
             ],
         )
+    if spec.wager == rules.PROGRESSIVE:
+        return _progressive_row(spec, payouts)
     raise ValueError(f"Face Up Pai Gow has no row for the wager {spec.wager!r}")
+
+
+def _progressive_row(spec, payouts):
+    paytable = what_if(paytables.PROGRESSIVE, payouts, meter=True)
+    counts = seven_card_exact.line_counts()
+    probabilities = {
+        key: Fraction(count, seven_card_exact.HANDS) for key, count in counts.items() if key in paytable
+    }
+    assumptions = [
+        f"Every seven cards of the 53-card deck, C(53, 7) = {comb(53, 7):,} hands, counted exactly by the "
+        "pai gow games' shared count (games/pai_gow/seven_card_exact.py), each named by the table's own "
+        "seven-card classifier; only the highest line pays, whatever the setting or an Ace High push "
+        "(face_up_pai_gow.md rules 7, 12).",
+        f"Paytable: {pai_gow_paytables.PROGRESSIVE_SOURCE} (rules/README.md gives Face Up Pai Gow the "
+        "pai_gow_poker.md § 9 table). A fixed $1 wager; the fixed lines are 'for 1'; below a full house "
+        "it loses. The % of the meter lines are the meter's: their fixed part is the lost wager.",
+    ]
+    return paytable_row(
+        spec, probabilities, paytable, pai_gow_paytables.SEVEN_CARD_LINE_NAMES, assumptions=assumptions
+    )
 
 
 def paytable_lines(spec):
