@@ -141,6 +141,14 @@ GAMES = {
         "pk",
         {"Ann": [("ante", 10), ("bonus", 10)], "Bob": [("ante", 10)]},
     ),
+    "ultimate_texas_holdem": (
+        {**{k: v for k, v in POKER.items() if k != "five_card_progressive"}, "progressive": 0, "bad_beat": 0},
+        # Ann A-A, Bob K-Q, the dealer 7-2; the board A-7-2 J-5: Ann's three aces over the dealer's
+        # two pair, Bob's A-K-Q high loses.
+        "AS AH KS QD 7C 2D AD 7S 2S JC 5H",
+        "pk",
+        {"Ann": [("ante", 10), ("trips", 10)], "Bob": [("ante", 10)]},
+    ),
     "let_it_ride": (
         {**POKER, "three_card_progressive": 0, "three_card_bonus": 1},
         "TS TH 4D 9C 9D 2H 9S KD",  # Ann a pair of 10s, Bob 9s; the board 9-K makes Bob's three 9s
@@ -162,6 +170,8 @@ DECISIONS = {
     # Three decisions: Ann bets every street, Bob the flop and the turn and checks the river.
     "texas_holdem_bonus": [("Ann", "^Flop wager"), ("Bob", "^Flop wager"), ("Ann", "^Turn wager")]
     + [("Bob", "^Turn wager"), ("Ann", "^River wager"), ("Bob", "^Check")],
+    # Ann plays 4x before the flop; Bob checks, then plays 2x on the flop (one Play wager each).
+    "ultimate_texas_holdem": [("Ann", "^Play 4"), ("Bob", "^Check"), ("Bob", "^Play")],
     # Two decisions: Ann lets both ride, Bob pulls back both (his $ bet alone rides).
     "let_it_ride": [("Ann", "^Let it ride"), ("Bob", "^Pull back Bet 1")]
     + [("Ann", "^Let it ride"), ("Bob", "^Pull back Bet 2")],
