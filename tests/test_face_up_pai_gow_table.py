@@ -260,3 +260,28 @@ def test_the_page_renders_for_a_player_and_a_spectator(make_player):
         assert "§" not in html.split('id="how-to-play"')[0]  # sections stay on the rules page
     assert "Take a seat" in page(table, ann)
     assert "You are watching" in page(table, spy)
+
+
+def test_a_designer_makes_a_face_up_test_table_with_the_ace_high_bonus_and_a_stack():
+    """The lab's test-table form: one field per Rules Submission setting, the
+    stacked-deck syntax on the page; the Ace High Bonus odds refused outside
+    5-9 to 1, a first position and seven cards a hand taken."""
+    from tests.test_browser_lab import NEW, designer_client
+
+    client = designer_client()
+    page = client.get(NEW, {"game": "face_up_pai_gow"})
+    form = page.context["form"]
+    fields = {name for name in form.fields if name.startswith("rules_")}
+    assert {f"rules_{name}" for name in rules.Config.__dataclass_fields__} <= fields
+    assert "first dealer" in page.content.decode()  # STACK_HELP
+    posted = {"game": "face_up_pai_gow", "name": "Face Up lab", "max_seats": 6,
+              "stack": f"first dealer; {ACE_HIGH_DEALER} {ANN_QUADS}"}  # fmt: skip
+    posted.update({name: field.initial for name, field in form.fields.items() if name.startswith("rules_")})
+    refused = client.post(NEW, {**posted, "rules_ace_high_bonus": "10"})
+    assert "Choose the Ace High Bonus odds (5, 6, 7, 8, 9 to 1)" in refused.content.decode()
+    assert not Table.objects.filter(name="Face Up lab").exists()
+    client.post(NEW, {**posted, "rules_ace_high_bonus": "8"})
+    table = Table.objects.get(name="Face Up lab")
+    assert table.is_test and table.rules_config().ace_high_bonus == 8
+    state = table.state["game"]
+    assert state["count"] == 1 and state["deck"][:14] == f"{ACE_HIGH_DEALER} {ANN_QUADS}".split()
