@@ -77,6 +77,7 @@ ADDED_LATER = (
     "texas_holdem_bonus:ante_streets:straight_or_better:1:stated",
     "texas_holdem_bonus:ante_streets:flush_or_better:1:stated",
     "texas_holdem_bonus:ante_streets:straight_or_better:1:lab_folds",
+    "texas_holdem_bonus:ante_streets:straight_or_better:1:lab_classes",
     "ultimate_texas_holdem:ante_blind_play:A:1:lab_strategy",
     "ultimate_texas_holdem:ante_blind_play:B:1:lab_strategy",
     "ultimate_texas_holdem:bad_beat:C:1:lab_strategy",

@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from games.cards.cards import card
 from games.cards.poker import CARDS
 from games.engine import LOSE, RETURN, STAKE, WIN, Action
 from games.poker import round as pr
@@ -132,3 +133,22 @@ def test_the_lab_folds_the_hands_whose_flop_wager_returns_less_than_a_fold(refer
     evs = simulate.preflop_evs(169 * 300, seed=4)
     assert set(evs) == set(strategy.STARTING_HANDS)
     assert evs[(12, 12, False)][0] > evs[(1, 0, False)][0] + 1
+
+
+def test_the_labs_own_street_decisions_bet_where_the_class_wins_more_often_than_it_loses(references):
+    (spec,) = [s for s in simulate.specs() if s.variant == simulate.LAB_CLASSES]
+    reference = references[spec.key]
+    assert reference["rounds"] >= 10_000_000 and 1 - reference["ci99"][1] > simulate.PUBLISHED_HOUSE_EDGE
+    # Better than the stated strategy's, whose band lies wholly above it.
+    stated = references[spec.key.replace(simulate.LAB_CLASSES, simulate.STATED)]
+    assert reference["ci99"][0] > stated["ci99"][1]
+    turn, river = simulate.learn_streets(np.random.default_rng(8), 100_000)
+    cards = [[CARDS.index(card(text)) for text in hand.split()] for hand in HANDS]
+    classes = simulate.street_classes(np.array(cards, dtype=np.int64), 3)
+    # Top pair with an ace bets the Turn; 3-2 under a K-Q-9 board with no draw checks.
+    assert [int(turn[c]) for c in classes] == [1, 0]
+    assert turn.shape == river.shape == (simulate.CLASSES,) and set(np.unique(river)) <= {-1, 0, 1}
+
+
+# The hole cards, the dealer's two, the five board cards.
+HANDS = ["AS KH 5C 6D KD 7C 2S 8H 9S", "3C 2D 5H 6S KS QH 9D JC 4H"]
