@@ -254,6 +254,7 @@ GAMES = [
     "down_under_blackjack",
     "texas_holdem_bonus",
     "ultimate_texas_holdem",
+    "fortune_asia_poker",
 ]
 
 
