@@ -95,8 +95,3 @@ def six_card_line(six):
 
 def line_name(key):
     return NO_LINE_NAME if key is None else LINE_NAMES[key]
-
-
-def at_least(key, lowest):
-    """Whether line ``key`` (or None) is ``lowest`` or higher."""
-    return key is not None and SIX_CARD_LINES.index(key) <= SIX_CARD_LINES.index(lowest)
