@@ -126,6 +126,10 @@ def test_the_same_seed_gives_the_same_figures():
     assert (first.rtp, first.ci99) == (again.rtp, again.ci99)
     assert first.rtp != other.rtp
     assert first.details["doubled_classes"] and 0 < first.details["doubled_share"] < 1
+    # The Double Down's value is what doubling adds to the same rounds' main wager.
+    main = simulate.run(SPECS[MAIN], rounds=40_000, seed=5)
+    assert first.details["double_down_value"] == pytest.approx(first.rtp - main.rtp)
+    assert 0.1 < first.details["double_down_value"] < 0.2
 
 
 def test_a_what_if_win_pays_more():

@@ -134,9 +134,11 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     stats = RunningStats(total)
     tally = {1: 0, 0: 0, -1: 0}
     doubles = 0
+    undoubled = 0.0  # the main wager's own net on the same rounds: the Double Down's value is the rest
     start = 0
     for results, classes in chunks:
         nets = np.where(results > 0, win, results.astype(float))
+        undoubled += float(nets.sum())
         if doubled is not None:
             parity = (start + np.arange(len(results))) % 2
             factor = 1 + np.where(parity == 0, strategies[0][classes], strategies[1][classes])
@@ -161,6 +163,7 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     details = {}
     if doubled is not None:
         share = doubles / total
+        value = stats.total / total - undoubled / total
         assumptions += [
             "The Double Down, equal to the main wager, is made after the player sees the six cards and settled "
             "with the main wager; figures are per unit of the main wager (RTP over the main wager alone).",
@@ -169,8 +172,11 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
             "rounds are doubled by the odd rounds' means and the odd rounds by the even rounds'.",
             f"From all {total:,} rounds: {int(doubled.sum())} of {int((counts > 0).sum())} classes seen are "
             f"doubled; {share:.1%} of the hands here were doubled.",
+            f"The Double Down's value: {value:+.3%} of the main wager on these rounds (their RTP "
+            f"{1 + undoubled / total:.3%} without it).",
         ]
         details = {
+            "double_down_value": value,
             "doubled_share": share,
             "doubled_classes": [class_name(index) for index in np.flatnonzero(doubled)],
         }
