@@ -122,6 +122,7 @@ def test_a_stacked_round_pays_every_kind_of_wager_in_exact_chips(make_player, cl
     assert runtime.state.phase == rules.RESULT
     lines = {int(seat): result["lines"] for seat, result in runtime.state.results.items()}
     assert "Double Down 1 to 1: +10" in lines[1] and "Envy bonus +505" in lines[1]
+    assert "Seat 1: Double Down 1 to 1: +10." in [line["text"] for line in runtime.snapshot["log"]]
 
     hit = MeterEvent.objects.get(meter=mystery, kind="hit")
     award = MeterEvent.objects.get(meter=payout, kind="award")

@@ -218,12 +218,16 @@ def _settle_double_down(state, seat, spot, dealer, push, config):
     if result == hands.WIN:
         won = paytables.DOUBLE_DOWN.winnings_cents(amount)
         pg.result_line(state, seat, f"Double Down 1 to 1: +{format_chips(won)}", amount + won)
-        return [], [ChipMove(RETURN, player, amount, memo), ChipMove(WIN, player, won, memo)]
+        log = [{"player": None, "text": f"Seat {seat}: Double Down 1 to 1: +{format_chips(won)}."}]
+        return log, [ChipMove(RETURN, player, amount, memo), ChipMove(WIN, player, won, memo)]
     if result == hands.PUSH:
         pg.result_line(state, seat, "Double Down: push", amount)
-        return [], [ChipMove(RETURN, player, amount, memo)]
+        return [{"player": None, "text": f"Seat {seat}: Double Down: push."}], [
+            ChipMove(RETURN, player, amount, memo)
+        ]
     pg.result_line(state, seat, "Double Down loses", 0)
-    return [], [ChipMove(LOSE, player, amount, memo)]
+    log = [{"player": None, "text": f"Seat {seat}: Double Down loses -{format_chips(amount)}."}]
+    return log, [ChipMove(LOSE, player, amount, memo)]
 
 
 def _envy_cents(other_lines, bets):
