@@ -86,6 +86,15 @@ GAMES = {
         "pg",
         {"Ann": [("main", 25), ("fortune", 5)], "Bob": [("main", 10), ("fortune", 5)]},
     ),
+    "face_up_pai_gow": (
+        {"betting_seconds": 8, "deal_seconds": 1, "set_seconds": 5, "result_seconds": 15, "fortune": 1}
+        | {"progressive": 0, "mystery": 0},
+        # The dealer first, face up: pair of queens / K-J. Ann (set by the house way at the clock)
+        # three kings / A-9 wins both hands, her Fortune 3 to 1; Bob's tens / 8-7 lose both.
+        "first dealer QC QD KH JS 6C 4H 2D KS KC KD AH 9C 5S 3D TS TH 8D 7C 5C 3C 2H",
+        "pg",
+        {"Ann": [("main", 25), ("fortune", 5)], "Bob": [("main", 10)]},
+    ),
     "fortune_asia_poker": (
         {"betting_seconds": 8, "deal_seconds": 0, "set_seconds": 5, "result_seconds": 15}
         | {"progressive": 0, "mystery": 0},
