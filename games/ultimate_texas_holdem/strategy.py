@@ -217,11 +217,16 @@ def shuffled_decks(rng, count, fixed=()):
     return decks
 
 
-@cache
 def preflop_raises(blind_name="A", deals=PREFLOP_DEALS, seed=PREFLOP_SEED):
     """numpy bool array of the 169 starting hands (``hand_class``) the lab raises
     4×, and {hand name: (mean net raising 4×, mean net checking)}: each hand's
-    ``deals`` seeded deals played both ways on the same cards."""
+    ``deals`` seeded deals played both ways on the same cards; worked out once a
+    process for each (paytable, deals, seed), however the arguments are passed."""
+    return _preflop_raises(blind_name, deals, seed)
+
+
+@cache
+def _preflop_raises(blind_name, deals, seed):
     np = _np()
     blind_wins = wins_by_line(paytables.blind_paytable(blind_name))
     rng = np.random.default_rng(seed)
