@@ -5,7 +5,8 @@ Medium and Low hands, first in a broken order the panel refuses with the
 order test's message, then in a legal one; Bob, on a phone, asks for the
 house way; the spectator sees no card before the result. All three see the
 same table; Ann wins two of three with her Low a copy, Bob's two copies go
-to the dealer; the balances are right; screen readers hear the result.
+to the dealer; the balances are right; screen readers hear the result;
+axe-core finds no serious violation on the setting panel.
 
 A plain (sync) test, like tests/test_browser.py."""
 
@@ -23,6 +24,7 @@ from games.cards.cards import card
 from games.engine import format_chips
 from tests.conftest import assert_ledger_balanced, session_cookie, wait_until
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS
+from tests.test_browser_axe import violations
 from tests.test_browser_meters import seated_pages
 from tests.test_browser_six_card_fortune_pai_gow import TABLE_JS, seconds_left, spectator_page
 from tests.test_fortune_asia_table import HANDS, stacked_deck
@@ -111,6 +113,7 @@ def test_two_players_and_a_spectator_play_a_round_of_fortune_asia_poker(processe
             foul = me.locator(".pg-foul")
             assert foul.is_visible() and "outranks your High hand (Pair of 5s)" in foul.inner_text()
             assert me.locator(".pg-submit").is_disabled()
+            problems = violations(ann)  # axe-core on the three-hand panel, its refusal shown
             # Then A-A into the Medium (its hand chosen first) and the 9 into the Low.
             for target, text in (("medium", "AS"), ("medium", "AH"), ("low", "9S")):
                 me.locator(f'.pg-target[data-target="{target}"]').click()
@@ -138,6 +141,7 @@ def test_two_players_and_a_spectator_play_a_round_of_fortune_asia_poker(processe
 
     processes.kill(worker, signal.SIGTERM)
     assert widths[0] <= widths[1], f"horizontal scroll at 390 px: {widths}"
+    assert problems == [], problems
     tables = [{key: value for key, value in view.items() if key != "balance"} for view in seen.values()]
     assert tables[0] == tables[1] == tables[2], "the three browsers show different tables"
     shown = tables[0]
