@@ -255,6 +255,7 @@ GAMES = [
     "texas_holdem_bonus",
     "ultimate_texas_holdem",
     "fortune_asia_poker",
+    "six_card_fortune_pai_gow",
 ]
 
 
