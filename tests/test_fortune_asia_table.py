@@ -345,3 +345,22 @@ def test_the_demo_has_a_table_on_the_pai_gow_meter_and_its_own_mystery(clean_red
     assert shared  # linked with the Pai Gow Poker table's progressive
     config = table.rules_config()
     assert config.progressive and config.mystery
+
+
+def test_the_test_table_form_has_every_setting_and_takes_a_stack():
+    """The lab's test-table form (and so the admin's): one field per Rules
+    Submission setting, validated; the stack in the syntax its help shows."""
+    from casino.lab.testtables import NewTestTableForm
+
+    spec = registry.get(SLUG)
+    data = {"name": "Asia lab", "max_seats": 6, "seed": 7, "stack": "first dealer " + HANDS[0]}
+    data.update({f"rules_{name}": value for name, value in rules.Config().to_json().items()})
+    form = NewTestTableForm(spec, data=data)
+    assert {f.name for f in form.config_fields()} == {f"rules_{name}" for name in rules.Config().to_json()}
+    assert form.fields["stack"].help_text == rules.STACK_HELP
+    assert form.is_valid(), form.errors
+    table = form.save()
+    assert table.state["game"]["deck"][:7] == HANDS[0].split() and table.state["game"]["count"] == 1
+    bad = NewTestTableForm(spec, data={**data, "rules_progressive": 0, "stack": "dice 3 3 3"})
+    assert not bad.is_valid()
+    assert "needs the progressive payout wager" in bad.errors["rules_mystery"][0]
