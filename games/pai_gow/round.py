@@ -295,6 +295,12 @@ def _place_bet(variant, state, action, config, rng):
     if state.phase != BETTING:
         raise IllegalAction("No more bets: wait for the next round.")
     seat = seat_of(action)
+    if not 1 <= seat < len(POSITIONS):
+        # pai_gow_poker.md rule 7 (six_card_fortune_pai_gow.md rule 2): six player positions are
+        # dealt; a table set up with more seats must not take a wager that gets no cards.
+        raise IllegalAction(
+            f"Only seats 1 to {len(POSITIONS) - 1} are dealt at a {variant.table_name} table."
+        )
     spot = state.spots.setdefault(str(seat), _spot(variant, action.player))
     area, amount = action.data["spot"], action.data["amount"]
     if not config.offers(area):
