@@ -11,16 +11,26 @@ lowest straight, as hold 'em ranks it). A higher value is a better hand, an
 equal value a tie; suits never rank. Cards are ``poker.CARD_INDEX`` ints
 (``rank * 4 + suit``), seven distinct ones (not checked on the fast path).
 
-How: a card's key holds its suit's weight (3 bits a suit) and its rank's
-(``RANK_WEIGHTS``), so one sum of seven keys gives both sums. The rank
-weights make the sum of any seven ranks, none more than four times,
-different for every rank multiset (the greedy sequence for that property;
-``_build_rank_table`` checks it), so the rank sum indexes a flat list of
-values: one look-up. The suit sum says in one list look-up whether five or
-more cards share a suit; then, and only then, the 13-bit rank mask of that
-suit is looked up instead: with seven cards, five of one suit leave no room
-for a full house or four of a kind, so the flush or straight flush is the
-hand. The numpy path does the same on whole columns of hands.
+How: a card's key holds its suit's weight (``_SUIT_WEIGHTS``, 8 bits) and
+its rank's (``RANK_WEIGHTS``) above it, so one sum of seven keys gives both
+sums. The rank weights make the sum of any seven ranks, none more than four
+times, different for every rank multiset (the greedy sequence for that
+property; ``_build_rank_table`` checks it), so the rank sum indexes a flat
+list of values: one look-up. The suit sum says in one list look-up whether
+five or more cards share a suit, and which; then, and only then, the 13-bit
+rank mask of that suit is looked up instead: with seven cards, five of one
+suit leave no room for a full house or four of a kind, so the flush or
+straight flush is the hand. The numpy path does the same on whole columns
+of hands.
+
+Why 8 bits of suit, not 3 bits a suit: the key then stays below 2**30 for
+all but the hands of three aces or so, a one-digit int in CPython, whose
+sums take the interpreter's fast path; with 12 bits every key had two
+digits, and the one-hand path made about 0.88 of the hands a second it
+makes now (measured side by side). A rank table made compact by row
+displacement (63,000-89,000 slots instead of 7.8 million) was tried again
+with these keys: the two extra look-ups still cost more (0.70-0.78 of the
+hands a second) than the cache misses of the flat list they save.
 
 Cost (measured on the 2-core development VM, shared): the import about
 40 ms (the suited tables: 8,192 rank masks); the rank table, a list of
@@ -29,7 +39,7 @@ the first hand valued, about 0.7 s of CPU; the numpy tables (37 MB, an
 int32 copy of it) on the first batch, about 0.3 s with numpy's import.
 """
 
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 
 from games.cards.poker import (
     FLUSH,
@@ -49,17 +59,20 @@ __all__ = ["RANK_WEIGHTS", "value_of_seven", "value_of_seven_batch"]
 # total for every multiset with these weights (the greedy sequence: each the
 # smallest keeping all sums of up to seven distinct; largest total 7,825,759).
 RANK_WEIGHTS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
-_SUIT_WEIGHTS = (1, 8, 64, 512)  # 3 bits a suit: up to seven cards of one suit
+# The smallest suit weights whose sum over seven cards tells whether five or
+# more share a suit, and which (found by search; the largest sum is 224, 8 bits).
+_SUIT_WEIGHTS = (0, 1, 25, 32)
 _CARDS = range(52)
 
-# Each card's key: its suit's weight in the low 12 bits, its rank's above,
-# so that one sum of seven keys holds both sums (the rank sum takes 23 bits).
-_RANK_SHIFT = 12
+# Each card's key: its suit's weight in the low 8 bits, its rank's above, so
+# that one sum of seven keys holds both sums (the rank sum takes 23 bits).
+_RANK_SHIFT = 8
 _SUIT_SUMS = (1 << _RANK_SHIFT) - 1
 _CARD_KEY = [_SUIT_WEIGHTS[card & 3] | (RANK_WEIGHTS[card >> 2] << _RANK_SHIFT) for card in _CARDS]
-# The card's bit in a 52-bit mask, 13 bits a suit, so that a suit's ranks are
-# one shift and mask away.
-_SUITED_BIT = [1 << (13 * (card & 3) + (card >> 2)) for card in _CARDS]
+# The card's bit in a mask of 13 bits a suit, the first suit's above the
+# lowest 13, so that a suit's ranks are one shift (13 to 52, never 0: the
+# shift itself says "a flush") and mask away.
+_SUITED_BIT = [1 << (13 * ((card & 3) + 1) + (card >> 2)) for card in _CARDS]
 
 # Straights by the rank mask they need, best first: A-K-Q-J-10 (key 13),
 # K-high (11) ... 6-high (4), A-2-3-4-5 (3).
@@ -118,12 +131,16 @@ def _unsuited_value(ranks):
 
 
 def _build_suited_tables():
-    # Suit sum -> the shift of the suit holding five or more cards, -1: none.
-    flush_shift = [-1] * (1 << 12)
-    for key in range(1 << 12):
-        for suit in range(4):
-            if (key >> (3 * suit)) & 7 >= 5:
-                flush_shift[key] = 13 * suit
+    # Suit sum of seven cards -> the shift of the suit holding five or more, 0: none.
+    flush_shift = [0] * (1 << _RANK_SHIFT)
+    sums = {}
+    for counts in product(range(8), repeat=4):
+        if sum(counts) == 7:
+            total = sum(count * weight for count, weight in zip(counts, _SUIT_WEIGHTS, strict=True))
+            flush = next((13 * (suit + 1) for suit in range(4) if counts[suit] >= 5), 0)
+            if sums.setdefault(total, flush) != flush:
+                raise AssertionError("_SUIT_WEIGHTS give a flush and another hand one sum")
+            flush_shift[total] = flush
     suited = [0] * (1 << 13)
     for mask in range(1 << 13):
         if mask.bit_count() >= 5:
@@ -176,16 +193,16 @@ def _fill_rank_list():
 def value_of_seven(cards, _ck=_CARD_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _su=_SUITED, _br=_BY_RANKS):
     """The value of the best five of seven distinct card indices."""
     a, b, c, d, e, f, g = cards
-    # 0xFFF and 12 are _SUIT_SUMS and _RANK_SHIFT: constants cost less than globals.
+    # 0xFF and 8 are _SUIT_SUMS and _RANK_SHIFT: constants cost less than globals.
     key = _ck[a] + _ck[b] + _ck[c] + _ck[d] + _ck[e] + _ck[f] + _ck[g]
-    shift = _fs[key & 0xFFF]
-    if shift < 0:
-        try:
-            return _br[key >> 12]
-        except IndexError:
-            _fill_rank_list()
-            return _br[key >> 12]
-    return _su[((_sb[a] | _sb[b] | _sb[c] | _sb[d] | _sb[e] | _sb[f] | _sb[g]) >> shift) & 0x1FFF]
+    shift = _fs[key & 0xFF]
+    if shift:
+        return _su[((_sb[a] | _sb[b] | _sb[c] | _sb[d] | _sb[e] | _sb[f] | _sb[g]) >> shift) & 0x1FFF]
+    try:
+        return _br[key >> 8]
+    except IndexError:
+        _fill_rank_list()
+        return _br[key >> 8]
 
 
 # --- numpy batches ---------------------------------------------------------------
@@ -210,8 +227,9 @@ def _numpy_tables():
             np=np,
             card_key=card_key,
             pair_key=(card_key[:, None] + card_key[None, :]).ravel(),
-            flush_shift=np.array(_FLUSH_SHIFT, dtype=np.int8),
-            suited_bit=np.array(_SUITED_BIT, dtype=np.int64),
+            # The shift less 13 (-13: no flush), with each card's bit 13 lower: 52 bits fit an int64.
+            flush_shift=np.array(_FLUSH_SHIFT, dtype=np.int8) - 13,
+            suited_bit=np.array([bit >> 13 for bit in _SUITED_BIT], dtype=np.int64),
             suited=np.array(_SUITED, dtype=np.int32),
             by_ranks=by_ranks,
         )
