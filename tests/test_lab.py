@@ -24,7 +24,7 @@ GAMES = {
     "dreamcatcher", "spanish21", "players_edge21", "pai_gow", "three_card_poker", "four_card_poker",
     "crazy_4_poker", "caribbean_stud", "dj_wild_stud", "let_it_ride", "mississippi_stud",
     "down_under_blackjack", "texas_holdem_bonus", "ultimate_texas_holdem", "fortune_asia_poker",
-    "six_card_fortune_pai_gow",
+    "six_card_fortune_pai_gow", "face_up_pai_gow",
 }  # fmt: skip
 
 
