@@ -46,6 +46,10 @@ hooks, never a copy of the round — and a rules module that binds it, as
 - ``areas``, ``area_names``, ``main_name``, ``table_name``: the wagers and the
   words of the messages.
 
+A test table's stack (``round.stack``) takes the dice (``dice 3 3 3``) where the
+variant uses the shaker, else ``first dealer`` / ``first 3`` to fix the RNG
+number of rule 15, then the cards, ``cards_per_player`` a position.
+
 ``presenter.Presenter(rules_module, labels)`` draws any variant with the
 shared templates (templates/pai_gow/): the setting panel takes the hands'
 sizes and names from the variant (click cards into each hand, each hand's
