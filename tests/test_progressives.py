@@ -42,7 +42,12 @@ def assert_balanced(meter):
 # -- concurrency --------------------------------------------------------------
 
 
-def test_eight_concurrent_contributors_match_a_sequential_replay(clean_redis, make_table):
+def test_eight_concurrent_contributors_match_a_sequential_replay(clean_redis, make_table, monkeypatch):
+    # The contributors' threads have database connections of their own, which
+    # do not see this test's uncommitted meter: the rules the main thread
+    # cached must not expire during the run (a loaded machine took longer
+    # than RULES_CACHE_SECONDS and the threads found no meter).
+    monkeypatch.setattr(api, "RULES_CACHE_SECONDS", 3600)
     seeded = random.Random(20261129)
     meter = opened("must_hit_by", "A", 1, rng=seeded)
     rules = meter.rules
