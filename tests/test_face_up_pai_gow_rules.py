@@ -361,6 +361,33 @@ def test_the_lab_tabled_path_plays_as_the_table_and_the_best_setting_gains():
     )
 
 
+def test_the_fortune_row_is_exact_down_to_a_straight_and_agrees_with_the_table():
+    from games.pai_gow import seven_card_exact
+    from games.pai_gow.seven_cards import line_of_indices
+
+    counts = seven_card_exact.all_line_counts()
+    assert {key: counts[key] for key in seven_card_exact.line_counts()} == seven_card_exact.line_counts()
+    assert (counts["flush"], counts["straight"], counts["three_of_a_kind"]) == (
+        6_172_088,
+        11_236_028,
+        7_470_676,
+    )
+    rng, sampled = random.Random(7), {}
+    for _ in range(10_000):  # the table's own classifier on seeded hands: within 4 standard errors
+        key = line_of_indices(simulate.deal(rng, 7))
+        sampled[key] = sampled.get(key, 0) + 1
+    for key in ("flush", "straight", "three_of_a_kind", "full_house"):
+        p = counts[key] / 154_143_080
+        assert abs(sampled.get(key, 0) / 10_000 - p) < 4 * (p * (1 - p) / 10_000) ** 0.5, key
+    spec = next(spec for spec in edge.specs() if spec.wager == rules.FORTUNE)
+    row = edge.compute(spec)
+    assert spec.method == "exact" and round(row.rtp_fixed, 5) == 0.92103
+    reference = json.loads(REFERENCE_RUNS.read_text())[
+        "pai_gow:fortune:-:-:-"
+    ]  # Pai Gow Poker's simulated row
+    assert reference["ci99"][0] < row.rtp_fixed < reference["ci99"][1]
+
+
 def test_the_progressive_row_is_exact_and_its_fixed_part_is_pai_gows():
     spec = next(spec for spec in edge.specs() if spec.wager == rules.PROGRESSIVE)
     row = edge.compute(spec)

@@ -12,9 +12,9 @@
   cards, face_up_pai_gow.md, Paytables): exact over all C(53, 7) hands by the
   pai gow family's shared count (games/pai_gow/seven_card_exact.py, about
   1.5 s of CPU once a process), the fixed part and the meter's shares apart;
-- the Fortune bonus: Pai Gow Poker's seven-card row (games/pai_gow/simulate.py)
-  under this game's name, simulated (the exact count covers a full house and
-  up only, and the Fortune pays down to a straight);
+- the Fortune bonus (Pai Gow Poker's table): exact over the same hands, every
+  line down to a straight (``seven_card_exact.all_line_counts``, about 3 s of
+  CPU once a process);
 - the Must-Hit-By Mystery bonus rows, added by the lab (``MYSTERY``).
 
 Pure Python (no Django, no I/O).
@@ -52,9 +52,16 @@ def specs():
         for odds in paytables.ACE_HIGH_BONUS_ODDS
     ]
     rows += simulate.specs()
-    for spec in pai_gow_simulate.specs():
-        if spec.wager == rules.FORTUNE:
-            rows.append(RowSpec(**{**spec.__dict__, "game": GAME}))
+    rows.append(
+        RowSpec(
+            game=GAME,
+            wager=rules.FORTUNE,
+            paytable=None,  # one common-practice table, not the regulation's
+            decks=None,
+            method=EXACT,
+            title="Fortune bonus, common-practice paytable (not PA text)",
+        )
+    )
     rows.append(
         RowSpec(
             game=GAME,
@@ -72,13 +79,8 @@ def specs():
 def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     if spec.method == SIMULATION and spec.wager == rules.MAIN:
         return simulate.run(spec, payouts=payouts, rounds=rounds, seed=seed, progress=progress)
-    if spec.method == SIMULATION:
-        row = pai_gow_simulate.run(spec, payouts=payouts, rounds=rounds, seed=seed, progress=progress)
-        row.assumptions.append(
-            "Face Up Pai Gow pays its Fortune bonus and progressive payout wager on the same seven cards "
-            "by Pai Gow Poker's paytables (face_up_pai_gow.md, Paytables; rules/README.md)."
-        )
-        return row
+    if spec.wager == rules.FORTUNE:
+        return _seven_card_row(spec, paytables.FORTUNE, payouts, meter=False)
     if spec.wager == rules.ACE_HIGH_BONUS:
         odds = int(spec.paytable.split()[0])
         paytable = what_if({ACE_HIGH_LINE: paytables.ACE_HIGH_BONUS_ODDS[odds]}, payouts)
@@ -98,25 +100,33 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
             ],
         )
     if spec.wager == rules.PROGRESSIVE:
-        return _progressive_row(spec, payouts)
+        return _seven_card_row(spec, paytables.PROGRESSIVE, payouts, meter=True)
     raise ValueError(f"Face Up Pai Gow has no row for the wager {spec.wager!r}")
 
 
-def _progressive_row(spec, payouts):
-    paytable = what_if(paytables.PROGRESSIVE, payouts, meter=True)
-    counts = seven_card_exact.line_counts()
+def _seven_card_row(spec, table, payouts, meter):
+    """The Fortune or progressive row, exact: each line's share of the C(53, 7) hands."""
+    paytable = what_if(table, payouts, meter=meter)
+    counts = seven_card_exact.all_line_counts()
     probabilities = {
         key: Fraction(count, seven_card_exact.HANDS) for key, count in counts.items() if key in paytable
     }
+    source = pai_gow_paytables.PROGRESSIVE_SOURCE if meter else pai_gow_paytables.FORTUNE_SOURCE
     assumptions = [
         f"Every seven cards of the 53-card deck, C(53, 7) = {comb(53, 7):,} hands, counted exactly by the "
-        "pai gow games' shared count (games/pai_gow/seven_card_exact.py), each named by the table's own "
-        "seven-card classifier; only the highest line pays, whatever the setting or an Ace High push "
-        "(face_up_pai_gow.md rules 7, 12).",
-        f"Paytable: {pai_gow_paytables.PROGRESSIVE_SOURCE} (rules/README.md gives Face Up Pai Gow the "
-        "pai_gow_poker.md § 9 table). A fixed $1 wager; the fixed lines are 'for 1'; below a full house "
-        "it loses. The % of the meter lines are the meter's: their fixed part is the lost wager.",
+        "pai gow games' shared count (games/pai_gow/seven_card_exact.py: rank multisets and their "
+        "suitings, the hands that may hold a straight flush named one by one by the table's own "
+        "seven-card classifier); only the highest line pays, whatever the setting or an Ace High push "
+        "(face_up_pai_gow.md rules 7, 10, 12).",
+        f"Paytable: {source}, Pai Gow Poker's (face_up_pai_gow.md, Paytables; rules/README.md).",
     ]
+    if meter:
+        assumptions.append(
+            "A fixed $1 wager; the fixed lines are 'for 1'; below a full house it loses. The % of the meter "
+            "lines are the meter's: their fixed part is the lost wager."
+        )
+    else:
+        assumptions.append("All 'to 1', the stake returned on a win; below a straight it loses. No Envy.")
     return paytable_row(
         spec, probabilities, paytable, pai_gow_paytables.SEVEN_CARD_LINE_NAMES, assumptions=assumptions
     )

@@ -31,7 +31,7 @@ from math import comb, prod
 
 from games.cards import poker, seven_card
 from games.cards.suit_classes import class_count, suit_classes
-from games.pai_gow.paytables import FIVE_ACES, FOUR_OF_A_KIND, FULL_HOUSE
+from games.pai_gow.paytables import FIVE_ACES, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, STRAIGHT, THREE_OF_A_KIND
 from games.pai_gow.seven_cards import LINES_BY_RANK, line_of_indices
 
 HANDS = comb(53, 7)
@@ -228,4 +228,86 @@ def line_counts():
                     totals[line] += change
     if counted != HANDS:
         raise AssertionError(f"the rank multisets weigh {counted:,} hands, not C(53, 7) = {HANDS:,}")
+    return totals
+
+
+# --- Every line, down to a straight (the Fortune bonus's table) ----------------------------
+
+_RANK_ORDER = {line: number for number, line in enumerate(LINES_BY_RANK)}
+_STRAIGHT_WINDOWS = _FIVE_WINDOWS  # the same ten five-rank windows make a straight
+
+
+def _full_rank_line(counts, joker):
+    """The line of a hand that makes no flush, from its rank counts: five aces,
+    four of a kind or a full house (``_rank_line``), else a straight (the joker
+    may fill one gap, § 1 rule 3), else three of a kind (the joker an ace),
+    else None."""
+    line = _rank_line(counts, joker)
+    if line is not None:
+        return line
+    mask = sum(1 << rank for rank, count in enumerate(counts) if count)
+    need = 4 if joker else 5
+    if any((mask & window).bit_count() >= need for window in _STRAIGHT_WINDOWS):
+        return STRAIGHT
+    aces = counts[poker.ACE] + (1 if joker else 0)
+    if max(max(counts), aces) >= 3:
+        return THREE_OF_A_KIND
+    return None
+
+
+def _best(*lines):
+    found = [line for line in lines if line is not None]
+    return min(found, key=_RANK_ORDER.__getitem__) if found else None
+
+
+def _flush_ways(counts, need):
+    """The suitings of a rank multiset (each rank's cards in distinct suits)
+    that put ``need`` or more cards in one suit: four times those that put
+    them in suit 0 (no two suits can both hold them: 5 + 5 > 7, 4 + 4 > 6)."""
+    spades = {0: 1}  # cards in suit 0 -> suitings of the ranks so far
+    for count in counts:
+        if not count:
+            continue
+        step = {}
+        for held, ways in spades.items():
+            step[held] = step.get(held, 0) + ways * comb(3, count)  # suit 0 not among them
+            step[held + 1] = step.get(held + 1, 0) + ways * comb(3, count - 1)
+        spades = step
+    return 4 * sum(ways for held, ways in spades.items() if held >= need)
+
+
+@cache
+def all_line_counts():
+    """{line: how many of the C(53, 7) hands make it} for every line of
+    ``LINES_BY_RANK`` (the Fortune bonus's, down to a straight), exactly, as
+    ``line_counts`` does it: each rank multiset weighs its suitings, those
+    that make a flush (``_flush_ways``) taking the better of a flush and the
+    rank line, the others the rank line (``_full_rank_line``); the hands that
+    may hold a straight flush are then named one by one by the table's own
+    ``seven_cards.line_of_indices`` in place of that (each stands for its
+    four suits). ``line_counts``'s lines come out the same."""
+    totals = dict.fromkeys(LINES_BY_RANK, 0)
+    for naturals, joker in ((7, False), (6, True)):
+        need = 4 if joker else 5
+        for ranks in combinations_with_replacement(range(13), naturals):
+            counts = [0] * 13
+            for rank in ranks:
+                counts[rank] += 1
+            if max(counts) > 4:
+                continue
+            ways = prod(comb(4, count) for count in counts if count)
+            flushes = _flush_ways(counts, need)
+            line = _full_rank_line(counts, joker)
+            for part, made in ((flushes, _best(FLUSH, line)), (ways - flushes, line)):
+                if made is not None and part:
+                    totals[made] += part
+        for hand in _suited_hands(naturals, joker):
+            counts = [0] * 13
+            for c in hand:
+                counts[c >> 2] += 1
+            before = _best(FLUSH, _full_rank_line(counts, joker))  # suit 0 holds the flush
+            after = line_of_indices(hand + [poker.JOKER_INDEX] if joker else hand)
+            for line, change in ((before, -SUITS), (after, SUITS)):
+                if line is not None:
+                    totals[line] += change
     return totals
