@@ -53,9 +53,7 @@ def register(spec):
 
 def lab_of(spec):
     """The lab module of a GameSpec, or None if the game has no lab rows."""
-    if spec.lab is None or isinstance(spec.lab, ModuleType):  # a module: until every game passes a path
-        return spec.lab
-    return importlib.import_module(spec.lab)
+    return None if spec.lab is None else importlib.import_module(spec.lab)
 
 
 def get(slug):

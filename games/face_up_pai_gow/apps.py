@@ -9,7 +9,7 @@ class FaceUpPaiGowConfig(AppConfig):
     def ready(self):
         from casino.tables import registry
         from games.engine import CENTS_PER_CHIP
-        from games.face_up_pai_gow import edge, how_to_play, presenter, rules
+        from games.face_up_pai_gow import how_to_play, presenter, rules
 
         registry.register(
             registry.GameSpec(
@@ -26,7 +26,7 @@ class FaceUpPaiGowConfig(AppConfig):
                 default_max_seats=6,
                 min_wager=lambda config: config.min_bet * CENTS_PER_CHIP,
                 limits_text=presenter.limits_text,
-                lab=edge,
+                lab="games.face_up_pai_gow.edge",
                 how_to_play=how_to_play.how_to_play,
             )
         )
