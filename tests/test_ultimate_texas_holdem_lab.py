@@ -112,6 +112,45 @@ def test_the_lab_raises_the_strong_starting_hands_and_checks_the_weak():
     assert found["AA"][0] > found["AA"][1] > 0
 
 
+def _river_by_enumeration(decks, mine, blind_wins):
+    """The river decision the slow way: every pair of the 45 cards the player does not see, valued."""
+    import numpy as np
+
+    from games.cards import seven_card
+
+    first, second = np.triu_indices(45, 1)
+    unseen = np.concatenate([decks[:, 2:4], decks[:, 9:]], axis=1)
+    hands = np.concatenate(
+        [unseen[:, first, None], unseen[:, second, None], np.repeat(decks[:, None, 4:9], len(first), axis=1)],
+        axis=2,
+    )
+    dealer = seven_card.value_of_seven_batch(hands.reshape(-1, 7)).reshape(len(decks), len(first))
+    return strategy.main_nets(mine[:, None], dealer, 1, blind_wins).mean(axis=1) > -2
+
+
+def test_the_river_decision_is_exact_and_blind_to_the_dealers_cards():
+    import numpy as np
+
+    rng = np.random.default_rng(653)
+    decks = strategy.shuffled_decks(rng, 400)
+    # A board of four spades and one of five (spades are suit 0), so that every way of counting is used.
+    for row, spades in ((0, (48, 44, 40, 36)), (1, (48, 44, 40, 36, 28))):
+        rest = [card for card in decks[row] if card not in spades]
+        decks[row] = rest[:4] + list(spades) + rest[4 : 4 + 5 - len(spades)] + rest[9 - len(spades) :]
+    most_suited = np.array([max(np.bincount(deck[4:9] & 3, minlength=4)) for deck in decks])
+    assert {3, 4, 5} <= set(most_suited.tolist())
+    blind_wins = strategy.wins_by_line(paytables.blind_paytable("A"))
+    mine = strategy.values(decks, slice(0, 2))
+    plays = strategy.river_plays(decks, mine, blind_wins)
+    assert plays.tolist() == _river_by_enumeration(decks, mine, blind_wins).tolist()
+    assert 0.5 < plays.mean() < 0.95
+    # Which of the unseen cards the dealer holds cannot move the decision (it did when the
+    # estimate drew the dealer's hands from the deck past the nine dealt, issue 16).
+    swapped = decks.copy()
+    swapped[:, [2, 3]], swapped[:, [9, 10]] = decks[:, [9, 10]], decks[:, [2, 3]]
+    assert strategy.river_plays(swapped, mine, blind_wins).tolist() == plays.tolist()
+
+
 @pytest.fixture(scope="module")
 def reference():
     runs = json.loads(REFERENCE_RUNS.read_text())

@@ -54,7 +54,7 @@ from games.cards.poker import (
     TWO_PAIR,
 )
 
-__all__ = ["RANK_WEIGHTS", "value_of_seven", "value_of_seven_batch"]
+__all__ = ["RANK_WEIGHTS", "value_of_seven", "value_of_seven_batch", "value_of_ranks_batch"]
 
 # Seven ranks from 2 to ace, none more than four times, sum to a different
 # total for every multiset with these weights (the greedy sequence: each the
@@ -277,3 +277,13 @@ def value_of_seven_batch(hands):
         masks >>= shifts[flushes].astype(np.int64)
         values[flushes] = tables["suited"][masks & 0x1FFF]
     return values
+
+
+def value_of_ranks_batch(rank_sums):
+    """The values of many seven-card hands no five of which share a suit, by
+    their ranks alone: ``rank_sums`` an integer numpy array of sums of
+    ``RANK_WEIGHTS`` over each hand's seven ranks (none more than four times);
+    returns an int32 array of the same shape. For counting many hands by their
+    ranks at once (a board with each pair of ranks the other cards can hold)."""
+    tables = _numpy_tables()
+    return tables["by_ranks"][rank_sums]

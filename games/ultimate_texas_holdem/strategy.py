@@ -12,9 +12,11 @@
   better, a hidden pair (a hole card paired, pocket deuces alone excepted),
   or four to a flush holding a hidden ten or better of that suit; else check.
 - River: Play 1× when the Play's expected net against the dealer's possible
-  hands beats folding's -2 (the Ante and the Blind), estimated on 42 of the
-  dealer's possible hands drawn from the unseen cards (never the dealer's own:
-  the cards left in the shuffled deck past the nine dealt); else fold.
+  hands beats folding's -2 (the Ante and the Blind), counted exactly over the
+  990 pairs of the 45 cards the player does not see; else fold. (An estimate
+  on 42 pairs of the deck past the nine dealt, as here before, left the
+  dealer's own two cards out of what it weighed, so it knew something of them
+  and leaned the wrong way: 1.70 points of the Ante on the house edge, issue 16.)
 
 Cards are poker.CARD_INDEX ints (``rank * 4 + suit``), hands in numpy arrays
 of one row a deal: a shuffled 52-card deck, the player's two cards first, the
@@ -28,7 +30,6 @@ from games.ultimate_texas_holdem import paytables
 
 PREFLOP_DEALS = 6_000  # deals a starting hand in ``preflop_raises``
 PREFLOP_SEED = 16_653
-RIVER_SAMPLES = 42
 TEN = 8  # rank index of the ten (2 = 0 … ace = 12)
 DEUCE = 0
 NAMES = "23456789TJQKA"
@@ -38,7 +39,7 @@ STRATEGY = (
     f"{PREFLOP_DEALS:,} seeded deals each, 4× against checking on the same cards); "
     "flop, Play 2× with two pair or better, a hidden pair (pocket deuces alone excepted) or four to a flush "
     "with a hidden ten or better of its suit; river, Play 1× when the Play's expected net against "
-    f"{RIVER_SAMPLES} of the dealer's possible hands from the unseen cards beats folding's -2, else fold"
+    "the dealer's 990 possible hands (any two of the 45 unseen cards) beats folding's -2, else fold"
 )
 
 
@@ -165,26 +166,102 @@ def wins_by_line(table):
 
 
 def river_plays(decks, mine, blind_wins):
-    """Which deals Play 1× on the river: the estimated expected net of the Play
-    against ``RIVER_SAMPLES`` dealer hands from the cards past the nine dealt
-    (pairs of places 9-50) beats folding's -2."""
+    """Which deals Play 1× on the river: the Play's expected net against all
+    C(45, 2) = 990 hands the dealer may hold (any two of the 45 cards the
+    player does not see, the dealer's own two among them) beats folding's -2.
+
+    Counted exactly and cheaply: with at most two cards of a suit on the board
+    the dealer cannot make a flush, so the 990 hands are the 91 pairs of ranks,
+    each weighed by how many pairs of unseen cards have those ranks; with three
+    of a suit, the pairs of that suit (at most 45) are then counted again by
+    their cards in place of their ranks; with four or five, by the 990 hands."""
     np = _np()
     count = len(decks)
     if not count:
         return np.zeros(0, dtype=bool)
-    half = RIVER_SAMPLES // 4
-    places = [(9 + 2 * i, 10 + 2 * i) for i in range(2 * half)] + [
-        (9 + i, 30 + i) for i in range(RIVER_SAMPLES - 2 * half)
-    ]
-    first = np.array([a for a, _ in places])
-    second = np.array([b for _, b in places])
-    board = np.repeat(decks[:, 4:9], len(places), axis=0)
-    dealer_cards = np.stack([decks[:, first].ravel(), decks[:, second].ravel()], axis=1)
-    dealer = seven_card.value_of_seven_batch(np.concatenate([dealer_cards, board], axis=1)).reshape(
-        count, len(places)
+    board = decks[:, 4:9]
+    seen = np.zeros((count, 52), dtype=bool)
+    rows = np.arange(count)[:, None]
+    seen[rows, decks[:, [0, 1, 4, 5, 6, 7, 8]]] = True
+    suited_on_board = ((board & 3)[:, :, None] == np.arange(4)).sum(axis=1)
+    most_suited = suited_on_board.max(axis=1)
+    total = np.zeros(count)
+    ranks = np.flatnonzero(most_suited <= 3)
+    total[ranks] = _by_ranks(board[ranks], seen[ranks], mine[ranks], blind_wins)
+    three = np.flatnonzero(most_suited == 3)
+    suit = suited_on_board[three].argmax(axis=1)
+    total[three] += _suited_pairs_again(board[three], seen[three], suit, mine[three], blind_wins)
+    cards = np.flatnonzero(most_suited >= 4)
+    total[cards] = _by_cards(board[cards], seen[cards], mine[cards], blind_wins)
+    return total > -2 * DEALER_HANDS
+
+
+DEALER_HANDS = 990  # C(45, 2)
+
+
+@cache
+def _pairs(size):
+    """Two int arrays, the first and second places of the C(size, 2) pairs."""
+    np = _np()
+    first, second = np.triu_indices(size, 1)
+    return first, second
+
+
+def _play_nets(mine, dealer, blind_wins):
+    return main_nets(mine, dealer, 1, blind_wins)
+
+
+def _board_rank_sums(board):
+    np = _np()
+    return np.array(seven_card.RANK_WEIGHTS, dtype=np.int64)[board >> 2].sum(axis=1)
+
+
+def _by_ranks(board, seen, mine, blind_wins):
+    """The Play's net summed over the dealer's 990 hands, by ranks alone (no flush)."""
+    np = _np()
+    weights_of_rank = np.array(seven_card.RANK_WEIGHTS, dtype=np.int64)
+    unseen = 4 - seen.reshape(len(seen), 13, 4).sum(axis=2)
+    first, second = _pairs(14)  # places 0-12 of two ranks; second = 13 stands for a pair of the first's rank
+    low, high = first, np.where(second == 13, first, second)
+    same = second == 13
+    hands = np.where(same, unseen[:, low] * (unseen[:, low] - 1) // 2, unseen[:, low] * unseen[:, high])
+    sums = _board_rank_sums(board)[:, None] + weights_of_rank[low] + weights_of_rank[high]
+    dealer = seven_card.value_of_ranks_batch(np.where(hands > 0, sums, 0))
+    return (hands * _play_nets(mine[:, None], dealer, blind_wins)).sum(axis=1)
+
+
+def _suited_pairs_again(board, seen, suit, mine, blind_wins):
+    """What the dealer's two cards of the board's three-card suit change to ``_by_ranks``' sums."""
+    np = _np()
+    count = len(board)
+    cards = np.arange(13)[None, :] * 4 + suit[:, None]
+    first, second = _pairs(13)
+    held = ~seen[np.arange(count)[:, None], cards]
+    deal, pair = np.nonzero(held[:, first] & held[:, second])
+    low, high = cards[deal, first[pair]], cards[deal, second[pair]]
+    weights_of_rank = np.array(seven_card.RANK_WEIGHTS, dtype=np.int64)
+    by_ranks = seven_card.value_of_ranks_batch(
+        _board_rank_sums(board)[deal] + weights_of_rank[low >> 2] + weights_of_rank[high >> 2]
     )
-    nets = main_nets(np.repeat(mine[:, None], len(places), axis=1), dealer, 1, blind_wins)
-    return nets.mean(axis=1) > -2
+    by_cards = seven_card.value_of_seven_batch(
+        np.concatenate([low[:, None], high[:, None], board[deal]], axis=1)
+    )
+    change = _play_nets(mine[deal], by_cards, blind_wins) - _play_nets(mine[deal], by_ranks, blind_wins)
+    return np.bincount(deal, weights=change, minlength=count)
+
+
+def _by_cards(board, seen, mine, blind_wins):
+    """The Play's net summed over the dealer's 990 hands, each evaluated."""
+    np = _np()
+    count = len(board)
+    unseen = np.nonzero(~seen)[1].reshape(count, 45)
+    first, second = _pairs(45)
+    hands = np.concatenate(
+        [unseen[:, first, None], unseen[:, second, None], np.repeat(board[:, None, :], len(first), axis=1)],
+        axis=2,
+    )
+    dealer = seven_card.value_of_seven_batch(hands.reshape(-1, 7)).reshape(count, len(first))
+    return _play_nets(mine[:, None], dealer, blind_wins).sum(axis=1)
 
 
 def play(decks, raises, blind_wins):
