@@ -22,6 +22,7 @@ from casino.wallet.ledger import balance_of
 from games.face_up_pai_gow import rules
 from tests.conftest import assert_ledger_balanced, session_cookie, wait_until
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS
+from tests.test_browser_axe import AXE, violations
 from tests.test_browser_meters import RECORDER, seated_pages
 from tests.test_browser_pai_gow import TABLE_JS, seconds_left
 from tests.test_face_up_pai_gow_rules import ANN_TWO_PAIR, BOB_TENS, QUEENS_DEALER
@@ -101,6 +102,8 @@ def test_two_players_and_a_spectator_play_a_face_up_round(processes, make_player
             me = ann.locator("#pg-me")
             me.locator(".pg-hint-house-way", has_text="pushes").wait_for()
             assert "Two pair, jacks and 7s" in me.locator(".pg-hint-best").inner_text()
+            # axe-core (make axe) on the setting panel with the dealer's hands and both hints shown.
+            accessibility = {"setting": violations(ann), "phone": violations(bob)} if AXE.exists() else {}
             me.get_by_role("button", name="Set it so").click()
             me.locator(".pg-my-set", has_text="Two pair, jacks and 7s").wait_for()
             spy.locator("#pg-seat-1", has_text="Hand set").wait_for()
@@ -124,6 +127,7 @@ def test_two_players_and_a_spectator_play_a_face_up_round(processes, make_player
 
     processes.kill(worker, signal.SIGTERM)
     assert widths[0] <= widths[1], f"horizontal scroll at 390 px: {widths}"
+    assert all(not found for found in accessibility.values()), accessibility
     assert seen["Ann"] == seen["Bob"] == seen["Spy"]
     shown = seen["Spy"]
     assert shown["dealer"] == DEALER
