@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 
 from games.cards import best_five, poker, seven_card
 from games.cards.poker import CARD_INDEX
-from games.engine import RulesSubmission
 from games.payouts import MeterShare
 from games.poker import game as g
 from games.poker import round as pr
+from games.poker.config import Choice, Limit, Needs, PokerConfig
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 from games.texas_holdem_bonus import paytables
 
@@ -42,17 +42,11 @@ FLOP_MULTIPLE = 2  # rule 5: the Flop wager is 2× the Ante; rules 6-7: Turn and
 # linked with the other five-card progressives (rules/README.md, the progressive table).
 PROGRESSIVE_KIND = "five_card"
 
-CLOCKS = (
-    ("betting_seconds", 1, 300),
-    ("deal_seconds", 0, 30),
-    ("decision_seconds", 3, 120),
-    ("result_seconds", 0, 60),
-)
 ENVY_MAX_CHIPS = 100_000
 
 
 @dataclass(frozen=True)
-class Config(RulesSubmission):
+class Config(PokerConfig):
     """The table's Rules Submission for Texas Hold 'Em Bonus Poker (§ 601a.2)."""
 
     min_bet: int = field(default=5, metadata={"help": "Minimum Ante, in chips."})
@@ -107,33 +101,33 @@ class Config(RulesSubmission):
     )
     result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
 
-    def errors(self):
-        errors = self.type_errors()
-        if errors:
-            return errors
-        for name in ("bonus", "progressive", "mystery"):
-            if getattr(self, name) not in (0, 1):
-                errors[name] = "1 to offer it, 0 not to."
-        for low, high in (("min_bet", "max_bet"), ("bonus_min_bet", "bonus_max_bet")):
-            if getattr(self, low) < 1:
-                errors[low] = "The minimum wager must be at least 1 chip."
-            if getattr(self, high) < getattr(self, low):
-                errors[high] = "The maximum wager cannot be below the minimum wager."
-        if self.ante_pays_on not in range(1, len(paytables.ANTE_PAYS_NAMES) + 1):
-            errors["ante_pays_on"] = "Choose 1 (a straight or better) or 2 (a flush or better)."
-        if self.bonus_paytable not in range(1, len(paytables.BONUS_NAMES) + 1):
-            errors["bonus_paytable"] = "Choose Bonus paytable 1 (1000-30-25-20-15-10-5-3)."
-        if self.progressive_paytable not in range(1, len(paytables.PROGRESSIVE_NAMES) + 1):
-            errors["progressive_paytable"] = "Choose progressive paytable 1 (the five-card table)."
-        for name in ("royal_flush_envy_bonus", "straight_flush_envy_bonus"):
-            if not 0 <= getattr(self, name) <= ENVY_MAX_CHIPS:
-                errors[name] = f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."
-        if self.mystery == 1 and not self.progressive:
-            errors["mystery"] = "The Mystery bonus needs the progressive payout wager (§ 647c.1(a))."
-        for name, low, high in CLOCKS:
-            if name not in errors and not low <= getattr(self, name) <= high:
-                errors[name] = f"Must be {low} to {high} seconds."
-        return errors
+    SWITCHES = ("bonus", "progressive", "mystery")
+    LIMITS = (
+        Limit("bonus_min_bet", 1, message="The minimum wager must be at least 1 chip."),
+        Limit(
+            "bonus_max_bet", "bonus_min_bet", message="The maximum wager cannot be below the minimum wager."
+        ),
+        Limit("royal_flush_envy_bonus", 0, ENVY_MAX_CHIPS, f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."),
+        Limit("straight_flush_envy_bonus", 0, ENVY_MAX_CHIPS, f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."),
+    )
+    CHOICES = (
+        Choice(
+            "ante_pays_on",
+            paytables.ANTE_PAYS_NAMES,
+            "Choose 1 (a straight or better) or 2 (a flush or better).",
+        ),
+        Choice("bonus_paytable", paytables.BONUS_NAMES, "Choose Bonus paytable 1 (1000-30-25-20-15-10-5-3)."),
+        Choice(
+            "progressive_paytable",
+            paytables.PROGRESSIVE_NAMES,
+            "Choose progressive paytable 1 (the five-card table).",
+        ),
+    )
+    NEEDS = (
+        Needs(
+            "mystery", ("progressive",), "The Mystery bonus needs the progressive payout wager (§ 647c.1(a))."
+        ),
+    )
 
     @property
     def ante_pays_name(self):

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 
 from games.cards import best_five, seven_card
 from games.cards.poker import CARD_INDEX
-from games.engine import RulesSubmission
 from games.poker import game as g
 from games.poker import round as pr
+from games.poker.config import Choice, Limit, Needs, PokerConfig
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 from games.ultimate_texas_holdem import paytables
 
@@ -43,12 +43,6 @@ PREFLOP, FLOP, RIVER = "preflop", "flop", "river"
 # five-card progressives (Four Card Poker, Let It Ride, Mississippi Stud).
 PROGRESSIVE_KIND = "five_card"
 
-CLOCKS = (
-    ("betting_seconds", 1, 300),
-    ("deal_seconds", 0, 30),
-    ("decision_seconds", 3, 120),
-    ("result_seconds", 0, 60),
-)
 ENVY_MAX_CHIPS = 100_000
 SWITCHES = ("trips", "bad_beat", "progressive", "mystery")
 
@@ -58,7 +52,7 @@ def _choices(names):
 
 
 @dataclass(frozen=True)
-class Config(RulesSubmission):
+class Config(PokerConfig):
     """The table's Rules Submission for Ultimate Texas Hold 'Em Poker (§ 601a.2)."""
 
     min_bet: int = field(default=5, metadata={"help": "Minimum Ante, in chips (the Blind equals it)."})
@@ -123,38 +117,34 @@ class Config(RulesSubmission):
     )
     result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
 
-    def errors(self):
-        errors = self.type_errors()
-        if errors:
-            return errors
-        for name in SWITCHES:
-            if getattr(self, name) not in (0, 1):
-                errors[name] = "1 to offer it, 0 not to."
-        for low, high in (
-            ("min_bet", "max_bet"),
-            ("trips_min_bet", "trips_max_bet"),
-            ("bad_beat_min_bet", "bad_beat_max_bet"),
-        ):
-            if getattr(self, low) < 1:
-                errors[low] = "The minimum wager must be at least 1 chip."
-            if getattr(self, high) < getattr(self, low):
-                errors[high] = "The maximum wager cannot be below the minimum wager."
+    SWITCHES = SWITCHES
+    LIMITS = (
+        Limit("trips_min_bet", 1, message="The minimum wager must be at least 1 chip."),
+        Limit(
+            "trips_max_bet", "trips_min_bet", message="The maximum wager cannot be below the minimum wager."
+        ),
+        Limit("bad_beat_min_bet", 1, message="The minimum wager must be at least 1 chip."),
+        Limit(
+            "bad_beat_max_bet",
+            "bad_beat_min_bet",
+            message="The maximum wager cannot be below the minimum wager.",
+        ),
+        Limit("royal_flush_envy_bonus", 0, ENVY_MAX_CHIPS, f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."),
+        Limit("straight_flush_envy_bonus", 0, ENVY_MAX_CHIPS, f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."),
+    )
+    CHOICES = tuple(
+        Choice(name, names, f"Choose {_choices(names)}.")
         for name, names in (
             ("blind_paytable", paytables.BLIND_NAMES),
             ("trips_paytable", paytables.TRIPS_NAMES),
             ("progressive_paytable", paytables.PROGRESSIVE_NAMES),
-        ):
-            if getattr(self, name) not in range(1, len(names) + 1):
-                errors[name] = f"Choose {_choices(names)}."
-        for name in ("royal_flush_envy_bonus", "straight_flush_envy_bonus"):
-            if not 0 <= getattr(self, name) <= ENVY_MAX_CHIPS:
-                errors[name] = f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."
-        if self.mystery == 1 and not self.progressive:
-            errors["mystery"] = "The Mystery bonus needs the progressive payout wager (§ 653c.1(a))."
-        for name, low, high in CLOCKS:
-            if name not in errors and not low <= getattr(self, name) <= high:
-                errors[name] = f"Must be {low} to {high} seconds."
-        return errors
+        )
+    )
+    NEEDS = (
+        Needs(
+            "mystery", ("progressive",), "The Mystery bonus needs the progressive payout wager (§ 653c.1(a))."
+        ),
+    )
 
     @property
     def blind_name(self):
