@@ -41,14 +41,16 @@ GAMES = {
 
 
 def every_game():
-    """GAMES and every poker game there is (they share the poker templates,
-    each with its own layout, How to play and rules page)."""
-    poker = {
-        spec.slug: ("pk", {"betting_seconds": 120})
+    """GAMES and every poker and pai gow game there is (each family shares its
+    templates, each game with its own layout, How to play and rules page)."""
+    family = {"poker/": "pk", "pai_gow/": "pg"}
+    found = {
+        spec.slug: (prefix, {"betting_seconds": 120})
         for spec in games.all_games()
-        if spec.page_template.startswith("poker/")
+        for start, prefix in family.items()
+        if spec.page_template.startswith(start)
     }
-    return {**GAMES, **poker}
+    return {**GAMES, **found}
 
 
 SPINNING = {"betting_seconds": 5, "spin_seconds": 30, "result_seconds": 1}
