@@ -11,83 +11,18 @@ import random
 
 import pytest
 
-from games.engine import LOSE, PROGRESSIVE_RESULT, REFUND, RETURN, STAKE, WIN, Action, IllegalAction
+from games.engine import LOSE, REFUND, RETURN, STAKE, Action, IllegalAction
 from games.poker import round as pr
 from games.texas_holdem_bonus import paytables, rules, strategy
 from games.texas_holdem_bonus.rules import Config
+from tests import poker_rules
 
 CHIP = 100
 
 
-class Round:
-    """Drives the rules as the platform does, the meters answering as told:
-    every progressive wager accepted unless ``refuse`` names its kind, a
-    Mystery hit for the seats in ``mystery``, a "x% of meter" award paid from
-    a meter of ``meter`` cents. (Mississippi Stud's driver; the shared one in
-    tests/poker_rules.py has not landed yet.)"""
-
-    def __init__(self, config=None, meter=1_000_00, refuse=(), mystery=(), seed=647):
-        self.config = config or Config()
-        self.state = rules.new_state()
-        self.moves, self.locks, self.log = [], [], []
-        self.meter, self.refuse, self.mystery = meter, refuse, mystery
-        self.rng = random.Random(seed)
-
-    def act(self, kind, player=None, seat=None, **data):
-        action = rules.parse_action(kind, data) if player is not None else Action(kind)
-        outcome = rules.apply(
-            self.state, Action(action.kind, player, action.data, seat=seat), self.config, self.rng
-        )
-        self._take(outcome)
-        if outcome.lock is not None or outcome.awards:
-            self.locks.append(outcome.lock)
-            data = {"hits": [], "awards": [], "refused": [], "error": None}
-            for wager in outcome.lock or ():
-                item = {
-                    "kind": wager.kind,
-                    "seat": wager.seat,
-                    "player": wager.player,
-                    "amount": wager.amount,
-                }
-                if wager.kind in self.refuse:
-                    data["refused"].append(item)
-                elif wager.kind == pr.MUST_HIT_BY and wager.seat in self.mystery:
-                    data["hits"].append({**item, "cents": 150_00})
-            for award in outcome.awards:
-                cents = self.meter * int(award.percent) // 100
-                data["awards"].append(
-                    {"kind": award.kind, "seat": award.seat, "player": award.player, "cents": cents}
-                )
-            result = rules.apply(self.state, Action(PROGRESSIVE_RESULT, None, data), self.config, self.rng)
-            self._take(result)
-        return outcome
-
-    def _take(self, outcome):
-        self.state = outcome.state
-        self.moves += outcome.moves
-        self.log += [item["text"] for item in outcome.log]
-
-    def bet(self, player, seat, area, chips):
-        return self.act("bet", player, seat, spot=area, amount=str(chips))
-
-    def stack(self, text):
-        self.state = rules.stack(self.state, self.config, text, self.rng)
-
-    def deal(self):
-        self.act(pr.CLOSE_BETTING)
-        self.act(pr.DEAL)
-
-    def net(self, player):
-        """What the round did to the player's balance, in chips."""
-        sign = {STAKE: -1, REFUND: 1, RETURN: 1, WIN: 1, LOSE: 0}
-        return sum(sign[m.kind] * m.amount for m in self.moves if m.player == player) / CHIP
-
-    def escrow(self):
-        staked = sum(m.amount for m in self.moves if m.kind == STAKE)
-        return staked - sum(m.amount for m in self.moves if m.kind in (REFUND, RETURN, LOSE))
-
-    def lines(self, seat=1):
-        return self.state.results[str(seat)]["lines"]
+class Round(poker_rules.Round):
+    rules = rules
+    seed = 647
 
 
 def deck(*hands, dealer, board):
