@@ -69,8 +69,8 @@ ADDED_LATER = (
     "four_card_poker:ante_play:30-15-2:1:computed",
     "caribbean_stud:ante_bet:100-50-20-7-5-4-3-2-1:1:basic",
     "dj_wild_stud:ante_blind_play:1000-50-10-9-4-3-2-1:1:threshold",
-    "down_under_blackjack:main:-:6:basic",
-    "down_under_blackjack:main:-:8:basic",
+    "down_under_blackjack:main:-:6:best_play",
+    "down_under_blackjack:main:-:8:best_play",
     "six_card_fortune_pai_gow:main:-:-:-",
     "six_card_fortune_pai_gow:double_down:-:-:-",
     "fortune_asia_poker:main:-:-:-",
@@ -163,6 +163,8 @@ def main(argv=None):
             "std_dev": row.std_dev,
             "seconds": round(seconds, 1),
         }
+        if "solver_rtp" in row.details:  # blackjack: the exact RTP of the strategy played
+            data[spec.key]["solver_rtp"] = row.details["solver_rtp"]
         save(data, args.path)
         low, high = row.ci99
         print(

@@ -124,13 +124,19 @@ def reference():
     return json.loads(REFERENCE_RUNS.read_text())
 
 
-@pytest.mark.parametrize("spec", simulate.specs(), ids=lambda spec: spec.key)
-def test_a_short_seeded_run_holds_the_reference_rtp_in_its_99_percent_band(spec, reference):
-    run = reference[spec.key]
-    assert run["rounds"] >= 300_000 and run["ci99"][0] < run["rtp"] < run["ci99"][1]
+def test_every_main_row_has_a_long_reference_run(reference):
+    for spec in simulate.specs():
+        run = reference[spec.key]
+        assert run["rounds"] >= 300_000 and run["ci99"][0] < run["rtp"] < run["ci99"][1]
+
+
+def test_a_short_seeded_run_holds_the_reference_rtp_and_the_solvers_in_its_99_percent_band(reference):
+    # One deck count here (a best-play solve is several seconds); bench/reference_runs.py runs both.
+    spec = simulate.specs()[0]
     row = simulate.run(spec, rounds=2_500, seed=1)
     low, high = row.ci99
-    assert low <= run["rtp"] <= high
+    assert low <= reference[spec.key]["rtp"] <= high
+    assert low <= row.details["solver_rtp"] <= high and row.details["solver_in_band"]
     assert row.rounds == 2_500 and 0 < row.hit_frequency < 1 and row.std_dev > 0
-    assert "reader's Small/Medium/Large is not used" in " ".join(row.assumptions)
+    assert "Best play reads the reader" in " ".join(row.assumptions)
     assert [item["key"] for item in row.lines] == ["blackjack"]

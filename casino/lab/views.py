@@ -70,6 +70,8 @@ def _reference_figures(spec):
         "ci99": [bound + meter for bound in reference["ci99"]],
         "seed": reference["seed"],
         "reference": True,
+        # A blackjack main row: the solver's exact RTP of the strategy the run played.
+        "details": {"solver_rtp": reference["solver_rtp"]} if "solver_rtp" in reference else {},
     }
 
 

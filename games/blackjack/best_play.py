@@ -13,7 +13,7 @@ with 48-card decks: § 635c.2(b)(1)).
 
 from games.blackjack import solver
 from games.blackjack.solver import HIT, MIXED, NO_SUIT, OTHER_SUIT, PREMIUM, STAND
-from games.cards.cards import card
+from games.cards.cards import standard_deck
 
 _SUIT_HANDS = 2  # a suit state is kept for hands of one or two cards (the solver's SUITED_HANDS)
 
@@ -26,6 +26,8 @@ class BestPlay:
     def __init__(self, variant, config, wager_cents=None, **changes):
         self.game = solver.game_of(variant, config, wager_cents, **changes)
         self.solution = solver.solve(self.game)
+        self._situations = {}
+        self._decisions = {}
 
     @property
     def expectation(self):
@@ -35,13 +37,9 @@ class BestPlay:
     def values(self, cards, upcard, *, split=False, doubles=0, hands_now=1, reader=None, hole=None):
         """{action: EV per unit of the hand's original wager} for a hand of
         ``cards`` (Cards; the first is the pair card of a split hand)."""
-        game = self.game
         values = tuple(solver.value_of(item) for item in cards)
-        situation = solver.situation_for(
-            game,
-            solver.value_of(upcard),
-            reader=reader if game.reader else None,
-            hole=solver.value_of(hole) if hole is not None and game.reader else None,
+        situation = self._situation(
+            solver.value_of(upcard), reader, solver.value_of(hole) if hole is not None else None
         )
         return self.solution.action_values(
             situation,
@@ -51,6 +49,14 @@ class BestPlay:
             doubles=doubles,
             hands_now=hands_now,
         )
+
+    def _situation(self, upcard, reader, hole):
+        key = (upcard, reader, hole)
+        found = self._situations.get(key)
+        if found is None:
+            reading = (reader, hole) if self.game.reader else (None, None)
+            found = self._situations[key] = solver.situation_for(self.game, upcard, *reading)
+        return found
 
     def _suit(self, cards):
         if len(cards) > _SUIT_HANDS:
@@ -70,17 +76,35 @@ class BestPlay:
 
     def action(self, hand, upcard, legal, state=None):
         """The lab's bot interface (games/blackjack/simulate.py): the hand (the
-        round's dict), the upcard, the legal actions and the round's state."""
-
-        cards = [card(text) for text in hand["cards"]]
+        round's dict), the upcard, the legal actions and the round's state.
+        Decisions are kept by what decides them (the hand's values and suit
+        state, the dealer situation, the legal actions), so a long run asks the
+        solver once per distinct decision."""
+        items = [_CARDS[text] for text in hand["cards"]]
         facts = {"split": hand["split"], "doubles": hand["doubles"]}
         if state is not None:
-            seat = state.turn[0] if state.turn else None
-            if seat is not None:
-                facts["hands_now"] = len(state.spot(seat)["hands"])
+            if state.turn:
+                facts["hands_now"] = len(state.spot(state.turn[0])["hands"])
             if self.game.reader:
                 if state.hole_shown:
-                    facts["hole"] = card(state.dealer[1])
+                    facts["hole"] = _CARDS[state.dealer[1]]
                 else:
                     facts["reader"] = state.reader
-        return self.choose(cards, upcard, legal, **facts)
+        values = tuple(sorted(solver.value_of(item) for item in items[1:]))
+        key = (
+            solver.value_of(items[0]),
+            values,
+            self._suit(items),
+            solver.value_of(upcard),
+            facts.get("reader"),
+            facts.get("hole") and solver.value_of(facts["hole"]),
+            tuple(legal),
+            *facts.values(),
+        )
+        found = self._decisions.get(key)
+        if found is None:
+            found = self._decisions[key] = self.choose(items, upcard, legal, **facts)
+        return found
+
+
+_CARDS = {str(item): item for item in standard_deck()}  # card text -> Card, every blackjack deck's cards

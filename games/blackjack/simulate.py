@@ -1,6 +1,10 @@
-"""Simulated main-wager rows of the Spanish 21 family, played through the
-games' own round (games/blackjack/round.py) by a bot following the lab's
-basic strategy (games/blackjack/strategy.py).
+"""Simulated main-wager rows of the blackjack family, played through the
+games' own round (games/blackjack/round.py) by a bot playing best play as the
+solver computes it for the table's rules (games/blackjack/best_play.py,
+games/blackjack/solver.py); each row also carries the solver's exact
+expectation under that strategy, which its simulation must hold in its 99%
+band. ``Bot`` plays the fixed basic-strategy chart of games/blackjack/strategy.py
+(the bench's baseline).
 
 Pure (no Django, no I/O). One seat, one main wager of the table minimum, no
 side wagers. Each round is the table's own sequence of actions: the bet,
@@ -25,8 +29,8 @@ start with a longer one: the same cards in the same order.
 import random
 from dataclasses import replace
 
+from games.blackjack import best_play, strategy
 from games.blackjack import round as bj
-from games.blackjack import strategy
 from games.blackjack.hands import total
 from games.blackjack.side_wagers import bonus_21, bonus_21_names
 from games.cards.cards import cards, standard_deck
@@ -224,44 +228,54 @@ def main_row(
     rounds=None,
     seed=0,
     progress=None,
-    redouble=False,
     assumptions=(),
-    bot=None,
     notes=None,
 ):
-    """The EdgeRow of one deck count's main wager. ``bot`` plays it (by default
-    the Spanish 21 basic strategy); ``notes`` replace the Spanish 21 family's
-    notes on the deck, the strategy and the Super Bonus (then ``assumptions``
-    follow them)."""
+    """The EdgeRow of one deck count's main wager, played by best play for the
+    table's rules (and a designer's what-if payouts: the solver solves those).
+    ``notes`` replace the Spanish 21 family's notes on the deck (then
+    ``assumptions`` follow them). The row's figures are the simulation's;
+    ``details["solver_rtp"]`` is the solver's exact RTP of the same strategy."""
     total_rounds = rounds or spec.default_rounds
     variant = with_payouts(variant, payouts)
-    table = Table(variant, config, seed, bot or Bot(redouble=redouble))
+    bot = best_play.BestPlay(variant, config)
+    table = Table(variant, config, seed, bot)
     stats, counts = run_rows(table, total_rounds, progress)
     lines = [
         {**item, "probability": counts.get(item["key"], 0) / total_rounds} for item in paytable_lines(variant)
     ]
+    solver_rtp = 1 + bot.expectation
     seat = f"One seat, a {format_chips(table.wager)}-chip main wager (the table minimum), no side wagers, "
+    strategy_note = (
+        f"Best play for these rules (games/blackjack/solver.py): exact RTP {solver_rtp:.4%}, house edge "
+        f"{-bot.expectation:.4%}; the simulation plays the same strategy through the game's own round. "
+        "Every hand composition against every dealer situation, the dealer's finite-shoe distribution "
+        "less the player's and the dealer's known cards; split hands played with the pre-split removal."
+    )
     if notes is not None:
-        notes = [seat + notes[0], *notes[1:], *assumptions]
+        notes = [seat + notes[0], strategy_note, *notes[1:], *assumptions]
     else:
         notes = [
             seat
             + f"{config.decks} decks of 48 cards, cut card at 60-80% of the shoe, the first card burned.",
-            "Basic strategy of games/blackjack/strategy.py (Spanish 21, dealer hits soft 17); insurance never "
-            "taken; a doubled hand is never rescued.",
+            strategy_note,
+            "Insurance never taken; doubles, rescues, splits and surrenders where best play takes them.",
             *assumptions,
             "The Super Bonus is paid at the table minimum's amount; no other player, so no Envy payments.",
         ]
     changed = [key for key in (payouts or {}) if key in {item["key"] for item in lines}]
     if changed:
-        notes.append(f"What-if odds for: {', '.join(changed)}.")
+        notes.append(f"What-if odds for: {', '.join(changed)} (best play re-solved for them).")
     ignored = [key for key in (payouts or {}) if key not in {item["key"] for item in lines}]
     if ignored:
         notes.append(f"Ignored (not a line of this wager): {', '.join(ignored)}.")
-    return simulated_row(
+    row = simulated_row(
         spec,
         stats,
         lines=lines,
         assumptions=notes,
-        details={"wager_cents": table.wager, "longest_round_cards": table.longest},
+        details={"wager_cents": table.wager, "longest_round_cards": table.longest, "solver_rtp": solver_rtp},
     )
+    low, high = row.ci99
+    row.details["solver_in_band"] = low <= solver_rtp <= high
+    return row

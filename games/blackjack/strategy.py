@@ -1,4 +1,7 @@
-"""The basic strategy the lab's simulated blackjack rows play, as data.
+"""A fixed basic-strategy chart for the Spanish 21 family, as data: what the
+lab's blackjack rows played before best play (games/blackjack/solver.py);
+now the bench's baseline (bench/blackjack_solver.py, bench/lab.py) and the
+bot of the tests that check the lab's fast path against ``round.apply``.
 
 Pure Python (no Django, no I/O). It is the widely published Spanish 21 basic
 strategy for six or eight 48-card decks with the dealer hitting soft 17

@@ -1,16 +1,17 @@
 """Simulated lab rows of Down Under Blackjack: the main wager at each deck
 count the game allows (paytables.DECKS), played through the game's own round
-(games/blackjack/simulate.py) by the chart of games/down_under_blackjack/
-strategy.py. Pure: no Django, no I/O."""
+(games/blackjack/simulate.py) by best play for the table's rules, by the
+reader's class and the golden rule's exposed hole card
+(games/blackjack/solver.py). Pure: no Django, no I/O."""
 
 from games.blackjack import simulate
 from games.blackjack.round import MAIN
-from games.down_under_blackjack import paytables, rules, strategy
+from games.down_under_blackjack import paytables, rules
 from games.lab.rows import SIMULATION, RowSpec
 
 GAME = "down_under_blackjack"
 DEFAULT_ROUNDS = 200_000
-STRATEGY = "basic"  # the row's variant: the strategy it plays
+STRATEGY = "best_play"  # the row's variant: the strategy it plays
 
 
 def specs():
@@ -21,7 +22,7 @@ def specs():
             paytable=None,
             decks=decks,
             method=SIMULATION,
-            title=f"Down Under Blackjack main wager, {decks} decks, basic strategy (reader not used)",
+            title=f"Down Under Blackjack main wager, {decks} decks, best play by the reader",
             variant=STRATEGY,
             default_rounds=DEFAULT_ROUNDS,
         )
@@ -40,10 +41,8 @@ def config(decks):
 
 NOTES = [
     "{decks} decks of 52 cards, cut card at 60-80% of the shoe, the first card burned.",
-    "Strategy: the published basic strategy for 4-8 decks, dealer stands on soft 17, double on any two "
-    "cards and after splits, late surrender (games/down_under_blackjack/strategy.py), read against the "
-    "upcard only: the reader's Small/Medium/Large is not used. Against a 20 the golden rule turned over: "
-    "stand on 20, surrender a two-card hard 12-19, else hit. Not best play: the solver is a later task.",
+    "Best play reads the reader: each upcard with a Small, Medium or Large hole card, or the hole card "
+    "itself when the golden rule turned it; the dealer's distribution is conditioned on it.",
     "Rules as the table plays them: the dealer's 22 pushes (but any 21 and an original pair of Large cards win), "
     "an exposed dealer blackjack ends the round with a blackjack pushing, one card to split aces, three hands.",
 ]
@@ -63,6 +62,5 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
         rounds=rounds,
         seed=seed,
         progress=progress,
-        bot=strategy.Bot(),
         notes=notes,
     )

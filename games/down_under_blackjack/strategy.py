@@ -1,12 +1,12 @@
-"""The strategy the lab's simulated Down Under Blackjack rows play (and the
-demo bots), as data.
+"""A fixed chart for Down Under Blackjack, as data: what the lab's rows played
+before best play (games/blackjack/solver.py, which reads the reader); now the
+bench's baseline (bench/blackjack_solver.py) and the fast-path test's bot.
 
 Pure Python (no Django, no I/O). It is the widely published basic strategy
 for four to eight 52-card decks with the dealer standing on soft 17
 (down_under_blackjack.md rule 17), doubling on any first two cards and
 after splits, late surrender (rule 15), read against the dealer's upcard
-only: the reader's colour is not used (a strategy by reader colour is the
-lab's later best-play solver, issue 18's second part). When the golden rule
+only: the reader's colour is not used. When the golden rule
 has turned the hole card over (rule 12) the dealer's hand is known: against
 a 20 the bot stands on 20 or more, surrenders a two-card hard 12 to 19 where
 it may, and otherwise hits to beat it; against two aces (a soft 12 that

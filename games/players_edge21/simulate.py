@@ -1,8 +1,8 @@
 """Simulated lab rows of Player's Edge 21: the main wager at each deck count
 the game allows (paytables.DECKS), played through the game's own round by
-the lab's basic strategy (games/blackjack/simulate.py,
-games/blackjack/strategy.py), with its redoubles (§ 635c.2(f)(1)-(3)) taken
-where the strategy doubles the new total. Pure: no Django, no I/O."""
+best play for the table's rules (games/blackjack/simulate.py,
+games/blackjack/solver.py): its redoubles (§ 635c.2(f)(1)-(3)) and rescues
+((f)(6)) where they pay best. Pure: no Django, no I/O."""
 
 from games.blackjack import simulate
 from games.blackjack.round import MAIN
@@ -21,7 +21,7 @@ def specs():
             paytable=None,
             decks=decks,
             method=SIMULATION,
-            title=f"Player's Edge 21 main wager, {decks} decks, basic strategy",
+            title=f"Player's Edge 21 main wager, {decks} decks, best play",
             default_rounds=DEFAULT_ROUNDS,
         )
         for decks in paytables.DECKS
@@ -48,9 +48,8 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
         rounds=rounds,
         seed=seed,
         progress=progress,
-        redouble=True,
         assumptions=[
-            "Player's Edge 21: after a double the hand redoubles where the strategy doubles its new total "
-            "(§ 635c.2(f)(2)-(3)), else stands; never rescued (§ 635c.2(f)(6)); the dealer peeks (rule 9).",
+            "Player's Edge 21: full doubles; after one the hand stands, redoubles (§ 635c.2(f)(2)-(3)) or "
+            "is rescued ((f)(6)), whichever best play values most; the dealer peeks (rule 9).",
         ],
     )
