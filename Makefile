@@ -14,7 +14,7 @@ PORT ?= 8000
 TEST_WORKERS ?= 2
 export PORT
 
-.PHONY: run test setup venv chromium postgresql axe screenshots lint chaos bench bench-meters bench-broadcast bench-house-way bench-evaluators bench-seven-card bench-lab bench-load bench-worker clean
+.PHONY: run test setup venv chromium postgresql axe screenshots lint chaos bench bench-meters bench-broadcast bench-house-way bench-evaluators bench-seven-card bench-lab bench-blackjack-solver bench-load bench-worker clean
 
 venv: $(VENV)/.installed
 
@@ -80,7 +80,7 @@ chaos: venv
 # Every bench, each also when an earlier one misses its target (-k); make
 # fails if any does.
 bench: venv
-	$(MAKE) --no-print-directory -k bench-meters bench-broadcast bench-house-way bench-evaluators bench-seven-card bench-lab
+	$(MAKE) --no-print-directory -k bench-meters bench-broadcast bench-house-way bench-evaluators bench-seven-card bench-lab bench-blackjack-solver
 
 bench-meters: venv
 	$(PY) -m casino.embedded_redis -- $(PY) bench/meters.py
@@ -114,6 +114,11 @@ $(VENV)/.bench-installed: bench/requirements.txt $(VENV)/.installed
 # second against plain-Python loops (Dreamcatcher target: 10M spins/s).
 bench-lab: venv
 	$(PY) bench/lab.py
+
+# Best play for the blackjack main rows (games/blackjack/solver.py): a fresh
+# solve of each configuration against the chart's simulation in the same run.
+bench-blackjack-solver: venv
+	$(PY) bench/blackjack_solver.py
 
 # Not in make bench (about 3 minutes, a throwaway SQLite database; WORKER_ARGS
 # such as --database postgres://... for an empty throwaway PostgreSQL one):

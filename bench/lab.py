@@ -35,6 +35,7 @@ from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from games.blackjack import best_play  # noqa: E402
 from games.blackjack import simulate as blackjack  # noqa: E402
 from games.dreamcatcher import rules as dreamcatcher_rules  # noqa: E402
 from games.dreamcatcher import simulate as dreamcatcher  # noqa: E402
@@ -125,8 +126,10 @@ def plain_pai_gow(rounds, seed, variation):
     return nets
 
 
-def plain_blackjack(rules, config, rounds, seed, redouble):
-    table = blackjack.Table(rules.VARIANT, config, seed, blackjack.Bot(redouble), through_apply=True)
+def plain_blackjack(rules, config, rounds, seed):
+    """The rows' bot (best play, solved once a configuration) through ``round.apply``."""
+    bot = best_play.BestPlay(rules.VARIANT, config)
+    table = blackjack.Table(rules.VARIANT, config, seed, bot, through_apply=True)
     return [table.play_round()[0] for _ in range(rounds)]
 
 
@@ -175,18 +178,19 @@ def main(argv=None):
             ("Pai Gow Poker", f"{spec.wager} {spec.variant or ''}".strip(), args.hands / seconds, plain_rate)
         )
 
-    for name, module, rules, redouble in (
-        ("Spanish 21", spanish21, spanish21_rules, False),
-        ("Player's Edge 21", players_edge21, players_edge21_rules, True),
+    for name, module, rules in (
+        ("Spanish 21", spanish21, spanish21_rules),
+        ("Player's Edge 21", players_edge21, players_edge21_rules),
     ):
         for spec in module.specs():
+            best_play.BestPlay(rules.VARIANT, module.config(spec.decks))  # the solve, outside the timing
             _, seconds = timed(
                 lambda spec=spec, module=module: module.run(spec, rounds=args.blackjack, seed=args.seed)
             )
             config = module.config(spec.decks)
             _, plain_seconds = timed(
-                lambda config=config, rules=rules, redouble=redouble: plain_blackjack(
-                    rules, config, args.plain_blackjack, args.seed, redouble
+                lambda config=config, rules=rules: plain_blackjack(
+                    rules, config, args.plain_blackjack, args.seed
                 )
             )
             rows.append(
