@@ -98,9 +98,9 @@ def test_edge_refuses_bad_arguments():
 
 @pytest.mark.django_db
 def test_edge_save_keeps_the_run_for_the_page():
-    edge("--game", "spanish21", "--wager", "main", "--rounds", "200", "--save", "--no-progress")
+    edge("--game", "pai_gow", "--wager", "main", "--rounds", "200", "--save", "--no-progress")
     runs = SimulationRun.objects.filter(status=SimulationRun.DONE)
-    assert runs.count() == len([s for s in registry.specs("spanish21") if s.wager == "main"])
+    assert runs.count() == len([s for s in registry.specs("pai_gow") if s.wager == "main"])
     assert all(run.result["trace"] for run in runs)
 
 
