@@ -285,3 +285,17 @@ def test_a_designer_makes_a_face_up_test_table_with_the_ace_high_bonus_and_a_sta
     assert table.is_test and table.rules_config().ace_high_bonus == 8
     state = table.state["game"]
     assert state["count"] == 1 and state["deck"][:14] == f"{ACE_HIGH_DEALER} {ANN_QUADS}".split()
+
+
+def test_the_ace_high_bonus_is_offered_on_test_tables_only():
+    # No published odds (face_up_pai_gow.md): designers try them on a test table;
+    # a public table keeps the wager off (issue 17).
+    from django.core.exceptions import ValidationError
+
+    with pytest.raises(ValidationError, match="ace_high_bonus: This setting is for test tables only."):
+        Table.objects.create(game="face_up_pai_gow", name="Public", config={"ace_high_bonus": 8})
+    assert not Table.objects.filter(name="Public").exists()
+    assert Table.objects.create(game="face_up_pai_gow", name="Public", config={"ace_high_bonus": 0}).pk
+    assert Table.objects.create(
+        game="face_up_pai_gow", name="Lab", config={"ace_high_bonus": 8}, is_test=True
+    ).pk

@@ -79,6 +79,15 @@ class Table(models.Model):
         if unknown:
             return [f"Unknown settings: {', '.join(sorted(unknown))}."]
         errors = spec.rules.Config.from_json(self.config).errors()
+        if not self.is_test:
+            # A setting whose field says test_tables_only (a wager without published
+            # odds) keeps its default on a public table.
+            for name, field in spec.rules.Config.__dataclass_fields__.items():
+                if (
+                    field.metadata.get("test_tables_only")
+                    and self.config.get(name, field.default) != field.default
+                ):
+                    errors.setdefault(name, "This setting is for test tables only.")
         return [f"{field}: {message}" for field, message in errors.items()]
 
 

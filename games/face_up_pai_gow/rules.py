@@ -73,7 +73,9 @@ class Config(RulesSubmission):
         default=0,
         metadata={
             "help": "The Ace High Bonus wager's odds, 5 to 9 (to 1), or 0 not offered: no published odds "
-            "(face_up_pai_gow.md)."
+            "(face_up_pai_gow.md), so test tables only (issue 17).",
+            # A wager with no published odds is for designers trying odds, never a public table.
+            "test_tables_only": True,
         },
     )
     progressive: int = field(default=1, metadata={"help": "1: the $1 progressive payout wager is offered."})
