@@ -77,13 +77,25 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
 # Mississippi Stud's backward induction), so the all-games page shows those
 # not worked out yet as pending while one thread works them out (below).
 _exact_figures = {}
-_exact_lock = threading.Lock()  # one computation at a time: no row worked out twice
+_exact_lock = threading.Lock()  # guards _row_locks and the background thread
+_row_locks = {}  # one lock a row: no row worked out twice
 _warming = {"thread": None}
 
 
-def exact_figures(spec):
-    """The figures (EdgeRow JSON) of an exact row on its regulation paytable."""
+def _row_lock(key):
     with _exact_lock:
+        return _row_locks.setdefault(key, threading.Lock())
+
+
+def exact_figures(spec):
+    """The figures (EdgeRow JSON) of an exact row on its regulation paytable.
+    A lock per row, not one for all: a page asking for one game's rows waits
+    only for a row the background thread is working out itself, not for the
+    every-game work queued behind it (a 20 s wait with seventeen games)."""
+    found = _exact_figures.get(spec.key)
+    if found is not None:
+        return found
+    with _row_lock(spec.key):
         if spec.key not in _exact_figures:
             _exact_figures[spec.key] = compute(spec).to_json()
         return _exact_figures[spec.key]
