@@ -49,8 +49,9 @@ def last_result(table, snapshot):
 
 
 def open_tables():
-    """The public lobby's tables: test tables are listed in the lab only."""
-    return Table.objects.filter(is_open=True, is_test=False)
+    """The public lobby's tables: test tables are listed in the lab only,
+    private tables nowhere (their link is how one finds them)."""
+    return Table.objects.filter(is_open=True, is_test=False, is_private=False)
 
 
 def render_row(table_id):

@@ -30,6 +30,18 @@ class Table(models.Model):
         related_name="test_table_invitations",
         help_text="Test tables only: the players a designer invited to sit and watch.",
     )
+    # Private tables (issue 19): opened by a player, reached by its link,
+    # never listed in the public lobby. The host is a player like the others:
+    # between rounds they run the table, never its cards or anyone's chips.
+    is_private = models.BooleanField(default=False, help_text="Opened by a player; reached by its link only.")
+    host = models.ForeignKey(
+        "accounts.Player",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="hosted_tables",
+        help_text="Private tables only: the player who runs the table between rounds.",
+    )
     state = models.JSONField(null=True, blank=True, editable=False)
     version = models.PositiveBigIntegerField(default=0, editable=False)
     updated = models.DateTimeField(auto_now=True)
