@@ -42,6 +42,42 @@ class Table(models.Model):
         related_name="hosted_tables",
         help_text="Private tables only: the player who runs the table between rounds.",
     )
+    link_key = models.CharField(
+        max_length=43,
+        blank=True,
+        default="",
+        db_index=True,
+        editable=False,
+        help_text="Private tables only: the secret part of the table's link.",
+    )
+    admission = models.CharField(
+        max_length=8,
+        choices=[("link", "Anyone with the link"), ("approve", "Only people the host lets in")],
+        default="link",
+        help_text="Private tables only: who may enter.",
+    )
+    paused = models.BooleanField(default=False, help_text="Private tables only: the host paused play.")
+    admitted = models.ManyToManyField(
+        "accounts.Player",
+        blank=True,
+        related_name="admitted_to",
+        help_text="Private tables only: who came in by the link or whom the host let in.",
+    )
+    waiting = models.ManyToManyField(
+        "accounts.Player",
+        blank=True,
+        related_name="waiting_at",
+        help_text="Private tables only: who asks the host to be let in.",
+    )
+    banned = models.ManyToManyField(
+        "accounts.Player",
+        blank=True,
+        related_name="banned_from",
+        help_text="Private tables only: whom the host banned; they may neither play nor watch.",
+    )
+    last_active = models.DateTimeField(
+        null=True, blank=True, help_text="Private tables: they close after being idle this long."
+    )
     state = models.JSONField(null=True, blank=True, editable=False)
     version = models.PositiveBigIntegerField(default=0, editable=False)
     updated = models.DateTimeField(auto_now=True)

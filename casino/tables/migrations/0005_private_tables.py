@@ -13,6 +13,36 @@ class Migration(migrations.Migration):
     operations = [
         migrations.AddField(
             model_name="table",
+            name="admission",
+            field=models.CharField(
+                choices=[("link", "Anyone with the link"), ("approve", "Only people the host lets in")],
+                default="link",
+                help_text="Private tables only: who may enter.",
+                max_length=8,
+            ),
+        ),
+        migrations.AddField(
+            model_name="table",
+            name="admitted",
+            field=models.ManyToManyField(
+                blank=True,
+                help_text="Private tables only: who came in by the link or whom the host let in.",
+                related_name="admitted_to",
+                to="accounts.player",
+            ),
+        ),
+        migrations.AddField(
+            model_name="table",
+            name="banned",
+            field=models.ManyToManyField(
+                blank=True,
+                help_text="Private tables only: whom the host banned; they may neither play nor watch.",
+                related_name="banned_from",
+                to="accounts.player",
+            ),
+        ),
+        migrations.AddField(
+            model_name="table",
             name="host",
             field=models.ForeignKey(
                 blank=True,
@@ -28,6 +58,40 @@ class Migration(migrations.Migration):
             name="is_private",
             field=models.BooleanField(
                 default=False, help_text="Opened by a player; reached by its link only."
+            ),
+        ),
+        migrations.AddField(
+            model_name="table",
+            name="last_active",
+            field=models.DateTimeField(
+                blank=True, help_text="Private tables: they close after being idle this long.", null=True
+            ),
+        ),
+        migrations.AddField(
+            model_name="table",
+            name="link_key",
+            field=models.CharField(
+                blank=True,
+                db_index=True,
+                default="",
+                editable=False,
+                help_text="Private tables only: the secret part of the table's link.",
+                max_length=43,
+            ),
+        ),
+        migrations.AddField(
+            model_name="table",
+            name="paused",
+            field=models.BooleanField(default=False, help_text="Private tables only: the host paused play."),
+        ),
+        migrations.AddField(
+            model_name="table",
+            name="waiting",
+            field=models.ManyToManyField(
+                blank=True,
+                help_text="Private tables only: who asks the host to be let in.",
+                related_name="waiting_at",
+                to="accounts.player",
             ),
         ),
     ]
