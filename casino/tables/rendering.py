@@ -99,20 +99,41 @@ _TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)([^>]*)>")
 _ID = re.compile(r'\sid="([^"]*)"')
 
 
+@functools.lru_cache(maxsize=64)
+def _same_name(name):
+    """Opening and closing tags of one element name only."""
+    return re.compile(rf"<(/?){re.escape(name)}(?=[\s/>])([^>]*)>", re.IGNORECASE)
+
+
 def split_fragments(html):
     """[(id, markup), ...], one per top-level element, for sending only the
-    fragments a connection does not already show."""
-    starts, depth = [], 0
-    for tag in _TAG.finditer(html):
+    fragments a connection does not already show.
+
+    From each top-level opening tag it looks only for tags of the same name
+    to find where the element ends: a wheel's hundred SVG paths or a card
+    row's spans are skipped in one regex search instead of walked tag by tag
+    (the split was a tenth of a Daphne's CPU under load)."""
+    starts, position = [], 0
+    while (tag := _TAG.search(html, position)) is not None:
+        position = tag.end()
         closing, name, attrs = tag.groups()
         if closing:
-            depth -= 1
+            continue  # a stray closing tag at the top: it ends nothing
+        found = _ID.search(attrs)
+        starts.append((tag.start(), found.group(1) if found else None))
+        if name.lower() in _VOID or attrs.endswith("/"):
             continue
-        if depth == 0:
-            found = _ID.search(attrs)
-            starts.append((tag.start(), found.group(1) if found else None))
-        if name.lower() not in _VOID and not attrs.endswith("/"):
-            depth += 1
+        same, depth = _same_name(name), 1
+        while depth and (inner := same.search(html, position)) is not None:
+            position = inner.end()
+            if inner.group(1):
+                depth -= 1
+            elif not inner.group(2).endswith("/"):
+                depth += 1
+        if depth:
+            position = len(html)
+    if not starts:
+        return ()
     ends = [start for start, _ in starts[1:]] + [len(html)]
     return tuple((element_id, html[start:end]) for (start, element_id), end in zip(starts, ends, strict=True))
 

@@ -1,0 +1,125 @@
+"""Splitting a rendered table into its top-level fragments (rendering.py):
+what each push compares with what a connection already shows."""
+
+from html.parser import HTMLParser
+
+import pytest
+
+from casino.tables import registry
+from casino.tables.models import Table
+from casino.tables.rendering import render_private, render_public, split_fragments, table_meta
+from casino.tables.runtime import TableRuntime
+from games.dreamcatcher import rules as dreamcatcher
+from tests.test_runtime import Clock, bet, run_until, sit
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class _Reference(HTMLParser):
+    """The same split by the standard library's HTML parser, tag by tag."""
+
+    def __init__(self, html):
+        super().__init__(convert_charrefs=False)
+        self.lines = [0]
+        for line in html.splitlines(keepends=True):
+            self.lines.append(self.lines[-1] + len(line))
+        self.depth, self.starts = 0, []
+        self.feed(html)
+        self.close()
+
+    def _offset(self):
+        line, column = self.getpos()
+        return self.lines[line - 1] + column
+
+    def handle_starttag(self, tag, attrs):
+        if self.depth == 0:
+            self.starts.append((self._offset(), dict(attrs).get("id")))
+        if tag not in VOID:
+            self.depth += 1
+
+    def handle_startendtag(self, tag, attrs):
+        if self.depth == 0:
+            self.starts.append((self._offset(), dict(attrs).get("id")))
+
+    def handle_endtag(self, tag):
+        self.depth -= 1
+
+
+def reference_split(html):
+    starts = _Reference(html).starts
+    if not starts:
+        return ()
+    ends = [start for start, _ in starts[1:]] + [len(html)]
+    return tuple((element_id, html[start:end]) for (start, element_id), end in zip(starts, ends, strict=True))
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        '<section id="a"><section id="inner"><p>x</p></section><p>y</p></section>\n<div id="b">z</div>',
+        '<div id="a"><svg viewBox="0 0 1 1"><path d="M0,0"/><g><path d="M1,1"/></g></svg></div><p id="b"></p>',
+        '<input id="a" type="text"><br><div id="b"><img src="x"></div>',
+        '<strong id="nav" hx-swap-oob="true">10</strong><section id="s">a &lt;b&gt; c</section>',
+        '<div id="a"><div><div></div></div></div>  <DIV id="b"></DIV>',
+        '<svg id="s"><use href="#x"/></svg><span id="t">1</span>',
+        "",
+        "text only",
+    ],
+)
+def test_the_split_is_the_html_parsers(html):
+    assert split_fragments(html) == reference_split(html)
+
+
+def test_a_nested_element_of_the_same_name_does_not_end_its_parent():
+    html = '<section id="a"><section>in</section>still a</section><section id="b">b</section>'
+    assert [element_id for element_id, _ in split_fragments(html)] == ["a", "b"]
+    assert split_fragments(html)[0][1].endswith("still a</section>")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", sorted(spec.slug for spec in registry.all_games()))
+def test_every_games_table_splits_as_the_html_parser_does(game, make_player, clean_redis):
+    runtime = TableRuntime(Table.objects.create(game=game, name="Any"), clock=Clock())
+    runtime.start()
+    ann = make_player("Ann")
+    sit(runtime, ann)
+    meta = table_meta(runtime.table)
+    for viewer in (ann.pk, None):
+        html = "".join(
+            markup
+            for _, markup in render_public(
+                meta, runtime.snapshot, runtime.table.config, runtime.version, cached=False
+            )
+        ) + "".join(
+            markup
+            for _, markup in render_private(
+                meta, runtime.snapshot, runtime.table.config, runtime.version, viewer, 10
+            )
+        )
+        fragments = split_fragments(html)
+        assert fragments == reference_split(html)
+        assert "".join(markup for _, markup in fragments) == html
+        assert len([element_id for element_id, _ in fragments if element_id]) >= 3
+
+
+@pytest.mark.django_db
+def test_a_wheel_round_splits_as_the_html_parser_does_at_every_phase(make_table, make_player, clean_redis):
+    clock = Clock()
+    runtime = TableRuntime(make_table(), clock=clock)
+    runtime.start()
+    ann, bob = make_player("Ann"), make_player("Bob")
+    sit(runtime, ann)
+    sit(runtime, bob)
+    bet(runtime, ann, "1", 5)
+    bet(runtime, bob, "40", 2)
+    meta = table_meta(runtime.table)
+    seen = set()
+    for phase in (dreamcatcher.SPINNING, dreamcatcher.RESULT, dreamcatcher.BETTING):
+        run_until(runtime, clock, phase)
+        seen.add(runtime.state.phase)
+        html = "".join(
+            markup
+            for _, markup in render_public(meta, runtime.snapshot, runtime.table.config, runtime.version)
+        )
+        assert split_fragments(html) == reference_split(html)
+    assert len(seen) == 3
