@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "casino.lobby",
     "casino.progressives",
     "casino.lab",
+    "casino.history",
     "games.dreamcatcher",
     "games.spanish21",
     "games.players_edge21",

@@ -1,6 +1,8 @@
 """Geometry of the lab's server-rendered SVG charts (no script, no CDN): the
 templates lab/_bar_chart.html and lab/_band_chart.html draw what these return.
-Values are RTPs (1.0 = 100%)."""
+Values are RTPs (1.0 = 100%). ``axis`` and ``scale`` are the frame every
+chart of the site is drawn in (the "My play" balance chart too,
+casino/history/chart.py)."""
 
 import math
 
@@ -12,7 +14,7 @@ TOP = 14
 BOTTOM = 46  # room for the bar labels
 
 
-def _axis(low, high, ticks=5):
+def axis(low, high, ticks=5):
     """A rounded value range and its tick values covering [low, high]."""
     if high <= low:
         low, high = low - 0.01, high + 0.01
@@ -29,7 +31,7 @@ def _axis(low, high, ticks=5):
     return start, end, values
 
 
-def _scale(low, high):
+def scale(low, high):
     span = high - low or 1
 
     def y(value):
@@ -41,9 +43,9 @@ def _scale(low, high):
 def bar_chart(bars, title):
     """``bars``: [(label, rtp, note)]. The axis spans the values and 100%."""
     values = [value for _, value, _ in bars]
-    low, high, ticks = _axis(min(values + [1.0]) - 0.005, max(values + [1.0]))
+    low, high, ticks = axis(min(values + [1.0]) - 0.005, max(values + [1.0]))
     low = max(low, 0.0) if min(values) >= 0 else low
-    y = _scale(low, high)
+    y = scale(low, high)
     plot = WIDTH - LEFT - RIGHT
     slot = plot / max(len(bars), 1)
     width = min(48, slot * 0.7)
@@ -90,8 +92,8 @@ def band_chart(trace, title, reference=None):
     # Early checkpoints have very wide bands: clip the axis to a sensible window.
     final = points[-1]
     spread = max(final[3] - final[2], 0.002) * 6
-    low, high, ticks = _axis(max(min(values), final[1] - spread), min(max(values), final[1] + spread))
-    y = _scale(low, high)
+    low, high, ticks = axis(max(min(values), final[1] - spread), min(max(values), final[1] + spread))
+    y = scale(low, high)
     plot = WIDTH - LEFT - RIGHT
     most = points[-1][0]
 

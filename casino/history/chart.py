@@ -1,0 +1,58 @@
+"""The "My play" balance chart: a line in the frame of the site's other
+server-rendered SVG charts (casino/lab/charts.py), drawn by
+templates/history/_balance_chart.html. No script and no <style> element, so
+the Content-Security-Policy has nothing to refuse."""
+
+from casino.lab import charts
+from games.engine import CENTS_PER_CHIP, format_chips
+
+# A flat or nearly flat balance still gets an axis of whole chips.
+LEAST_SPAN = 10 * CENTS_PER_CHIP
+
+
+def tick_label(cents):
+    chips = cents / CENTS_PER_CHIP
+    if abs(chips) >= 100_000:
+        return f"{chips / 1000:,.0f}k"
+    return format_chips(int(cents))
+
+
+def balance_chart(points, facts):
+    """``points``, ``facts``: play.balance_points(). None without movements."""
+    if not points:
+        return None
+    low, high = facts["low"], facts["high"]
+    if high - low < LEAST_SPAN:
+        middle = (high + low) / 2
+        low, high = max(0, middle - LEAST_SPAN / 2), max(0, middle - LEAST_SPAN / 2) + LEAST_SPAN
+    low, high, ticks = charts.axis(low, high)
+    y = charts.scale(low, high)
+    plot = charts.WIDTH - charts.LEFT - charts.RIGHT
+    last = points[-1][0] or 1
+
+    def x(index):
+        return round(charts.LEFT + plot * index / last, 2)
+
+    line = " ".join(f"{x(index)},{y(balance)}" for index, balance in points)
+    if len(points) == 1:  # one movement: a level line across the chart
+        line = f"{charts.LEFT},{y(points[0][1])} {charts.WIDTH - charts.RIGHT},{y(points[0][1])}"
+    movements = facts["movements"]
+    summary = (
+        f"Your balance over {movements:,} chip movement{'s' if movements != 1 else ''}, "
+        f"from {facts['first']:%Y-%m-%d} to {facts['last']:%Y-%m-%d}: "
+        f"it started at {format_chips(facts['start'])} and is {format_chips(facts['end'])} now; "
+        f"lowest {format_chips(facts['low'])}, highest {format_chips(facts['high'])}."
+    )
+    return {
+        "width": charts.WIDTH,
+        "height": charts.HEIGHT,
+        "left": charts.LEFT,
+        "right": charts.WIDTH - charts.RIGHT,
+        "baseline": y(low),
+        "date_y": charts.HEIGHT - charts.BOTTOM + 18,
+        "line": line,
+        "ticks": [{"y": y(value), "label": tick_label(value)} for value in ticks],
+        "first": facts["first"],
+        "last": facts["last"],
+        "summary": summary,
+    }
