@@ -319,6 +319,10 @@ WS_SESSION_RATE_PER_SECOND = float(os.environ.get("WS_SESSION_RATE_PER_SECOND", 
 WS_SESSION_RATE_BURST = int(os.environ.get("WS_SESSION_RATE_BURST", "32"))
 # Actions waiting for one table's owner; beyond, they are refused.
 TABLE_INBOX_MAX = int(os.environ.get("TABLE_INBOX_MAX", "64"))
+# Private tables (issue 19): how many one player may host open at once, and
+# how long one stays open with no player acting (the table worker closes it).
+PRIVATE_TABLES_PER_PLAYER = int(os.environ.get("PRIVATE_TABLES_PER_PLAYER", "3"))
+PRIVATE_TABLE_IDLE_SECONDS = int(os.environ.get("PRIVATE_TABLE_IDLE_SECONDS", "7200"))
 
 LOGGING = {
     "version": 1,

@@ -1,6 +1,9 @@
 from django.urls import path
 
-from casino.lobby import views
+from casino.lobby import private, views
 
 app_name = "lobby"
-urlpatterns = [path("", views.home, name="home")]
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("private/new/", private.new_private_table, name="new_private"),
+]

@@ -29,7 +29,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 
 from casino.redis_client import get_redis, key
-from casino.tables import presence
+from casino.tables import presence, private
 from casino.tables.groups import LOBBY_GROUP, player_group, table_channel, table_group
 from casino.tables.models import Table
 from casino.tables.runtime import Refused, StaleOwner, Step, TableRuntime, public_snapshot
@@ -477,6 +477,8 @@ class TableWorker:
         await redis.hset(key(LOADS_KEY), self.worker_id, len(self.owners))
 
     def _open_tables(self):
+        # Private tables idle too long close between rounds (issue 19); their owners go below.
+        private.close_idle()
         tables = Table.objects.filter(is_open=True)
         if self.table_ids is not None:
             tables = tables.filter(pk__in=self.table_ids)

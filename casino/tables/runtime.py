@@ -213,7 +213,7 @@ class TableRuntime:
                     except Refused as exc:
                         results.append(exc)
                 if self.version != self.batch.version:
-                    self._write_table(self.batch.version, self.snapshot, self.version)
+                    self._write_table(self.batch.version, self.snapshot, self.version, active=True)
                 round_record.write_deferred(self.batch.entries)
         except BaseException:
             self.snapshot, self.version, self.place = before
@@ -380,7 +380,10 @@ class TableRuntime:
             with transaction.atomic():
                 accounts = book_moves(moves, self.table.pk, round_number, test=self.table.is_test)
                 if self.batch is None:
-                    self._write_table(self.version, snapshot, self.version + 1)
+                    # A player's action (not the table's clock, nor an owner's
+                    # start) keeps a private table from closing as idle.
+                    active = not table_event and bool(moves or lines)
+                    self._write_table(self.version, snapshot, self.version + 1, active)
                 place = self.place
                 deferred = [] if self.batch is not None else None
                 if lines or summary or step:
@@ -404,19 +407,23 @@ class TableRuntime:
         balances = {pid: account.balance for pid, account in accounts.items()}
         return Step(self.version, snapshot, balances, seats_changed, lines, table_event)
 
-    def _write_table(self, version, snapshot, new_version):
-        """The snapshot, only if nobody else wrote the table since ``version``.
-        Plain SQL: the ORM's building of this UPDATE cost more than running it
-        (bench/worker.py)."""
+    def _write_table(self, version, snapshot, new_version, active=False):
+        """The snapshot, only if nobody else wrote the table since ``version``;
+        ``active``: a player acted, so last_active moves too (in the same
+        UPDATE: no write of its own). Plain SQL: the ORM's building of this
+        UPDATE cost more than running it (bench/worker.py)."""
         connection = transaction.get_connection()
+        now = connection.ops.adapt_datetimefield_value(timezone.now())
         with connection.cursor() as cursor:
             cursor.execute(
-                f"UPDATE {Table._meta.db_table} SET state = %s, version = %s, updated = %s "
-                "WHERE id = %s AND version = %s",
+                f"UPDATE {Table._meta.db_table} SET state = %s, version = %s, updated = %s"
+                + (", last_active = %s" if active else "")
+                + " WHERE id = %s AND version = %s",
                 [
                     Table._meta.get_field("state").get_db_prep_save(snapshot, connection),
                     new_version,
-                    connection.ops.adapt_datetimefield_value(timezone.now()),
+                    now,
+                    *([now] if active else []),
                     self.table.pk,
                     version,
                 ],

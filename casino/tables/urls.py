@@ -10,4 +10,7 @@ urlpatterns = [
     path("<int:table_id>/test-chips/", views.reset_test_chips, name="reset_test_chips"),
     path("<int:table_id>/rounds/", views.latest_round, name="rounds"),
     path("<int:table_id>/rounds/<int:number>/", views.round_page, name="round"),
+    path("<int:table_id>/ledger/", views.ledger_page, name="ledger"),
+    path("<int:table_id>/admit/", views.admit, name="admit"),
+    path("private/<str:link_key>/", views.private_link, name="private_link"),
 ]

@@ -4,26 +4,96 @@ from datetime import datetime
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
 from casino.accounts.models import Player
 from casino.progressives import display, owed
-from casino.tables import access, replay
+from casino.tables import access, host_panel, private, replay
 from casino.tables.models import Round, Table
 from casino.tables.rendering import table_context, table_meta
 from casino.tables.runtime import fresh_snapshot
+from casino.tables.table_ledger import ROUND_ROWS, table_ledger
 from casino.wallet import ledger
 from casino.wallet.ledger import balance_of
 from casino.wallet.views import notify_balance
-from games.engine import CENTS_PER_CHIP, format_chips
+from games.engine import CENTS_PER_CHIP, format_chips, parse_whole
 
 
 def _open_to(request, table):
     """None when the viewer may see ``table``; else the page that says why
-    (a test table is for designers and the players they invite)."""
+    (a test table is for designers and the players they invite, a private
+    one for those its link admitted, never for whom its host banned)."""
     if access.may_join(table, request.player, request.user):
         return None
+    if table.is_private:
+        return _private_refusal(request, table)
     return render(request, "tables/test_table_only.html", {"table": table}, status=403)
+
+
+def _private_refusal(request, table, status=403):
+    player = request.player
+    if private.is_banned(table, player):
+        reason = "banned"
+    elif player is not None and table.waiting.filter(pk=player.pk).exists():
+        reason = "waiting"
+    else:
+        reason = "not_admitted"
+    context = {"table": table, "reason": reason, "link": _share_link(request, table)}
+    return render(request, "tables/private_refused.html", context, status=status)
+
+
+def _share_link(request, table):
+    return request.build_absolute_uri(reverse("tables:private_link", args=[table.link_key]))
+
+
+def private_link(request, link_key):
+    """A private table's link: admits the visitor (admission "link") or puts
+    them on its waiting list (admission "approve"); a visitor without a
+    player session picks a nickname first and comes back here."""
+    table = Table.objects.filter(is_private=True, link_key=link_key).exclude(link_key="").first()
+    if table is None:
+        raise Http404("No private table has this link: check it with its host.")
+    if not table.is_open:
+        return render(
+            request, "tables/private_refused.html", {"table": table, "reason": "closed"}, status=410
+        )
+    if request.player is None:
+        return redirect(reverse("lobby:home") + "?" + urlencode({"next": request.path}))
+    arrived = private.arrive(table, request.player)
+    if arrived == "admitted":
+        return redirect("tables:table", table_id=table.pk)
+    return _private_refusal(request, table, status=200 if arrived == "waiting" else 403)
+
+
+@require_POST
+def admit(request, table_id):
+    """The host lets a player in from the waiting list."""
+    table = get_object_or_404(Table, pk=table_id, is_open=True, is_private=True)
+    if request.player is None or request.player.pk != table.host_id:
+        refused = _open_to(request, table)
+        if refused:
+            return refused
+        messages.error(request, "Only the table's host can let players in.")
+        return redirect("tables:table", table_id=table.pk)
+    waiting = table.waiting.filter(pk=parse_whole(request.POST.get("player"))).first()
+    if waiting is None:
+        messages.error(request, "That player is not waiting to come in (any more).")
+    else:
+        private.let_in(table, waiting)
+        messages.success(request, f"{waiting.nickname} is in: they can watch and sit now.")
+    return redirect("tables:table", table_id=table.pk)
+
+
+def ledger_page(request, table_id):
+    """The table's ledger: each player's net over the session and per round."""
+    table = get_object_or_404(Table, pk=table_id)
+    refused = _open_to(request, table)
+    if refused:
+        return refused
+    context = {"table": table, **table_ledger(table.pk), "round_rows": ROUND_ROWS}
+    return render(request, "tables/ledger.html", context)
 
 
 def table_page(request, table_id):
@@ -47,6 +117,18 @@ def table_page(request, table_id):
     context["how_to_play"] = _how_to_play(table, meta)
     if table.is_test and access.shows_seed(request.user):
         context["invited"] = list(table.invited.order_by("nickname"))
+    if table.is_private:
+        is_host = player is not None and player.pk == table.host_id
+        context["private"] = {
+            "link": _share_link(request, table),
+            "is_host": is_host,
+            "host": table.host.nickname if table.host else None,
+            "admission": table.get_admission_display(),
+            "admission_mode": table.admission,
+            "waiting": list(table.waiting.order_by("nickname")) if is_host else [],
+        }
+    # The host's parts, as the websocket pushes them (casino/tables/host_panel.py).
+    context["host_fragments"] = host_panel.page_fragments(table, snapshot, player.pk if player else None)
     return render(request, table.spec.page_template, context)
 
 

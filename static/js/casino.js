@@ -302,3 +302,30 @@
     window.requestAnimationFrame(animate);
   });
 })();
+
+// A private table's "Copy link" (issue 19): shown only where a script runs;
+// the link stays in its read-only field, selected, for copying by hand.
+(function () {
+  "use strict";
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-copy]").forEach(function (button) {
+      button.hidden = false;
+    });
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-copy]");
+    if (!button) { return; }
+    var field = document.getElementById(button.dataset.copy);
+    var said = button.parentNode.querySelector("[data-copied]");
+    field.select();
+    function tell(text) { if (said) { said.textContent = text; } }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(field.value).then(
+        function () { tell("Copied."); },
+        function () { tell("Select the link and copy it."); }
+      );
+    } else {
+      tell(document.execCommand && document.execCommand("copy") ? "Copied." : "Select the link and copy it.");
+    }
+  });
+})();
