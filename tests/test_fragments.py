@@ -5,9 +5,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-from casino.tables import registry
+from casino.tables import registry, template_inputs
 from casino.tables.models import Table
-from casino.tables.rendering import render_private, render_public, split_fragments, table_meta
+from casino.tables.rendering import LastRender, render_private, render_public, split_fragments, table_meta
 from casino.tables.runtime import TableRuntime
 from games.dreamcatcher import rules as dreamcatcher
 from tests.test_runtime import Clock, bet, run_until, sit
@@ -123,3 +123,60 @@ def test_a_wheel_round_splits_as_the_html_parser_does_at_every_phase(make_table,
         )
         assert split_fragments(html) == reference_split(html)
     assert len(seen) == 3
+
+
+def _paths(source):
+    from django.template import engines
+
+    paths = set()
+    template_inputs._walk(engines["django"].from_string(source).template.nodelist, frozenset(), paths)
+    return paths
+
+
+def test_the_inputs_of_a_template_are_the_paths_it_looks_up():
+    assert _paths(
+        "{% load casino_tags %}{% for spot, amount in my_bets %}{{ spot }}{% chip_stack amount %}{% endfor %}"
+        "{% if a.b and not c or d == 'x' %}{{ e|default:f.g }}{% endif %}{% with h=i.j %}{{ h.k }}{% endwith %}"
+        "{% url 'tables:table' table.id %}{% include 'tables/_flash.html' with text=t only %}"
+    ) == {"my_bets", "a.b", "c", "d", "e", "f.g", "i.j", "table.id", "t"}
+
+
+@pytest.mark.parametrize("source", ["{% cycle 'a' 'b' %}", "{% include name %}", "{% now 'Y' %}"])
+def test_a_template_whose_inputs_cannot_be_known_is_opaque(source):
+    with pytest.raises(template_inputs.Opaque):
+        _paths(source)
+
+
+@pytest.mark.parametrize("game", sorted(spec.slug for spec in registry.all_games()))
+def test_every_games_private_template_has_known_inputs(game):
+    assert template_inputs.inputs_of(registry.get(game).private_template)
+
+
+@pytest.mark.django_db
+def test_a_players_fragments_are_reused_only_while_what_they_show_is_unchanged(
+    make_table, make_player, clean_redis
+):
+    clock = Clock()
+    runtime = TableRuntime(make_table(), clock=clock)
+    runtime.start()
+    ann, bob = make_player("Ann"), make_player("Bob")
+    sit(runtime, ann)
+    sit(runtime, bob)
+    meta, last = table_meta(runtime.table), LastRender()
+
+    def both(balance=1_000):
+        args = (meta, runtime.snapshot, runtime.table.config, runtime.version, ann.pk, balance)
+        reused = render_private(*args, last=last)
+        assert reused == render_private(*args)  # what a fresh render gives
+        return reused
+
+    first = both()
+    bet(runtime, bob, "2", 5)  # another player's bet: Ann's own view is unchanged
+    assert both() is first
+    assert both(balance=995) is not first  # her balance moved
+    bet(runtime, ann, "1", 5)
+    mine = both(balance=990)
+    assert mine is not first and "Your bets" in "".join(markup for _, markup in mine)
+    for phase in (dreamcatcher.SPINNING, dreamcatcher.RESULT, dreamcatcher.BETTING):
+        run_until(runtime, clock, phase)
+        both(balance=990)

@@ -31,7 +31,7 @@ from casino.tables.ratelimit import (
     refresh_connection,
     session_may_send,
 )
-from casino.tables.rendering import render_flash, render_private, render_public, table_meta
+from casino.tables.rendering import LastRender, render_flash, render_private, render_public, table_meta
 from casino.wallet.ledger import balance_of
 from casino.websocket import CLOSE_TOO_BIG, BadMessage, GuardedConsumer, TooBig, decode_message
 
@@ -53,6 +53,7 @@ class TableConsumer(GuardedConsumer):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.version = -1
         self.shown = {}  # fragment id -> the markup this connection last got
+        self.last_private = LastRender()  # skips renders that would change nothing
         self.bucket = TokenBucket(settings.WS_RATE_PER_SECOND, settings.WS_RATE_BURST)
         self.pending = None  # the newest update not shown yet (fanout.py)
         self.wake = asyncio.Event()
@@ -270,7 +271,15 @@ class TableConsumer(GuardedConsumer):
             self.shown = {}
         fragments = render_public(
             self.meta, self.snapshot, self.config, version, cached=cached, changed_at=changed_at
-        ) + render_private(self.meta, self.snapshot, self.config, version, self.player_id, self.balance)
+        ) + render_private(
+            self.meta,
+            self.snapshot,
+            self.config,
+            version,
+            self.player_id,
+            self.balance,
+            last=self.last_private,
+        )
         changed = self._not_shown(fragments)
         if changed:
             await self.send(text_data="".join(changed))

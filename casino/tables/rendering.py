@@ -12,6 +12,7 @@ from django.template.loader import render_to_string
 
 from casino.progressives import api as progressives
 from casino.tables import registry
+from casino.tables.template_inputs import inputs_of, key_of
 from games.engine import CENTS_PER_CHIP
 
 _CACHE_SIZE = 256
@@ -69,19 +70,38 @@ def render_public(meta, snapshot, config, version, cached=True, changed_at=None)
     return fragments
 
 
-def render_private(meta, snapshot, config, version, viewer_id, balance):
+class LastRender:
+    """One connection's last private render (render_private)."""
+
+    __slots__ = ("key", "fragments")
+
+    def __init__(self):
+        self.key = None
+        self.fragments = None
+
+
+def render_private(meta, snapshot, config, version, viewer_id, balance, last=None):
     """The viewer's own fragments, as pushed on the websocket (they also
     refresh the balance in the page header); a spectator's are shared, so
-    cached."""
+    cached. Given the connection's ``last`` render (a LastRender), a player
+    whose template reads the same values as last time (another player's
+    bet) gets the same fragments without a render (template_inputs.py)."""
     cache_key = (meta["id"], version, "spectator")
     if viewer_id is None and cache_key in _cache:
         return _cache[cache_key]
     spec = registry.get(meta["game"])
     context = table_context(meta, snapshot, config, version, viewer_id, balance)
     context["pushed"] = True
+    paths = inputs_of(spec.private_template) if last is not None else None
+    if paths is not None:
+        key = (spec.private_template, key_of(paths, context))
+        if key == last.key:
+            return last.fragments
     fragments = split_fragments(render_to_string(spec.private_template, context))
     if viewer_id is None:
         _remember(cache_key, fragments)
+    if paths is not None:
+        last.key, last.fragments = key, fragments
     return fragments
 
 
