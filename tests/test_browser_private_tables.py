@@ -1,0 +1,112 @@
+"""Chromium: a guest opens a private Dreamcatcher table from the lobby, the
+page shows its link with "Copy link", and a friend in another browser (on a
+phone) opens the link, picks a nickname, lands at the table and sits; the
+table is in nobody's lobby (issue 19)."""
+
+import re
+import time
+
+import pytest
+
+from casino.tables.models import Table
+from tests.conftest import FAST, wait_until
+from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS
+from tests.test_browser_axe import AXE, violations
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+def sit(page):
+    me = page.locator("#dc-me")
+    deadline = time.monotonic() + 30
+    while "You sit at seat" not in me.inner_text():
+        if time.monotonic() > deadline:
+            pytest.fail(f"could not sit: {page.locator('#flash').inner_text()}")
+        # A click just as the round turns is refused; click again.
+        page.get_by_role("button", name="Take a seat").click()
+        try:
+            me.get_by_text("You sit at seat").wait_for(timeout=5_000)
+        except sync_api.TimeoutError:
+            pass
+
+
+def check_axe(page, what):
+    if AXE.exists():  # axe-core comes from npm (make axe)
+        assert violations(page) == [], what
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_private_table_from_the_lobby_and_a_friend_by_its_link(processes, monkeypatch):
+    # The checks of the database run between Playwright's calls, whose loop runs in this thread.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    Table.objects.create(
+        game="dreamcatcher", name="Public wheel", config={**FAST, "betting_seconds": 8, "max_bet": 500}
+    )
+    processes.worker()
+    base = "http://" + processes.daphne()
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            host = browser.new_context()
+            host.set_default_timeout(TIMEOUT_MS)
+            page = host.new_page()
+            page.goto(base + "/")
+            page.get_by_label("Nickname").fill("Ann")
+            page.get_by_role("button", name="Play").click()
+            page.get_by_text("Welcome, Ann!").wait_for()
+            page.get_by_role("link", name="Start a private table").click()
+            page.get_by_label("Game", exact=True).select_option(label="Dreamcatcher")
+            # The settings follow the game (htmx swaps them in).
+            page.get_by_role("group", name="Your Dreamcatcher table").wait_for()
+            check_axe(page, "the form")
+            page.get_by_label("Table name").fill("Friday wheel")
+            page.get_by_label("Max bet").fill("100")
+            page.get_by_label("Anyone with the link").check()
+            page.get_by_role("button", name="Open the table").click()
+            page.wait_for_url(re.compile(r"/tables/\d+/$"))
+            table = Table.objects.get(is_private=True)
+            assert table.config["max_bet"] == 100 and table.host.nickname == "Ann"
+            page.get_by_text("Your private table “Friday wheel” is open").wait_for()
+            link = page.get_by_label("The table's link").input_value()
+            assert link == f"{base}/tables/private/{table.link_key}/"
+            page.get_by_role("button", name="Copy link").click()
+            page.locator("[data-copied]", has_text=re.compile("Copied|copy it")).wait_for()
+            page.locator("#connection", has_text="Live").wait_for()
+            sit(page)
+            check_axe(page, "the host's table page")
+
+            friend = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+            friend.set_default_timeout(TIMEOUT_MS)
+            phone = friend.new_page()
+            phone.goto(link)
+            phone.get_by_label("Nickname").fill("Bob")
+            phone.get_by_role("button", name="Play").click()
+            phone.wait_for_url(f"{base}/tables/{table.pk}/")
+            phone.locator("#connection", has_text="Live").wait_for()
+            sit(phone)
+            page.locator("#dc-players", has_text="Bob").wait_for()
+            assert table.admitted.filter(nickname="Bob").exists()
+            phone.get_by_role("link", name="Ledger").click()
+            phone.get_by_role("heading", name="Each player's net").wait_for()
+            check_axe(phone, "the ledger page")
+
+            # Without the link, a player gets a page that says so.
+            other = browser.new_context()
+            other.set_default_timeout(TIMEOUT_MS)
+            eve = other.new_page()
+            eve.goto(base + "/")
+            eve.get_by_label("Nickname").fill("Eve")
+            eve.get_by_role("button", name="Play").click()
+            eve.get_by_text("Welcome, Eve!").wait_for()
+            assert eve.goto(f"{base}/tables/{table.pk}/").status == 403
+            eve.get_by_role("heading", name="A private table").wait_for()
+            check_axe(eve, "the refusal page")
+
+            # In nobody's lobby.
+            for lobby in (page, phone):
+                lobby.goto(base + "/")
+                lobby.get_by_role("link", name="Public wheel").wait_for()
+                assert "Friday wheel" not in lobby.content()
+            wait_until(lambda: Table.objects.get(pk=table.pk).last_active > table.last_active, 10, "activity")
+        finally:
+            browser.close()
