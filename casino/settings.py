@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "casino.lobby",
     "casino.progressives",
     "casino.lab",
+    "casino.chat",
     "casino.history",
     "games.dreamcatcher",
     "games.spanish21",
@@ -319,6 +320,11 @@ WS_SESSION_RATE_PER_SECOND = float(os.environ.get("WS_SESSION_RATE_PER_SECOND", 
 WS_SESSION_RATE_BURST = int(os.environ.get("WS_SESSION_RATE_BURST", "32"))
 # Actions waiting for one table's owner; beyond, they are refused.
 TABLE_INBOX_MAX = int(os.environ.get("TABLE_INBOX_MAX", "64"))
+# Table chat (casino/chat): messages per second and burst of one connection
+# (on top of the table's own limits), and the win a chat line announces.
+CHAT_RATE_PER_SECOND = float(os.environ.get("CHAT_RATE_PER_SECOND", "1"))
+CHAT_RATE_BURST = int(os.environ.get("CHAT_RATE_BURST", "5"))
+CHAT_BIG_WIN_CHIPS = int(os.environ.get("CHAT_BIG_WIN_CHIPS", "500"))
 # Private tables (issue 19): how many one player may host open at once, and
 # how long one stays open with no player acting (the table worker closes it).
 PRIVATE_TABLES_PER_PLAYER = int(os.environ.get("PRIVATE_TABLES_PER_PLAYER", "3"))

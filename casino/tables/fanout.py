@@ -16,6 +16,9 @@ and a busy table yields the event loop between its viewers' renders.
 
 Channels' groups stay the mechanism between processes: the subscriber is an
 ordinary member of the table's group on the process's channel layer.
+
+The table's chat (casino/chat) travels the same way: a ``chat.message``
+event in the table's group, handed to the viewers with the updates.
 """
 
 import asyncio

@@ -67,6 +67,10 @@ class Step:
         self.balances = balances
         self.seats_changed = seats_changed
         self.lines = lines
+        # The rules' chip moves and the meters' answer (PROGRESSIVE_RESULT
+        # data), for what the owner tells the chat after the commit (casino/chat/highlights.py).
+        self.moves = ()
+        self.meters = None
 
 
 def fresh_snapshot(spec):
@@ -315,7 +319,7 @@ class TableRuntime:
             "config": self.config.to_json(),
             "rng_start": self.snapshot.get("rng") if self.table.seed is not None else None,
         }
-        return self._commit(
+        step = self._commit(
             snapshot,
             outcome.moves,
             lines,
@@ -328,6 +332,8 @@ class TableRuntime:
             step=step_record(action, rng.draws, meters, outcome, state_json=snapshot["game"]),
             round_start=round_start,
         )
+        step.moves, step.meters = outcome.moves, meters
+        return step
 
     def _line(self, snapshot, item):
         if item.get("player") is None:

@@ -1,0 +1,107 @@
+"""The chat's side of a table's websocket (casino/tables/consumers.py).
+
+Handled in Daphne, not by the table's owner: chat is not game state. A
+message is checked, rate-limited per connection, stored, then sent to the
+table's group; each Daphne's subscriber of the table (fanout.py) hands it
+to its viewers, whose ``ChatConnection`` renders it for them."""
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+
+from casino.chat import api, rendering
+from casino.tables.groups import table_group
+from casino.tables.ratelimit import TokenBucket
+
+ACTIONS = frozenset({"chat", "chat_hide", "chat_unhide", "chat_mute", "chat_unmute", "chat_spectators"})
+TOO_FAST = "You are chatting too fast: wait a moment. That message was not sent."
+# Events kept for a viewer that has not shown them yet; a viewer further
+# behind than the history shown on joining gets the newest ones.
+QUEUE_MAX = api.HISTORY
+
+
+class ChatConnection:
+    def __init__(self):
+        self.bucket = TokenBucket(settings.CHAT_RATE_PER_SECOND, settings.CHAT_RATE_BURST)
+        self.viewer = None  # api.Viewer, once joined
+        self.hidden = set()
+        self.queue = []
+        # The messages the viewer got in the history on joining: their events
+        # may still arrive after it (sent before it was read).
+        self.seen = set()
+
+    def deliver(self, event):
+        """From the table's subscriber (fanout.py), in this process's loop."""
+        self.queue.append(event)
+        if len(self.queue) > QUEUE_MAX:
+            del self.queue[0]
+
+    async def join(self, consumer):
+        await self._show_all(consumer)
+        await self.flush(consumer)
+
+    async def _show_all(self, consumer):
+        """The whole list as this viewer sees it (its hidden players left
+        out), and the viewer's controls: on joining and after a hide."""
+        joined = await database_sync_to_async(api.join)(consumer.table_id, consumer.player_id)
+        self.viewer, self.hidden = joined.viewer, joined.hidden
+        self.seen |= {event["id"] for event in joined.history}
+        await consumer.send(
+            text_data=rendering.render_list(joined.history, self.viewer)
+            + rendering.render_tools(joined.tools)
+        )
+
+    async def flush(self, consumer):
+        """Send the viewer the messages delivered since the last flush."""
+        if self.viewer is None or not self.queue:
+            return
+        events, self.queue = self.queue, []
+        lines = [
+            rendering.render_line(event, self.viewer)
+            for event in events
+            if event["id"] not in self.seen and event["player"] not in self.hidden
+        ]
+        if lines:
+            await consumer.send(text_data=rendering.render_appended(lines))
+
+    async def receive(self, consumer, data):
+        """A chat action from the viewer; refusals go back to them only."""
+        if consumer.player_id is None:
+            await consumer.send_error(api.NO_SESSION)
+            return
+        if self.viewer is None:
+            await consumer.send_error("The chat is opening; one moment…")
+            return
+        if not self.bucket.take():
+            await consumer.send_error(TOO_FAST)
+            return
+        action, table_id = data["action"], consumer.table_id
+        try:
+            if action == "chat":
+                await self._speak(consumer, data.get("text"))
+            elif action == "chat_hide":
+                await database_sync_to_async(api.hide)(table_id, self.viewer, data.get("message"))
+                await self._show_all(consumer)
+            elif action == "chat_unhide":
+                await database_sync_to_async(api.unhide)(self.viewer, data.get("player"))
+                await self._show_all(consumer)
+            else:
+                tools = await database_sync_to_async(_host_control)(table_id, self.viewer, action, data)
+                await consumer.send(text_data=rendering.render_tools(tools))
+        except api.ChatRefused as exc:
+            await consumer.send_error(str(exc))
+
+    async def _speak(self, consumer, text):
+        snapshot = consumer.snapshot or {}
+        seated = consumer.player_id in (snapshot.get("seats") or {}).values()
+        event = await database_sync_to_async(api.speak)(
+            consumer.table_id, consumer.player_id, consumer.nickname or "Player", text, seated
+        )
+        await consumer.channel_layer.group_send(table_group(consumer.table_id), event)
+
+
+def _host_control(table_id, viewer, action, data):
+    if action == "chat_mute":
+        return api.mute(table_id, viewer, data.get("message"))
+    if action == "chat_unmute":
+        return api.unmute(table_id, viewer, data.get("player"))
+    return api.set_spectators(table_id, viewer, str(data.get("allow")) == "1")

@@ -1,0 +1,108 @@
+"""Table chat in Debian's Chromium (issue 19): two players in two browser
+contexts, served by a real Daphne and table worker, chat at one table and
+see each other's messages (one of them at a phone's width, where the panel
+sits below the table); markup typed into the chat stays text; the panel is
+axe-core clean with messages in it, a registered player's "Hide" control
+included."""
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+
+from casino.chat.models import ChatMessage
+from casino.tables.models import Table
+from tests.conftest import wait_until
+from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS
+from tests.test_browser_axe import AXE, violations
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+PASSWORD = "pw-chat-player-1"
+
+
+def open_table(page, base, table):
+    page.get_by_role("link", name=table.name, exact=True).first.click()
+    page.wait_for_url(re.compile(rf"/tables/{table.pk}/"))
+    page.locator("#connection", has_text="Live").wait_for()
+
+
+def say(page, text):
+    box = page.get_by_role("textbox", name="Message")
+    box.fill(text)
+    page.get_by_role("button", name="Send").click()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_browsers_chat_at_a_table(processes, make_table):
+    table = make_table(name="Chat wheel", betting_seconds=120)
+    User.objects.create_user("rita", password=PASSWORD)
+    processes.worker()
+    base = "http://" + processes.daphne()
+    wait_until(lambda: Table.objects.get(pk=table.pk).state, 40, "the worker to start the table")
+
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            ann_context = browser.new_context()
+            ann_context.set_default_timeout(TIMEOUT_MS)
+            ann = ann_context.new_page()
+            ann.goto(base + "/")
+            ann.get_by_label("Nickname").fill("Ann")
+            ann.get_by_role("button", name="Play").click()
+            ann.get_by_text("Welcome, Ann!").wait_for()
+            open_table(ann, base, table)
+
+            # Rita is registered (she may hide players) and plays on a phone.
+            rita_context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+            rita_context.set_default_timeout(TIMEOUT_MS)
+            rita = rita_context.new_page()
+            rita.goto(base + "/accounts/login/")
+            rita.get_by_label("Username").fill("rita")
+            rita.get_by_label("Password").fill(PASSWORD)
+            rita.get_by_role("button", name="Sign in").click()
+            rita.wait_for_url(re.compile(r"/$"))
+            open_table(rita, base, table)
+
+            say(ann, "Hi Rita <b>bold</b>")
+            rita_log = rita.get_by_role("log", name="Chat messages")
+            rita_log.get_by_text("Hi Rita <b>bold</b>").wait_for()
+            # The field is emptied once the message is sent.
+            assert ann.get_by_role("textbox", name="Message").input_value() == ""
+            say(rita, "Hello Ann!")
+            ann.get_by_role("log", name="Chat messages").get_by_text("Hello Ann!").wait_for()
+            # Markup stays text: no <b> element in either chat.
+            bold = [page.locator("#chat-list b:not(.chat-who)").count() for page in (ann, rita)]
+            # Ann's line has a Hide control for Rita; her own has none.
+            hide = rita.get_by_role("button", name="Hide messages from Ann")
+            hide.wait_for()
+            own_hide = rita.get_by_role("button", name="Hide messages from rita").count()
+
+            # Below the table at a phone's width, without sideways scrolling.
+            widths = rita.evaluate("() => [document.scrollingElement.scrollWidth, window.innerWidth]")
+            below = rita.evaluate(
+                """() => document.querySelector('#chat-panel').getBoundingClientRect().top >=
+                         document.querySelector('#dc-status').getBoundingClientRect().bottom"""
+            )
+            found = (
+                {name: violations(page) for name, page in (("ann", ann), ("rita", rita))}
+                if AXE.exists()
+                else {}
+            )
+
+            hide.click()
+            rita.get_by_text("Hidden from your chat: Ann").wait_for()
+            gone = rita_log.get_by_text("Hi Rita").count()
+        finally:
+            browser.close()
+
+    assert bold == [0, 0]
+    assert own_hide == 0
+    assert widths[0] <= widths[1], f"horizontal scroll at 390 px: {widths}"
+    assert below
+    assert found in ({}, {"ann": [], "rita": []}), found
+    assert gone == 0
+    assert list(ChatMessage.objects.values_list("nickname", "text")) == [
+        ("Ann", "Hi Rita <b>bold</b>"),
+        ("rita", "Hello Ann!"),
+    ]
