@@ -16,7 +16,7 @@ every time, as before.
 
 import functools
 
-from django.template import Context, Variable, VariableDoesNotExist, defaulttags, loader_tags
+from django.template import Variable, defaulttags, loader_tags
 from django.template.base import FilterExpression, TextNode, VariableNode
 from django.template.library import InclusionNode, SimpleNode
 from django.template.loader import get_template
@@ -28,7 +28,7 @@ _CONSTANT = (TextNode, defaulttags.CommentNode, defaulttags.LoadNode)
 # Nodes that only render their children.
 _PLAIN = (LocalizeNode, defaulttags.SpacelessNode, defaulttags.AutoEscapeControlNode)
 
-_MISSING = object()
+MISSING = object()
 
 
 class Opaque(Exception):
@@ -50,16 +50,37 @@ def inputs_of(template_name):
 def key_of(paths, context):
     """The values ``paths`` take in ``context`` (a dict), as a comparable
     tuple: the same key, the same markup."""
-    wrapped = Context(context)
-    values = []
-    for path in paths:
+    # With its type: 1, 1.0 and True are equal but do not print the same.
+    return tuple((type(value), value) for value in (_lookup(context, path.split(".")) for path in paths))
+
+
+def _lookup(current, bits):
+    """A path looked up as a template looks it up (Variable._resolve_lookup:
+    key, then attribute, then index; callables called), without parsing the
+    path again at every push. A path that does not resolve renders the same
+    whatever the context (as ``string_if_invalid``), hence one MISSING."""
+    for bit in bits:
         try:
-            value = Variable(path).resolve(wrapped)
-        except (VariableDoesNotExist, AttributeError, KeyError, IndexError, TypeError):
-            value = _MISSING
-        # With its type: 1, 1.0 and True are equal but do not print the same.
-        values.append((type(value), value))
-    return tuple(values)
+            current = current[bit]
+        except (TypeError, AttributeError, KeyError, ValueError, IndexError):
+            try:
+                current = getattr(current, bit)
+            except AttributeError:
+                try:
+                    current = current[int(bit)]
+                except (IndexError, ValueError, KeyError, TypeError, AttributeError):
+                    return MISSING
+        if callable(current):
+            if getattr(current, "do_not_call_in_templates", False):
+                pass
+            elif getattr(current, "alters_data", False):
+                return MISSING
+            else:
+                try:
+                    current = current()
+                except Exception:
+                    return MISSING
+    return current
 
 
 def _expression(expression, local, paths):
