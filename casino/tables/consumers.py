@@ -18,12 +18,11 @@ from django.conf import settings
 from casino.accounts import names
 from casino.accounts.models import Player
 from casino.accounts.session import player_id_from_session
-from casino.chat.ws import ACTIONS as CHAT_ACTIONS
-from casino.chat.ws import ChatConnection
 from casino.progressives import display
 from casino.redis_client import get_redis
-from casino.tables import access, fanout, presence
+from casino.tables import access, fanout, host_panel, presence
 from casino.tables.groups import LOBBY_GROUP, METERS_GROUP, player_group, table_channel
+from casino.tables.host import CLOSE_REMOVED
 from casino.tables.models import Table
 from casino.tables.owner import TABLE_BUSY, lease_key
 from casino.tables.ratelimit import (
@@ -59,7 +58,6 @@ class TableConsumer(GuardedConsumer):
         self.bucket = TokenBucket(settings.WS_RATE_PER_SECOND, settings.WS_RATE_BURST)
         self.pending = None  # the newest update not shown yet (fanout.py)
         self.wake = asyncio.Event()
-        self.chat = ChatConnection()  # the table's chat (casino/chat/ws.py)
         # Subscribe before reading the snapshot, so no version saved in
         # between is missed (pushes wait until connect() is done).
         await fanout.subscribe(self.channel_layer, self.table_id, self)
@@ -84,10 +82,10 @@ class TableConsumer(GuardedConsumer):
             await self.channel_layer.group_add(METERS_GROUP, self.channel_name)
         await presence.mark(self.table_id, self.channel_name, self.player_id)
         await self._notify_lobby()
+        await self._tell_host()
         self.heartbeat = asyncio.create_task(self._heartbeat())
         if self.snapshot is not None:
             await self._send_table(version, cached=False)
-        await self.chat.join(self)
         self.pusher = asyncio.create_task(self._push_updates())
         if self.snapshot is not None:
             if self.player_id is not None and b"join=1" in self.scope.get("query_string", b""):
@@ -110,6 +108,8 @@ class TableConsumer(GuardedConsumer):
             self.player_id = None
         if not access.may_join(table, player, self.scope.get("user")):
             return FORBIDDEN
+        # A private table's host parts (casino/tables/host_panel.py).
+        self.host_view = host_panel.HostView(table.pk, table.game) if table.is_private else None
         return (
             table_meta(table),
             table.state,
@@ -153,6 +153,7 @@ class TableConsumer(GuardedConsumer):
                 )
             )
         steps.append(self._notify_lobby())
+        steps.append(self._tell_host())
         return steps
 
     async def _heartbeat(self):
@@ -160,6 +161,14 @@ class TableConsumer(GuardedConsumer):
             await asyncio.sleep(presence.REFRESH_SECONDS)
             await presence.mark(self.table_id, self.channel_name, self.player_id)
             await refresh_connection(self.scope, self.channel_name)
+
+    async def _tell_host(self):
+        """Someone came or went: a private table's host sees who is at the table."""
+        host_id = ((self.snapshot or {}).get("host") or {}).get("id") if self.host_view else None
+        if host_id is not None and host_id != self.player_id:
+            await self.channel_layer.group_send(
+                player_group(host_id), {"type": "host.people", "table_id": self.table_id}
+            )
 
     async def _notify_lobby(self):
         await self.channel_layer.group_send(LOBBY_GROUP, {"type": "lobby.table", "table_id": self.table_id})
@@ -186,9 +195,6 @@ class TableConsumer(GuardedConsumer):
             return
         if not isinstance(data.get("action"), str) or not data["action"]:
             await self._error("Malformed message: it has no action.")
-            return
-        if data["action"] in CHAT_ACTIONS:
-            await self.chat.receive(self, data)  # not game state: never the owner's
             return
         if self.player_id is None:
             await self._error("You have no player session: choose a nickname on the home page to play.")
@@ -228,12 +234,7 @@ class TableConsumer(GuardedConsumer):
 
     def deliver(self, event):
         """The table's owner broadcast a version (from this process's
-        subscriber, fanout.py): keep the newest, render it in our own task.
-        A chat message is kept for the same task, after the table."""
-        if event.get("type") == "chat.message":
-            self.chat.deliver(event)
-            self.wake.set()
-            return
+        subscriber, fanout.py): keep the newest, render it in our own task."""
         if event.get("type") != "table.update":
             return
         if self.pending is None or event["version"] > self.pending["version"]:
@@ -247,7 +248,6 @@ class TableConsumer(GuardedConsumer):
             event, self.pending = self.pending, None
             if event is not None:
                 await self.table_update(event)
-            await self.chat.flush(self)
             # Let the other viewers and tables of this process have the loop
             # between two renders.
             await asyncio.sleep(0)
@@ -271,6 +271,19 @@ class TableConsumer(GuardedConsumer):
         self.balance = event["balance"]
         await self._send_table(self.version)
 
+    async def host_people(self, event):
+        """The host's panel lists who is at the table (host_panel.py)."""
+        if event.get("table_id") == self.table_id and self.host_view is not None and self.snapshot:
+            self.host_view.people = None
+            await self._send_table(self.version)
+
+    async def table_removed(self, event):
+        """The host removed or banned this player: their sockets here close (host.py)."""
+        if event.get("table_id") != self.table_id:
+            return
+        await self.send(text_data=render_flash(event["text"]) + host_panel.removed_markup(event["text"]))
+        await self.close(code=CLOSE_REMOVED)
+
     async def table_error(self, event):
         await self._error(event["text"])
 
@@ -293,6 +306,8 @@ class TableConsumer(GuardedConsumer):
             self.balance,
             last=self.last_private,
         )
+        if self.host_view is not None:
+            fragments += await self.host_view.fragments(self.snapshot, self.config, self.player_id)
         changed = self._not_shown(fragments)
         if changed:
             await self.send(text_data="".join(changed))

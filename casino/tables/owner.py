@@ -28,9 +28,8 @@ from channels.exceptions import ChannelFull
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from casino.chat import highlights
 from casino.redis_client import get_redis, key
-from casino.tables import presence, private
+from casino.tables import host, presence, private
 from casino.tables.groups import LOBBY_GROUP, player_group, table_channel, table_group
 from casino.tables.models import Table
 from casino.tables.runtime import Refused, StaleOwner, Step, TableRuntime, public_snapshot
@@ -264,12 +263,13 @@ class TableOwner:
         action that arrived after the deadline (the timer fires first).
         Returns (batch, the message held back or None)."""
         batch = [first]
-        if first.get("type") != "table.action":
+        if first.get("type") != "table.action" or host.is_host_message(first):
             return batch, None
         while len(batch) < BATCH_MAX and not self.inbox.empty():
             message = self.inbox.get_nowait()
             late = deadline is not None and message.get("received_at", 0) > deadline
-            if message.get("type") != "table.action" or late:
+            # A host's control is committed alone (host.py): it changes the Table itself.
+            if message.get("type") != "table.action" or late or host.is_host_message(message):
                 return batch, message
             batch.append(message)
         return batch, None
@@ -347,7 +347,8 @@ class TableOwner:
         bets a second no longer sends each Daphne a hundred snapshots, which
         its one channel-layer inbox takes in one by one, ahead of the
         replies of every other table it serves."""
-        highlights.after_step(self.table_id, step)  # a big win in the chat (casino/chat)
+        for player, text in step.removed.items():
+            await self._remove(player, text)
         if self.unsent is not None:
             step = Step(
                 step.version,
@@ -360,6 +361,15 @@ class TableOwner:
         self.unsent = step
         if self.broadcaster is None or self.broadcaster.done():
             self.broadcaster = asyncio.create_task(self._broadcast())
+
+    async def _remove(self, player, text):
+        """Close the sockets at this table of a player the host removed
+        (each of the player's connections is in their group, at any table)."""
+        message = {"type": "table.removed", "table_id": self.table_id, "text": text}
+        try:
+            await self.layer.group_send(player_group(player), message)
+        except Exception:
+            log.warning("table %s: a removal could not be sent", self.table_id, exc_info=True)
 
     async def _broadcast(self):
         while self.unsent is not None:

@@ -36,7 +36,7 @@ from casino.accounts.models import Player
 from casino.lab.access import is_designer
 from casino.progressives import api as progressives
 from casino.progressives import owed as owed_awards
-from casino.tables import access, progressive_hook, round_record
+from casino.tables import access, host, progressive_hook, round_record
 from casino.tables.models import Table
 from casino.tables.replay import step_record
 from casino.wallet.ledger import InsufficientFunds, book_moves
@@ -67,10 +67,8 @@ class Step:
         self.balances = balances
         self.seats_changed = seats_changed
         self.lines = lines
-        # The rules' chip moves and the meters' answer (PROGRESSIVE_RESULT
-        # data), for what the owner tells the chat after the commit (casino/chat/highlights.py).
-        self.moves = ()
-        self.meters = None
+        # {player id: message}: whom the host removed, for the owner to close their sockets.
+        self.removed = {}
 
 
 def fresh_snapshot(spec):
@@ -91,14 +89,14 @@ def public_snapshot(snapshot):
     return {key: value for key, value in snapshot.items() if key != "rng"}
 
 
-class TableRuntime:
+class TableRuntime(host.HostControls):
     def __init__(self, table, clock=time.time):
         self.table = table
         self.spec = table.spec
         self.rules = self.spec.rules
         self.clock = clock
         self.config = table.rules_config()
-        self.snapshot = table.state or self._fresh_snapshot()
+        self.snapshot = self.host_refresh(table.state or self._fresh_snapshot())
         self.version = table.version
         self.place = None  # where the current round's record stands (round_record.Place)
         self.batch = None  # inside act_many: what its one transaction writes at the end (Batch)
@@ -161,6 +159,10 @@ class TableRuntime:
         kind = message.get("action")
         if not isinstance(kind, str) or not kind:
             raise Refused("Malformed message: it has no action.")
+        if not self.table.is_open:
+            raise Refused(host.CLOSED)
+        if kind.startswith(host.PREFIX):
+            return self.host_act(player_id, kind, message)  # a private table's host (host.py)
         if kind == STACK:
             return self._stack(player_id, message.get("text"))
         if kind == SIT:
@@ -186,6 +188,8 @@ class TableRuntime:
             )
         if kind not in self.rules.PLAYER_ACTIONS:
             raise Refused(f"Unknown action {kind!r}.")
+        if self.held():
+            raise Refused(host.PAUSED)
         if seat is None:
             if claimed not in (None, ""):
                 raise Refused(f"Seat {claimed} is not yours: take a seat of your own to play.")
@@ -251,10 +255,10 @@ class TableRuntime:
     def _sit(self, player_id, nickname, seat, wanted):
         if seat is not None:
             raise Refused(f"You already sit at seat {seat}.")
-        if self.table.is_test:
+        if self.table.is_test or self.table.is_private:
             player = Player.objects.select_related("user").filter(pk=player_id).first()
             if not access.may_join(self.table, player):
-                raise Refused(access.TEST_TABLE_ONLY)
+                raise Refused(access.TEST_TABLE_ONLY if self.table.is_test else host.refusal(self.table, player))
         seats = self.snapshot["seats"]
         free = [n for n in range(1, self.table.max_seats + 1) if str(n) not in seats]
         if wanted not in (None, ""):
@@ -283,7 +287,9 @@ class TableRuntime:
             return system_rng()
         return seeded_rng(self.table.seed, snapshot.get("rng"))
 
-    def _transition(self, action, player_id, leave_seat=None):
+    def _transition(self, action, player_id, leave_seat=None, extra_lines=(), also=None):
+        """``extra_lines`` go before the rules' lines; ``also`` (a callable)
+        writes more in the commit's transaction (a host's control, host.py)."""
         snapshot = self._copy()
         # Every value the rules draw is kept in the round record, so a replay
         # can feed them back (docs/protocol.md, "Round records and replay").
@@ -302,11 +308,16 @@ class TableRuntime:
         # The rules' new state is the runtime's from now on: no copy of it.
         snapshot["game"] = handed_over_json(new_state)
         snapshot["rng"] = dump_state(rng)
-        lines = [self._line(snapshot, item) for item in outcome.log]
+        lines = [*extra_lines, *(self._line(snapshot, item) for item in outcome.log)]
         if leave_seat is not None:
             nickname = snapshot["nicknames"].pop(str(player_id), "A player")
             del snapshot["seats"][str(leave_seat)]
             lines.append(f"{nickname} leaves seat {leave_seat}.")
+        fields = {}
+        if snapshot["game"]["round"] != round_number:
+            # A new round: a rules change the host made during the last one applies now.
+            more, fields = self.host_start_round(snapshot)
+            lines += more
         self._append_log(snapshot, lines)
         if player_id is None and lines:
             # Table events (no more bets, results) are what screen readers announce.
@@ -331,8 +342,9 @@ class TableRuntime:
             owed=meters if meters and meters.get("owed") else None,
             step=step_record(action, rng.draws, meters, outcome, state_json=snapshot["game"]),
             round_start=round_start,
+            also=self.table_writer(fields, also),
         )
-        step.moves, step.meters = outcome.moves, meters
+        self.set_table(fields)
         return step
 
     def _line(self, snapshot, item):
@@ -356,6 +368,9 @@ class TableRuntime:
         return snapshot
 
     def _set_timer(self, snapshot):
+        if self.holds_clock(snapshot):
+            snapshot["timer"] = None  # paused by the host between rounds, or closed (host.py)
+            return
         key, seconds, _ = self.rules.timer(self.rules.State.from_json(snapshot["game"]), self.config)
         current = snapshot.get("timer")
         if not current or current["key"] != key:
@@ -374,11 +389,13 @@ class TableRuntime:
         owed=None,
         step=None,
         round_start=None,
+        also=None,
     ):
         """One database transaction: ledger entries, the new snapshot (only if
         nobody else wrote the table since we read it), the round record (with
         the transition's ``step`` when the rules made one) and the progressive
-        meters' moves of the transition (their audit)."""
+        meters' moves of the transition (their audit); ``also`` writes what a
+        host's control changes of the Table itself (host.py)."""
         self._set_timer(snapshot)
         try:
             # Inside act_many's transaction, a savepoint: a refused action
@@ -400,6 +417,8 @@ class TableRuntime:
                     )
                 if meter_moves:
                     progressives.record_moves(meter_moves)
+                if also is not None:
+                    also()
                 if owed:
                     # The meter could not pay a won award: it is owed, with this settlement.
                     owed_awards.record(self.table.pk, round_number, owed["owed"], owed["error"] or "")

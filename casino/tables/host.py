@@ -1,0 +1,385 @@
+"""The host's controls of a private table (issue 19), between rounds.
+
+The host is a player like the others: they run the table (pause and resume,
+its Rules Submission, who is at it, who runs it next, closing it), never its
+cards, results or anyone's chips. Their actions reach the table's owner over
+the table websocket like every other action (docs/protocol.md, "Host
+actions") and are table events of the runtime, not of a game's rules:
+``HostControls`` is a part of ``TableRuntime``, and each control commits, in
+the transition's one transaction, the Table's own fields it changes
+(``paused``, ``host``, ``banned``, ``config``, ``is_open``) with the new
+snapshot and the round log's line, before the owner broadcasts it.
+
+The snapshot carries what viewers are shown of this, as ``snapshot["host"]``:
+{"id": the host's player id, "name", "paused", "closed",
+ "pending": {setting: value} of a rules change waiting for the next round}.
+
+"Between rounds" is when no chips ride at the table: the round's result is
+shown, or betting is open and nothing is staked yet. A pause then holds the
+table's clock (no new round starts until the host resumes); during a round
+it lets the round play to its end and holds the clock there. A rules change
+applies at once between rounds, else when the next round starts.
+"""
+
+from casino.accounts import names
+from casino.accounts.models import Player
+from casino.tables import presence, private
+from casino.tables.models import Table
+from casino.wallet.ledger import escrow_account_name
+from casino.wallet.models import Account
+from games.engine import Action, parse_whole
+
+PREFIX = "host_"
+PAUSE, RESUME, RULES, REMOVE, BAN, MAKE_HOST, CLOSE = (
+    PREFIX + kind for kind in ("pause", "resume", "rules", "remove", "ban", "make_host", "close")
+)
+RULES_PREFIX = "rules_"
+# The phases every game's rules name so (games/*/round.py, dreamcatcher/rules.py).
+BETTING, RESULT = "betting", "result"
+
+NOT_PRIVATE = "Only a private table has a host; nobody runs this table between rounds."
+NOT_HOST = "Only the host of this table can do that; nothing was changed."
+PAUSED = "Paused by the host: the next round starts when the host resumes play."
+CLOSED = "The host closed this table; its rounds and records are kept."
+NOT_ADMITTED = "This is a private table: come in by its link to play here."
+BANNED = "The host banned you from this table."
+# The close code of a socket whose player the host removed or banned (docs/protocol.md).
+CLOSE_REMOVED = 4410
+
+
+def is_host_message(message):
+    """Whether an owner's inbox message is a host action: it is committed
+    alone, never in a batch of players' actions."""
+    action = (message.get("message") or {}).get("action") if message.get("type") == "table.action" else None
+    return isinstance(action, str) and action.startswith(PREFIX)
+
+
+def section(table):
+    """The snapshot's "host" part, from the Table's own fields."""
+    host = Player.objects.filter(pk=table.host_id).first() if table.host_id else None
+    return {
+        "id": table.host_id,
+        "name": names.table_name(host.nickname, host.is_bot) if host else "",
+        "paused": table.paused,
+        "closed": not table.is_open,
+        "pending": {},
+    }
+
+
+def refusal(table, player):
+    """Why a private table does not let ``player`` sit (access.may_join said no)."""
+    return BANNED if private.is_banned(table, player) else NOT_ADMITTED
+
+
+def chips_ride(table_id, round_number):
+    """Whether chips are staked in the round (its escrow holds some)."""
+    name = escrow_account_name(table_id, round_number)
+    return Account.objects.filter(name=name).exclude(balance=0).exists()
+
+
+def _refused_class():
+    from casino.tables.runtime import Refused  # the runtime imports this module
+
+    return Refused
+
+
+def _refused(text):
+    return _refused_class()(text)
+
+
+def setting_label(choice):
+    """The words of a setting in a sentence: "maximum bet" for a Choice labelled "Max bet"."""
+    words = {"max": "maximum", "min": "minimum"}
+    return " ".join(words.get(word, word) for word in choice.label.lower().split())
+
+
+def value_text(choice, value):
+    if choice.kind == private.PAYTABLE and value in choice.values:
+        return choice.labels[choice.values.index(value)]
+    return str(value)
+
+
+def change_lines(choices, before, after):
+    """One line a changed setting: "The host changed the maximum bet from 100 to 50." """
+    lines = []
+    for choice in choices:
+        old, new = before.get(choice.name), after.get(choice.name)
+        if old == new:
+            continue
+        if choice.kind == private.WAGER:
+            lines.append(f"The host turned the {setting_label(choice)} {'on' if new else 'off'}.")
+        else:
+            lines.append(
+                f"The host changed the {setting_label(choice)} from "
+                f"{value_text(choice, old)} to {value_text(choice, new)}."
+            )
+    return lines
+
+
+def rules_change(spec, config, message):
+    """The settings a host's rules message changes: ({setting: value}, choices),
+    checked as a player's choices for a new private table are
+    (private.check); raises Refused with what is wrong."""
+    choices = private.choices(spec)
+    allowed = {choice.name: choice for choice in choices}
+    changes = {}
+    for key, value in message.items():
+        if not key.startswith(RULES_PREFIX):
+            continue
+        name = key[len(RULES_PREFIX) :]
+        if name not in allowed:
+            raise _refused(
+                f"{private.NOT_A_PLAYERS_SETTING.removesuffix(' Nothing was created.')} Nothing was changed."
+            )
+        number = parse_whole(value)
+        if number is None:
+            raise _refused(f"{allowed[name].label}: must be a whole number. Nothing was changed.")
+        if number != config.get(name):
+            changes[name] = number
+    if not changes:
+        raise _refused("Those are the table's rules already: nothing to change.")
+    _, errors = private.check(spec, {name: {**config, **changes}[name] for name in allowed})
+    if not errors:
+        # The table's own settings (those a player does not choose) with the change.
+        errors = spec.rules.Config.from_json({**config, **changes}).errors()
+    if errors:
+        text = " ".join(
+            f"{allowed[name].label if name in allowed else 'Rules'}: {message}"
+            for name, message in errors.items()
+        )
+        raise _refused(f"{text} Nothing was changed.")
+    return changes, choices
+
+
+class HostControls:
+    """The host's controls: a part of TableRuntime (casino/tables/runtime.py)."""
+
+    def host_refresh(self, snapshot):
+        """The snapshot with its "host" part as the Table's fields say (a
+        private table only), keeping a rules change that waits."""
+        if not self.table.is_private:
+            return snapshot
+        pending = (snapshot.get("host") or {}).get("pending") or {}
+        return {**snapshot, "host": {**section(self.table), "pending": pending}}
+
+    def between_rounds(self, snapshot):
+        game = snapshot["game"]
+        if game.get("phase") == RESULT:
+            return True
+        return game.get("phase") == BETTING and not chips_ride(self.table.pk, game["round"])
+
+    def holds_clock(self, snapshot):
+        """No clock runs at a closed table, nor at a paused one between rounds."""
+        if not self.table.is_open:
+            return True
+        return self.table.paused and self.between_rounds(snapshot)
+
+    def held(self):
+        """The host paused the table and it waits, between rounds."""
+        return self.table.paused and self.snapshot.get("timer") is None
+
+    def host_act(self, player_id, kind, message):
+        if not self.table.is_private:
+            raise _refused(NOT_PRIVATE)
+        if player_id != self.table.host_id:
+            raise _refused(NOT_HOST)
+        handler = {
+            PAUSE: self._host_pause,
+            RESUME: self._host_resume,
+            RULES: self._host_rules,
+            REMOVE: self._host_remove,
+            BAN: self._host_ban,
+            MAKE_HOST: self._host_make_host,
+            CLOSE: self._host_close,
+        }.get(kind)
+        if handler is None:
+            raise _refused(f"Unknown host action {kind!r}; nothing was changed.")
+        return handler(player_id, message)
+
+    # -- the controls ----------------------------------------------------
+
+    def _host_pause(self, player_id, message):
+        if self.table.paused:
+            raise _refused("The table is paused already.")
+        snapshot = self._host_snapshot(paused=True)
+        if self.between_rounds(snapshot):
+            line = "The host paused the table: no new round starts until they resume play."
+        else:
+            line = "The host paused the table: this round plays to its end, then the table waits."
+        return self._host_commit(snapshot, [line], {"paused": True})
+
+    def _host_resume(self, player_id, message):
+        if not self.table.paused:
+            raise _refused("The table is not paused.")
+        # A held clock (None) starts again whole: the phase gets all its time.
+        snapshot = self._host_snapshot(paused=False)
+        return self._host_commit(snapshot, ["The host resumed play."], {"paused": False})
+
+    def _host_rules(self, player_id, message):
+        pending = self.snapshot["host"].get("pending") or {}
+        config = {**self.config.to_json(), **pending}
+        changes, choices = rules_change(self.spec, config, message)
+        snapshot = self._copy()
+        if self.between_rounds(snapshot):
+            new_config = {**(self.table.config or {}), **pending, **changes}
+            snapshot["host"] = {**snapshot["host"], "pending": {}}
+            lines = change_lines(choices, self.config.to_json(), {**config, **changes})
+            return self._host_commit(snapshot, lines, {"config": new_config})
+        snapshot["host"] = {**snapshot["host"], "pending": {**pending, **changes}}
+        lines = [
+            line.removesuffix(".") + " from the next round."
+            for line in change_lines(choices, config, {**config, **changes})
+        ]
+        return self._host_commit(snapshot, lines, {})
+
+    def host_start_round(self, snapshot):
+        """At a new round's start: the rules change that waited, as
+        (lines, Table fields to write); the snapshot's pending change is
+        cleared. Called by the runtime's transition that starts the round."""
+        pending = (snapshot.get("host") or {}).get("pending")
+        if not pending:
+            return [], {}
+        snapshot["host"] = {**snapshot["host"], "pending": {}}
+        before = self.config.to_json()
+        new_config = {**(self.table.config or {}), **pending}
+        errors = self.spec.rules.Config.from_json(new_config).errors()
+        if errors:
+            # Someone changed the table's rules since (an administrator): say so, keep theirs.
+            return [
+                "The host's change of the rules no longer fits the table's; the rules stay as they are."
+            ], {}
+        return change_lines(private.choices(self.spec), before, {**before, **pending}), {"config": new_config}
+
+    def _host_remove(self, player_id, message, ban=False):
+        target, nickname = self._host_target(player_id, message)
+        verb = "banned" if ban else "removed"
+        lines = [f"The host {verb} {nickname} from the table."]
+        fields = {}
+        write = None
+        if ban:
+
+            def write():
+                player = Player.objects.get(pk=target)
+                self.table.banned.add(player)
+                self.table.admitted.remove(player)
+                self.table.waiting.remove(player)
+
+        seat = self.seat_of(target)
+        step = None
+        if seat is not None:
+            # As when they leave: between rounds their wagers come back, in a round they ride.
+            try:
+                step = self._host_transition(target, seat, lines, fields, write)
+            except _refused_class():
+                pass  # the rules keep the seat now: it is released when they are gone (the owner)
+        if step is None:
+            step = self._host_commit(self._copy(), lines, fields, write)
+        step.removed = {target: BANNED if ban else REMOVED}
+        return step
+
+    def _host_ban(self, player_id, message):
+        return self._host_remove(player_id, message, ban=True)
+
+    def _host_make_host(self, player_id, message):
+        target, nickname = self._host_target(player_id, message)
+        snapshot = self._copy()
+        lines = [f"{snapshot['host']['name'] or 'The host'} hands the host role to {nickname}."]
+        snapshot["host"] = {**snapshot["host"], "id": target, "name": nickname}
+        return self._host_commit(snapshot, lines, {"host_id": target})
+
+    def _host_close(self, player_id, message):
+        snapshot = self._copy()
+        if not self.between_rounds(snapshot):
+            raise _refused(
+                "A round is in play: close the table once it is over "
+                "(pause it first, so that no new round starts)."
+            )
+        snapshot["host"] = {**snapshot["host"], "closed": True}
+        return self._host_commit(snapshot, [CLOSED], {"is_open": False})
+
+    # -- helpers ---------------------------------------------------------
+
+    def _host_target(self, player_id, message):
+        """(player id, name at the table) of the player or spectator a control names."""
+        target = parse_whole(message.get("target"))
+        if target is None:
+            raise _refused("Malformed message: name the player by their id (target).")
+        if target == player_id:
+            raise _refused("That is you: choose another player or spectator at the table.")
+        nickname = self.snapshot["nicknames"].get(str(target))
+        if self.seat_of(target) is None:
+            if target not in presence.connected_players(self.table.pk):
+                raise _refused("That player is not at this table now; nothing was changed.")
+            player = Player.objects.filter(pk=target).first()
+            if player is None:
+                raise _refused("That player is not at this table now; nothing was changed.")
+            nickname = names.table_name(player.nickname, player.is_bot)
+        return target, nickname
+
+    def _host_snapshot(self, **changes):
+        snapshot = self._copy()
+        snapshot["host"] = {**snapshot["host"], **changes}
+        return snapshot
+
+    def set_table(self, fields):
+        """Set the Table's fields in memory; returns how they were."""
+        before = {name: getattr(self.table, name) for name in fields}
+        for name, value in fields.items():
+            setattr(self.table, name, value)
+        if "config" in fields:
+            self.config = self.spec.rules.Config.from_json(fields["config"])
+        return before
+
+    def table_writer(self, fields, write=None):
+        """What writes the Table's ``fields`` (and ``write``) in a commit's transaction, or None."""
+        if not fields and write is None:
+            return None
+
+        def also():
+            if fields:
+                Table.objects.filter(pk=self.table.pk).update(**fields)
+            if write is not None:
+                write()
+
+        return also
+
+    def _host_commit(self, snapshot, lines, fields, write=None):
+        """A host's table event: the Table's ``fields`` and the snapshot in one transaction."""
+        config = self.config
+        before = self.set_table(fields)
+        try:
+            self._append_log(snapshot, lines)
+            snapshot["announce"] = {"id": snapshot["announce"]["id"] + 1, "text": " ".join(lines)}
+            step = self._commit(
+                snapshot,
+                [],
+                lines,
+                round_number=self.round,
+                table_event=True,
+                also=self.table_writer(fields, write),
+            )
+        except BaseException:
+            self.set_table(before)
+            self.config = config
+            raise
+        step.seats_changed = True  # the lobby's row and the host panel's people
+        return step
+
+    def _host_transition(self, target, seat, lines, fields, write):
+        """The removed player's seat released as their leaving releases it (the
+        rules' LEAVE), with the host's line and the Table's fields."""
+        before = self.set_table(fields)
+        try:
+            return self._transition(
+                Action(self.rules.LEAVE, target, seat=seat),
+                target,
+                leave_seat=seat,
+                extra_lines=lines,
+                also=self.table_writer(fields, write),
+            )
+        except BaseException:
+            self.set_table(before)
+            raise
+
+
+REMOVED = "The host removed you from this table. You may come back by its link."
