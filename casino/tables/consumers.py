@@ -18,6 +18,8 @@ from django.conf import settings
 from casino.accounts import names
 from casino.accounts.models import Player
 from casino.accounts.session import player_id_from_session
+from casino.chat.ws import ACTIONS as CHAT_ACTIONS
+from casino.chat.ws import ChatConnection
 from casino.progressives import display
 from casino.redis_client import get_redis
 from casino.tables import access, fanout, host_panel, presence
@@ -58,6 +60,7 @@ class TableConsumer(GuardedConsumer):
         self.bucket = TokenBucket(settings.WS_RATE_PER_SECOND, settings.WS_RATE_BURST)
         self.pending = None  # the newest update not shown yet (fanout.py)
         self.wake = asyncio.Event()
+        self.chat = ChatConnection()  # the table's chat (casino/chat/ws.py)
         # Subscribe before reading the snapshot, so no version saved in
         # between is missed (pushes wait until connect() is done).
         await fanout.subscribe(self.channel_layer, self.table_id, self)
@@ -86,6 +89,7 @@ class TableConsumer(GuardedConsumer):
         self.heartbeat = asyncio.create_task(self._heartbeat())
         if self.snapshot is not None:
             await self._send_table(version, cached=False)
+        await self.chat.join(self)
         self.pusher = asyncio.create_task(self._push_updates())
         if self.snapshot is not None:
             if self.player_id is not None and b"join=1" in self.scope.get("query_string", b""):
@@ -196,6 +200,9 @@ class TableConsumer(GuardedConsumer):
         if not isinstance(data.get("action"), str) or not data["action"]:
             await self._error("Malformed message: it has no action.")
             return
+        if data["action"] in CHAT_ACTIONS:
+            await self.chat.receive(self, data)  # not game state: never the owner's
+            return
         if self.player_id is None:
             await self._error("You have no player session: choose a nickname on the home page to play.")
             return
@@ -234,7 +241,12 @@ class TableConsumer(GuardedConsumer):
 
     def deliver(self, event):
         """The table's owner broadcast a version (from this process's
-        subscriber, fanout.py): keep the newest, render it in our own task."""
+        subscriber, fanout.py): keep the newest, render it in our own task.
+        A chat message is kept for the same task, after the table."""
+        if event.get("type") == "chat.message":
+            self.chat.deliver(event)
+            self.wake.set()
+            return
         if event.get("type") != "table.update":
             return
         if self.pending is None or event["version"] > self.pending["version"]:
@@ -248,6 +260,7 @@ class TableConsumer(GuardedConsumer):
             event, self.pending = self.pending, None
             if event is not None:
                 await self.table_update(event)
+            await self.chat.flush(self)
             # Let the other viewers and tables of this process have the loop
             # between two renders.
             await asyncio.sleep(0)

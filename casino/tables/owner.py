@@ -28,6 +28,7 @@ from channels.exceptions import ChannelFull
 from channels.layers import get_channel_layer
 from django.conf import settings
 
+from casino.chat import highlights
 from casino.redis_client import get_redis, key
 from casino.tables import host, presence, private
 from casino.tables.groups import LOBBY_GROUP, player_group, table_channel, table_group
@@ -347,6 +348,7 @@ class TableOwner:
         bets a second no longer sends each Daphne a hundred snapshots, which
         its one channel-layer inbox takes in one by one, ahead of the
         replies of every other table it serves."""
+        highlights.after_step(self.table_id, step)  # a big win in the chat (casino/chat)
         for player, text in step.removed.items():
             await self._remove(player, text)
         if self.unsent is not None:

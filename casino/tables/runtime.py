@@ -67,6 +67,10 @@ class Step:
         self.balances = balances
         self.seats_changed = seats_changed
         self.lines = lines
+        # The rules' chip moves and the meters' answer (PROGRESSIVE_RESULT
+        # data), for what the owner tells the chat after the commit (casino/chat/highlights.py).
+        self.moves = ()
+        self.meters = None
         # {player id: message}: whom the host removed, for the owner to close their sockets.
         self.removed = {}
 
@@ -345,6 +349,7 @@ class TableRuntime(host.HostControls):
             also=self.table_writer(fields, also),
         )
         self.set_table(fields)
+        step.moves, step.meters = outcome.moves, meters
         return step
 
     def _line(self, snapshot, item):
