@@ -117,7 +117,7 @@ def test_my_play_shows_the_rounds_played_at_two_tables(make_player, make_table):
     assert {(row["table_id"], row["number"]): (row["net"], row["wagered"]) for row in rows} == expected
     # Each round's row: wagered and net as the ledger has them, newest first.
     cells = re.findall(
-        r'<td class="num">([\d,.]+)</td>\s*<td class="num[^"]*">([^<]+?)(?: <small|</td>)',
+        r'<td class="num">([\d,.]+)</td>\s*<td class="num[^"]*">([^<]+?)(?:<br>|</td>)',
         page.split('id="rounds"')[1],
     )
     newest_first = [(pai_gow.pk, 2), (pai_gow.pk, 1), *[(wheel.pk, n) for n in reversed(played)]]

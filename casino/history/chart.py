@@ -1,4 +1,4 @@
-"""The "My play" balance chart: a line in the frame of the site's other
+"""The "My play" balance chart: a line on the axis of the site's other
 server-rendered SVG charts (casino/lab/charts.py), drawn by
 templates/history/_balance_chart.html. No script and no <style> element, so
 the Content-Security-Policy has nothing to refuse."""
@@ -8,6 +8,11 @@ from games.engine import CENTS_PER_CHIP, format_chips
 
 # A flat or nearly flat balance still gets an axis of whole chips.
 LEAST_SPAN = 10 * CENTS_PER_CHIP
+
+# Smaller than the lab's frame, so that its labels stay legible on a phone,
+# where the chart is drawn at about 340 px wide (casino.css caps it on a desktop).
+WIDTH, HEIGHT = 400, 200
+LEFT, RIGHT, TOP, BOTTOM = 56, 8, 10, 26
 
 
 def tick_label(cents):
@@ -26,16 +31,16 @@ def balance_chart(points, facts):
         middle = (high + low) / 2
         low, high = max(0, middle - LEAST_SPAN / 2), max(0, middle - LEAST_SPAN / 2) + LEAST_SPAN
     low, high, ticks = charts.axis(low, high)
-    y = charts.scale(low, high)
-    plot = charts.WIDTH - charts.LEFT - charts.RIGHT
+    y = charts.scale(low, high, top=TOP, height=HEIGHT - TOP - BOTTOM)
+    plot = WIDTH - LEFT - RIGHT
     last = points[-1][0] or 1
 
     def x(index):
-        return round(charts.LEFT + plot * index / last, 2)
+        return round(LEFT + plot * index / last, 2)
 
     line = " ".join(f"{x(index)},{y(balance)}" for index, balance in points)
     if len(points) == 1:  # one movement: a level line across the chart
-        line = f"{charts.LEFT},{y(points[0][1])} {charts.WIDTH - charts.RIGHT},{y(points[0][1])}"
+        line = f"{LEFT},{y(points[0][1])} {WIDTH - RIGHT},{y(points[0][1])}"
     movements = facts["movements"]
     summary = (
         f"Your balance over {movements:,} chip movement{'s' if movements != 1 else ''}, "
@@ -44,12 +49,11 @@ def balance_chart(points, facts):
         f"lowest {format_chips(facts['low'])}, highest {format_chips(facts['high'])}."
     )
     return {
-        "width": charts.WIDTH,
-        "height": charts.HEIGHT,
-        "left": charts.LEFT,
-        "right": charts.WIDTH - charts.RIGHT,
-        "baseline": y(low),
-        "date_y": charts.HEIGHT - charts.BOTTOM + 18,
+        "width": WIDTH,
+        "height": HEIGHT,
+        "left": LEFT,
+        "right": WIDTH - RIGHT,
+        "date_y": HEIGHT - BOTTOM + 18,
         "line": line,
         "ticks": [{"y": y(value), "label": tick_label(value)} for value in ticks],
         "first": facts["first"],

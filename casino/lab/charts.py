@@ -31,11 +31,12 @@ def axis(low, high, ticks=5):
     return start, end, values
 
 
-def scale(low, high):
+def scale(low, high, top=TOP, height=HEIGHT - TOP - BOTTOM):
+    """The y of a value, for a plot ``height`` high from ``top`` down (the lab's frame by default)."""
     span = high - low or 1
 
     def y(value):
-        return round(TOP + (HEIGHT - TOP - BOTTOM) * (1 - (value - low) / span), 2)
+        return round(top + height * (1 - (value - low) / span), 2)
 
     return y
 
