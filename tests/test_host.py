@@ -10,6 +10,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 
+from casino.chat.models import ChatMessage
 from casino.tables import access, host, presence
 from casino.tables.models import Round, Table
 from casino.tables.owner import TableWorker
@@ -63,6 +64,11 @@ def refused(runtime, player, action, expected, **fields):
     assert (runtime.version, Table.objects.get(pk=runtime.table.pk).version, runtime.snapshot) == before
     row = Table.objects.get(pk=runtime.table.pk)
     assert (row.paused, row.host_id, row.config, row.is_open, list(row.banned.all())) == fields_before
+
+
+def chat_lines(runtime):
+    messages = ChatMessage.objects.filter(table=runtime.table, kind=ChatMessage.SYSTEM).order_by("id")
+    return messages.values_list("text", flat=True)
 
 
 def log_texts(runtime):
@@ -170,6 +176,12 @@ def test_a_rules_change_during_a_round_waits_for_the_next_one(friends):
     bet(runtime, bob, "1", 40)
     assert Round.objects.get(table=runtime.table, number=1).config["max_bet"] == 100
     assert Round.objects.get(table=runtime.table, number=2).config["max_bet"] == 40
+    # The host's changes are in the table's chat as system lines too.
+    assert list(chat_lines(runtime)) == [
+        "The host changed the maximum bet from 100 to 50 from the next round.",
+        "The host changed the maximum bet from 50 to 40 from the next round.",
+        "The host changed the maximum bet from 100 to 40.",
+    ]
     assert_ledger_balanced()
 
 
@@ -202,6 +214,7 @@ def test_ban_a_spectator_keeps_them_out(friends):
     table = Table.objects.get(pk=runtime.table.pk)
     assert list(table.banned.all()) == [cy] and not table.admitted.filter(pk=cy.pk).exists()
     assert log_texts(runtime)[-1] == "The host banned Cy from the table."
+    assert list(chat_lines(runtime)) == ["The host banned Cy from the table."]
     assert not access.may_join(table, cy)
     with pytest.raises(Refused, match="banned you"):
         sit(runtime, cy)

@@ -23,6 +23,7 @@ applies at once between rounds, else when the next round starts.
 
 from casino.accounts import names
 from casino.accounts.models import Player
+from casino.chat import api as chat
 from casino.tables import presence, private
 from casino.tables.models import Table
 from casino.wallet.ledger import escrow_account_name
@@ -330,9 +331,11 @@ class HostControls:
             self.config = self.spec.rules.Config.from_json(fields["config"])
         return before
 
-    def table_writer(self, fields, write=None):
-        """What writes the Table's ``fields`` (and ``write``) in a commit's transaction, or None."""
-        if not fields and write is None:
+    def table_writer(self, fields, write=None, lines=()):
+        """What writes the Table's ``fields`` (and ``write``) in a commit's
+        transaction, and posts the host's ``lines`` in the table's chat too
+        (sent once the transaction commits), or None when there is nothing."""
+        if not fields and write is None and not lines:
             return None
 
         def also():
@@ -340,6 +343,8 @@ class HostControls:
                 Table.objects.filter(pk=self.table.pk).update(**fields)
             if write is not None:
                 write()
+            for line in lines:
+                chat.post_system(self.table.pk, line)
 
         return also
 
@@ -356,7 +361,7 @@ class HostControls:
                 lines,
                 round_number=self.round,
                 table_event=True,
-                also=self.table_writer(fields, write),
+                also=self.table_writer(fields, write, lines),
             )
         except BaseException:
             self.set_table(before)
@@ -375,7 +380,7 @@ class HostControls:
                 target,
                 leave_seat=seat,
                 extra_lines=lines,
-                also=self.table_writer(fields, write),
+                also=self.table_writer(fields, write, lines),
             )
         except BaseException:
             self.set_table(before)

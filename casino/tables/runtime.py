@@ -317,7 +317,7 @@ class TableRuntime(host.HostControls):
             nickname = snapshot["nicknames"].pop(str(player_id), "A player")
             del snapshot["seats"][str(leave_seat)]
             lines.append(f"{nickname} leaves seat {leave_seat}.")
-        fields = {}
+        more, fields = [], {}
         if snapshot["game"]["round"] != round_number:
             # A new round: a rules change the host made during the last one applies now.
             more, fields = self.host_start_round(snapshot)
@@ -346,7 +346,7 @@ class TableRuntime(host.HostControls):
             owed=meters if meters and meters.get("owed") else None,
             step=step_record(action, rng.draws, meters, outcome, state_json=snapshot["game"]),
             round_start=round_start,
-            also=self.table_writer(fields, also),
+            also=self.table_writer(fields, also, more),
         )
         self.set_table(fields)
         step.moves, step.meters = outcome.moves, meters
