@@ -11,6 +11,7 @@ from django.conf import settings
 from casino.chat import api, rendering
 from casino.tables.groups import table_group
 from casino.tables.ratelimit import TokenBucket
+from casino.tables.rendering import render_flash
 
 ACTIONS = frozenset({"chat", "chat_hide", "chat_unhide", "chat_mute", "chat_unmute", "chat_spectators"})
 TOO_FAST = "You are chatting too fast: wait a moment. That message was not sent."
@@ -65,16 +66,16 @@ class ChatConnection:
 
     async def receive(self, consumer, data):
         """A chat action from the viewer; refusals go back to them only."""
+        action, table_id = data["action"], consumer.table_id
         if consumer.player_id is None:
-            await consumer.send_error(api.NO_SESSION)
+            await _refuse(consumer, action, api.NO_SESSION)
             return
         if self.viewer is None:
-            await consumer.send_error("The chat is opening; one moment…")
+            await _refuse(consumer, action, "The chat is opening; one moment…")
             return
         if not self.bucket.take():
-            await consumer.send_error(TOO_FAST)
+            await _refuse(consumer, action, TOO_FAST)
             return
-        action, table_id = data["action"], consumer.table_id
         try:
             if action == "chat":
                 await self._speak(consumer, data.get("text"))
@@ -88,7 +89,7 @@ class ChatConnection:
                 tools = await database_sync_to_async(_host_control)(table_id, self.viewer, action, data)
                 await consumer.send(text_data=rendering.render_tools(tools))
         except api.ChatRefused as exc:
-            await consumer.send_error(str(exc))
+            await _refuse(consumer, action, str(exc))
 
     async def _speak(self, consumer, text):
         snapshot = consumer.snapshot or {}
@@ -97,6 +98,12 @@ class ChatConnection:
             consumer.table_id, consumer.player_id, consumer.nickname or "Player", text, seated
         )
         await consumer.channel_layer.group_send(table_group(consumer.table_id), event)
+
+
+async def _refuse(consumer, action, text):
+    """Tell the sender; a refused message is marked, so the page's script
+    (static/js/chat.js) puts its text back in the field."""
+    await consumer.send(text_data=render_flash(text, "error chat-refused" if action == "chat" else "error"))
 
 
 def _host_control(table_id, viewer, action, data):

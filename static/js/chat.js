@@ -1,15 +1,24 @@
 // The table chat (templates/chat/_panel.html). Its form sends over the
 // table's websocket (htmx ws-send), which leaves what was typed in the
-// field: empty it once sent, the focus kept there for the next message. And
-// a log scrolled to its end follows the new lines as they come.
+// field: empty it once sent, the focus kept there for the next message, and
+// put the text back if the server refused it (a flash marked chat-refused:
+// too fast, muted…). A log scrolled to its end follows the new lines.
 (function () {
   "use strict";
+  var unsent = null;  // the text of the last message sent, until its answer
   document.addEventListener("htmx:wsAfterSend", function (e) {
     var form = e.target.closest && e.target.closest("#chat-form");
     if (!form) { return; }
-    form.reset();
     var input = form.querySelector("#chat-text");
+    unsent = input ? input.value : null;
+    form.reset();
     if (input) { input.focus(); }
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var refused = document.querySelector("#flash.chat-refused");
+    var input = document.getElementById("chat-text");
+    if (refused && input && unsent !== null && !input.value) { input.value = unsent; }
+    if (refused) { refused.classList.remove("chat-refused"); unsent = null; }
   });
 
   var following = true;
