@@ -68,6 +68,10 @@ def open_wheel(host, admission="link", **config):
 @pytest.mark.django_db
 def test_a_player_opens_a_private_table_and_gets_its_link(clean_redis):
     public_wheel()
+    # A player session first, as for sitting, then back to the form.
+    response = Client().get("/private/new/?game=dreamcatcher")
+    assert response.status_code == 302
+    assert response["Location"] == "/?next=%2Fprivate%2Fnew%2F%3Fgame%3Ddreamcatcher"
     ann = guest("Ann")
     client = client_of(ann)
     page = client.get("/").content.decode()
@@ -187,6 +191,9 @@ def test_limits_are_no_wider_than_the_public_tables(clean_redis):
     assert set(errors) == {"min_bet", "max_bet"}
     config, errors = private.check(spec, {"min_bet": 2, "max_bet": 1_000})
     assert errors == {} and (config["min_bet"], config["max_bet"]) == (2, 1_000)
+    # A running table's change keeps its own other settings.
+    config, errors = private.check(spec, {"max_bet": 50}, base={**PUBLIC_WHEEL, "betting_seconds": 30})
+    assert errors == {} and (config["max_bet"], config["betting_seconds"]) == (50, 30)
 
 
 @pytest.mark.django_db

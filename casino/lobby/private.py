@@ -11,7 +11,6 @@ from django.urls import reverse
 from django.utils.http import urlencode
 
 from casino.tables import private, registry
-from casino.tables.models import Table
 from casino.tables.rules_fields import PREFIX
 
 # What the designer's test-table form takes (casino/lab/testtables.py) and a
@@ -23,7 +22,7 @@ class PrivateTableForm(forms.Form):
     name = forms.CharField(label="Table name", max_length=60)
     admission = forms.ChoiceField(
         label="Who may come in",
-        choices=Table._meta.get_field("admission").choices,
+        choices=[("link", "Anyone with the link"), ("approve", "Only people I let in")],
         initial="link",
         widget=forms.RadioSelect,
     )

@@ -147,18 +147,19 @@ def _accepts(config_class, base, name, value):
     return name not in config_class.from_json({**base, name: value}).errors()
 
 
-def check(spec, values):
+def check(spec, values, base=None):
     """Validate a player's settings ``values`` ({setting: value}) for a
     private table of ``spec``. Returns (config JSON, {setting or None: message});
-    the config is the public table's with the player's choices on top, and
-    is only meaningful when there are no errors. A setting a player may not
-    make is an error (None: not a form field)."""
+    the config is ``base`` (a Rules Submission's JSON: a running table's own,
+    for a host's change; by default the public table's) with the player's
+    choices on top, and is only meaningful when there are no errors. A
+    setting a player may not make is an error (None: not a form field)."""
     allowed = {choice.name: choice for choice in choices(spec)}
     errors = {}
     for name in values:
         if name not in allowed:
             errors[None] = NOT_A_PLAYERS_SETTING
-    config = base_config(spec)
+    config = spec.rules.Config.from_json(base).to_json() if base is not None else base_config(spec)
     for name, value in values.items():
         choice = allowed.get(name)
         if choice is None:
