@@ -75,6 +75,7 @@ p99; or when the run was incomplete (``--budget`` s in all).
 
 import argparse
 import asyncio
+import collections
 import json
 import os
 import random
@@ -329,24 +330,35 @@ class Cpu:
 class RedisCommands:
     """Commands Redis served over windows (INFO commandstats, every client:
     the channel layer, presence, rate limits, leases, meters), for the
-    capacity model of docs/deploy.md: divided by the bets of the window."""
+    capacity model of docs/deploy.md: divided by the bets of the window,
+    in all and command by command."""
 
     def __init__(self):
         from casino.redis_client import get_sync_redis
 
         self.redis = get_sync_redis()
         self.calls, self.started = 0, None
+        self.by_command = collections.Counter()
 
     def _read(self):
         stats = self.redis.info("commandstats")
         # Reading them is one INFO a window: left out.
-        return sum(entry["calls"] for name, entry in stats.items() if name != "cmdstat_info")
+        return collections.Counter(
+            {
+                name.removeprefix("cmdstat_"): entry["calls"]
+                for name, entry in stats.items()
+                if name != "cmdstat_info"
+            }
+        )
 
     def start(self):
         self.started = self._read()
 
     def stop(self):
-        self.calls += self._read() - self.started
+        served = self._read()
+        served.subtract(self.started)
+        self.by_command.update(+served)
+        self.calls += sum((+served).values())
 
 
 # -- the database --------------------------------------------------------------
@@ -572,7 +584,7 @@ async def alternate(run, seats, members, pids):
             task.cancel()
         lag.task.cancel()
     return windows, {
-        kind: (cpu[kind].percent(), lag.p99(monotonic[kind]), drains[kind], redis_commands[kind].calls)
+        kind: (cpu[kind].percent(), lag.p99(monotonic[kind]), drains[kind], redis_commands[kind])
         for kind in cpu
     }
 
@@ -802,9 +814,14 @@ async def measure(run, tables, players, cycle, pids):
     relay = relay_figures(members, windows["relay"])
     for kind, figures in (("table", table), ("relay", relay)):
         cpu, lag, drains, commands = usage[kind]
-        figures.update(cpu=cpu, client_lag_p99_ms=lag, drains_s=drains, redis_commands=commands)
+        figures.update(cpu=cpu, client_lag_p99_ms=lag, drains_s=drains, redis_commands=commands.calls)
         sent = figures.get("bets", figures.get("messages"))
-        figures["redis_commands_per_message"] = round(figures["redis_commands"] / sent, 1) if sent else None
+        figures["redis_commands_per_message"] = round(commands.calls / sent, 1) if sent else None
+        figures["redis_commands_per_message_by_command"] = (
+            {name: round(calls / sent, 2) for name, calls in commands.by_command.most_common(12)}
+            if sent
+            else {}
+        )
         log(f"  {kind}: {json.dumps(figures)}")
     return table, relay
 
