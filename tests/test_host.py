@@ -295,7 +295,9 @@ async def test_the_host_panel_and_a_removal_and_a_ban_over_the_websocket(hosted)
     assert '<div id="host-panel" hidden></div>' in frame and "host_pause" not in frame
     ws_cy, _ = await joined(table, cy)
     # Cy's arrival reaches the host's panel: a spectator to remove or ban.
-    await receive_until(ws_ann, lambda f: "Ban Cy from the table" in f and "watching" in f)
+    await receive_until(
+        ws_ann, lambda f: f'"host_ban", "target": "{cy.pk}"' in f and "Cy <small>watching" in f
+    )
 
     # Somebody else's host action is refused with a message, nothing changed.
     await send(ws_bob, host.PAUSE)
