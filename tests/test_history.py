@@ -22,6 +22,7 @@ from casino.wallet.ledger import balance_of, book_moves
 from casino.wallet.models import Entry
 from games.dreamcatcher import rules
 from games.engine import LOSE, RETURN, STAKE, WIN, ChipMove, format_chips
+from games.settled import signed
 from tests.conftest import assert_ledger_balanced, session_cookie
 from tests.test_runtime import Clock, bet, run_until, sit
 
@@ -74,12 +75,6 @@ def ledger_per_round(player):
     return {key: tuple(value) for key, value in found.items()}
 
 
-def chips(cents):
-    from games.settled import signed
-
-    return signed(cents)
-
-
 def test_my_play_shows_the_rounds_played_at_two_tables(make_player, make_table):
     ann, bob = make_player("Ann"), make_player("Bob")
     wheel = make_table(name="Evening wheel")
@@ -122,7 +117,7 @@ def test_my_play_shows_the_rounds_played_at_two_tables(make_player, make_table):
     )
     newest_first = [(pai_gow.pk, 2), (pai_gow.pk, 1), *[(wheel.pk, n) for n in reversed(played)]]
     assert cells[: len(newest_first)] == [
-        (f"{expected[key][1] / 100:,.0f}", html.escape(chips(expected[key][0]))) for key in newest_first
+        (f"{expected[key][1] / 100:,.0f}", html.escape(signed(expected[key][0]))) for key in newest_first
     ]
     # Totals per game: rounds, wagered, net, biggest win.
     totals = page.split('id="totals"')[1].split("</table>")[0]
@@ -130,8 +125,8 @@ def test_my_play_shows_the_rounds_played_at_two_tables(make_player, make_table):
     wheel_best = max(net for net, _ in wheel_rounds)
     assert re.search(
         r"<th scope=\"row\">Dreamcatcher</th><td class=\"num\">3</td><td class=\"num\">14</td>"
-        rf"<td class=\"num[^\"]*\">{re.escape(chips(sum(n for n, _ in wheel_rounds)))}</td>"
-        rf"<td class=\"num\">{re.escape(chips(wheel_best) if wheel_best > 0 else 'none yet')}</td>",
+        rf"<td class=\"num[^\"]*\">{re.escape(signed(sum(n for n, _ in wheel_rounds)))}</td>"
+        rf"<td class=\"num\">{re.escape(signed(wheel_best) if wheel_best > 0 else 'none yet')}</td>",
         totals,
     ), totals
     assert re.search(
