@@ -206,6 +206,20 @@ def test_remove_releases_the_seat_as_leaving_does(friends):
     assert_ledger_balanced()
 
 
+def test_remove_after_no_more_bets_lets_the_wagers_ride(friends):
+    runtime, clock, ann, bob, _ = friends
+    bet(runtime, bob, "1", 5)
+    run_until(runtime, clock, rules.SPINNING)
+    do(runtime, ann, host.REMOVE, target=bob.pk)
+    assert runtime.seat_of(bob.pk) is None
+    assert balance_of(bob) == 1_000_000 - 500  # his wager rides to the result
+    run_until(runtime, clock, rules.RESULT)
+    result = Round.objects.get(table=runtime.table, number=1).result
+    won = result["result"] == "1"
+    assert (balance_of(bob) > 1_000_000) == won
+    assert_ledger_balanced()
+
+
 def test_ban_a_spectator_keeps_them_out(friends):
     runtime, _, ann, bob, cy = friends
     async_to_sync(presence.mark)(runtime.table.pk, "cy-socket", cy.pk)
