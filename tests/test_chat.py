@@ -20,7 +20,7 @@ from casino.tables.runtime import Step, fresh_snapshot
 from casino.wallet.ledger import open_wallet
 from games.engine import WIN, ChipMove
 from tests.conftest import session_cookie
-from tests.test_consumer import connect, receive_until, round_of, running_table, seated  # noqa: F401
+from tests.test_consumer import connect, receive_until, round_of, seated
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -50,14 +50,14 @@ async def joined(table_id, player=None):
 
 
 async def seated_with_chat(table, player):
-    """A seated player's connection, and the chat frame it got on joining."""
+    """A seated player's connection, the chat frame it got on joining, the round."""
     ws, connected = await connect(table.pk, player)
     assert connected
     first = await ws.receive_from(timeout=5)
     chat_frame = await receive_until(ws, lambda f: 'id="chat-list"' in f)
     await ws.send_to(text_data=json.dumps({"action": "sit", "round": round_of(first)}))
     await receive_until(ws, lambda f: "You sit at seat" in f)
-    return ws, chat_frame
+    return ws, chat_frame, round_of(first)
 
 
 async def stored():
@@ -170,18 +170,35 @@ async def test_a_flood_from_one_connection_is_limited(table, make_player):
     await ws.disconnect()
 
 
-async def test_the_host_mutes_a_player_and_turns_spectator_chat_off(running_table, make_player):  # noqa: F811
-    host = await database_sync_to_async(make_player)("Hana")
-    ann = await database_sync_to_async(make_player)("Ann")
-    eve = await database_sync_to_async(make_player)("Eve")
+@pytest.fixture
+async def private_table(make_table, make_player, clean_redis):
+    """Hana's private table, Ann and Eve admitted, and its owner running."""
+    from casino.tables.owner import TableWorker
 
-    def make_private():
-        Table.objects.filter(pk=running_table.pk).update(is_private=True, host=host)
-        running_table.admitted.add(host, ann, eve)
+    def make():
+        players = [make_player(name) for name in ("Hana", "Ann", "Eve")]
+        table = make_table(betting_seconds=120)
+        Table.objects.filter(pk=table.pk).update(is_private=True, host=players[0])
+        table.admitted.add(*players)
+        return Table.objects.get(pk=table.pk), players
 
-    await database_sync_to_async(make_private)()
-    ws_host, frame = await seated_with_chat(running_table, host)
-    ws_ann, _ = await seated_with_chat(running_table, ann)
+    table, players = await database_sync_to_async(make)()
+    stop = asyncio.Event()
+    task = asyncio.create_task(TableWorker(scan_seconds=0.2, table_ids=[table.pk]).run(stop))
+    for _ in range(100):
+        await asyncio.sleep(0.05)
+        state = await database_sync_to_async(lambda: Table.objects.get(pk=table.pk).state)()
+        if state and state.get("timer"):
+            break
+    yield table, players
+    stop.set()
+    await task
+
+
+async def test_the_host_mutes_a_player_and_turns_spectator_chat_off(private_table):
+    running_table, (host, ann, eve) = private_table
+    ws_host, frame, round_id = await seated_with_chat(running_table, host)
+    ws_ann, _, _ = await seated_with_chat(running_table, ann)
     ws_eve, _ = await joined(running_table.pk, eve)  # a spectator
     assert "Spectator chat is on." in frame and "Turn spectator chat off" in frame
 
@@ -217,13 +234,23 @@ async def test_the_host_mutes_a_player_and_turns_spectator_chat_off(running_tabl
     await asyncio.sleep(1.1)
     await ws_ann.send_to(text_data=chat("back again"))
     await receive_until(ws_host, has_line("back again"))
-    assert await stored() == [
+
+    # Hana hands the table over: Ann gets the host's chat controls, Hana loses them.
+    handover = {"action": "host_make_host", "target": str(ann.pk), "round": round_id}
+    await ws_host.send_to(text_data=json.dumps(handover))
+    tools = await receive_until(ws_ann, lambda f: 'id="chat-tools"' in f, timeout=15)
+    assert "Spectator chat is off." in tools and "Mute Hana" in tools
+    tools = await receive_until(ws_host, lambda f: 'id="chat-tools"' in f)
+    assert "Spectator chat" not in tools and "Mute Ann" not in tools
+    texts = await stored()
+    assert texts[:5] == [
         "hi from Ann",
         "spectator here",
         "The host turned spectator chat off: only seated players can chat now.",
         "host speaks",
         "back again",
     ]
+    assert "hands the host role to Ann" in texts[5]
     for ws in (ws_host, ws_ann, ws_eve):
         await ws.disconnect()
 
@@ -233,6 +260,7 @@ async def test_a_registered_player_hides_a_players_messages_for_themselves(table
     troll = await database_sync_to_async(make_player)("Troll")
     guest = await database_sync_to_async(make_player)("Gus")
     ws_rita, _ = await joined(table.pk, rita)
+    ws_rita_too, _ = await joined(table.pk, rita)  # a second window of hers
     ws_troll, _ = await joined(table.pk, troll)
     ws_guest, _ = await joined(table.pk, guest)
     await ws_troll.send_to(text_data=chat("first troll line"))
@@ -245,6 +273,8 @@ async def test_a_registered_player_hides_a_players_messages_for_themselves(table
 
     await ws_rita.send_to(text_data=json.dumps({"action": "chat_hide", "message": message_id}))
     again = await receive_until(ws_rita, lambda f: 'id="chat-list"' in f)
+    assert "first troll line" not in again and "Hidden from your chat: Troll" in again
+    again = await receive_until(ws_rita_too, lambda f: 'id="chat-list"' in f)
     assert "first troll line" not in again and "Hidden from your chat: Troll" in again
     await ws_troll.send_to(text_data=chat("second troll line"))
     await receive_until(ws_guest, has_line("second troll line"))  # the others still see it
@@ -264,7 +294,7 @@ async def test_a_registered_player_hides_a_players_messages_for_themselves(table
     ws_again, history = await joined(table.pk, rita)
     assert "after the troll" in history and "troll line" not in history
     assert await database_sync_to_async(ChatHide.objects.count)() == 1
-    for ws in (ws_rita, ws_troll, ws_guest, ws_again):
+    for ws in (ws_rita, ws_rita_too, ws_troll, ws_guest, ws_again):
         await ws.disconnect()
 
 

@@ -9,7 +9,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 
 from casino.chat import api, rendering
-from casino.tables.groups import table_group
+from casino.tables.groups import player_group, table_group
 from casino.tables.ratelimit import TokenBucket
 from casino.tables.rendering import render_flash
 
@@ -29,6 +29,7 @@ class ChatConnection:
         # The messages the viewer got in the history on joining: their events
         # may still arrive after it (sent before it was read).
         self.seen = set()
+        self.host_id = None  # the table's host as its snapshot names them
 
     def deliver(self, event):
         """From the table's subscriber (fanout.py), in this process's loop."""
@@ -37,12 +38,15 @@ class ChatConnection:
             del self.queue[0]
 
     async def join(self, consumer):
-        await self._show_all(consumer)
+        self.host_id = _host_of(consumer)
+        await self.show_all(consumer)
         await self.flush(consumer)
 
-    async def _show_all(self, consumer):
+    async def show_all(self, consumer):
         """The whole list as this viewer sees it (its hidden players left
-        out), and the viewer's controls: on joining and after a hide."""
+        out), and the viewer's controls: on joining, after a hide (in every
+        window of the player's) and when the viewer becomes or stops being
+        the host."""
         joined = await database_sync_to_async(api.join)(consumer.table_id, consumer.player_id)
         self.viewer, self.hidden = joined.viewer, joined.hidden
         self.seen |= {event["id"] for event in joined.history}
@@ -53,7 +57,16 @@ class ChatConnection:
 
     async def flush(self, consumer):
         """Send the viewer the messages delivered since the last flush."""
-        if self.viewer is None or not self.queue:
+        if self.viewer is None:
+            return
+        host = _host_of(consumer)
+        if host != self.host_id:
+            # The host handed the table over: the old and the new host's controls change.
+            was_host = self.viewer.role == api.HOST
+            self.host_id = host
+            if was_host or (host is not None and host == self.viewer.player_id):
+                await self.show_all(consumer)
+        if not self.queue:
             return
         events, self.queue = self.queue, []
         lines = [
@@ -79,12 +92,15 @@ class ChatConnection:
         try:
             if action == "chat":
                 await self._speak(consumer, data.get("text"))
-            elif action == "chat_hide":
-                await database_sync_to_async(api.hide)(table_id, self.viewer, data.get("message"))
-                await self._show_all(consumer)
-            elif action == "chat_unhide":
-                await database_sync_to_async(api.unhide)(self.viewer, data.get("player"))
-                await self._show_all(consumer)
+            elif action in ("chat_hide", "chat_unhide"):
+                if action == "chat_hide":
+                    await database_sync_to_async(api.hide)(table_id, self.viewer, data.get("message"))
+                else:
+                    await database_sync_to_async(api.unhide)(self.viewer, data.get("player"))
+                # Every window of the player's, at any table, this one included.
+                await consumer.channel_layer.group_send(
+                    player_group(consumer.player_id), {"type": "chat.hidden"}
+                )
             else:
                 tools = await database_sync_to_async(_host_control)(table_id, self.viewer, action, data)
                 await consumer.send(text_data=rendering.render_tools(tools))
@@ -98,6 +114,10 @@ class ChatConnection:
             consumer.table_id, consumer.player_id, consumer.nickname or "Player", text, seated
         )
         await consumer.channel_layer.group_send(table_group(consumer.table_id), event)
+
+
+def _host_of(consumer):
+    return ((consumer.snapshot or {}).get("host") or {}).get("id")
 
 
 async def _refuse(consumer, action, text):

@@ -274,6 +274,10 @@ class TableConsumer(GuardedConsumer):
             self.balance = mine
         await self._send_table(event["version"], changed_at=event.get("changed_at"))
 
+    async def chat_hidden(self, event):
+        """The player hid or showed someone's chat in one of their windows (casino/chat/ws.py)."""
+        await self.chat.show_all(self)
+
     async def player_balance(self, event):
         """The player's chips moved elsewhere (another table, a top-up): show
         the new balance here too."""
