@@ -430,3 +430,16 @@ def test_the_ledger_page_shows_each_players_net_by_session_and_round(clean_redis
         assert row["total"] == per_round
         assert f'href="/tables/{table.pk}/rounds/{row["number"]}/"' in html
     assert_ledger_balanced()
+
+
+@pytest.mark.django_db
+def test_paytables_are_offered_by_their_names(clean_redis):
+    Table.objects.create(game="pai_gow", name="Tiger 9", config={})
+    choices = {choice.name: choice for choice in private.choices(registry.get("pai_gow"))}
+    assert choices["sum_paytable"].labels == ("A", "B", "C", "D")
+    assert choices["beat_it_paytable"].values == (1, 2, 3)
+    # Not the progressive's: it follows the casino's shared meter.
+    assert "progressive" in choices and choices["progressive"].kind == private.WAGER
+    page = client_of(guest("Ann")).get("/private/new/?game=pai_gow").content.decode()
+    assert '<option value="4">D</option>' in page
+    assert "The Fortune bonus wager is offered." in page

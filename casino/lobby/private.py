@@ -93,8 +93,11 @@ def _field(choice, initial):
             initial=initial,
             help_text=choice.help,
         )
+    # "1: the Fortune bonus wager is offered." reads, by a box to tick, as
+    # "The Fortune bonus wager is offered."
+    words = choice.help.removeprefix("1:").strip()
     return forms.BooleanField(
-        label=choice.label, required=False, initial=bool(initial), help_text=choice.help
+        label=choice.label, required=False, initial=bool(initial), help_text=words[:1].upper() + words[1:]
     )
 
 

@@ -18,6 +18,7 @@ the table worker.
 
 import dataclasses
 import logging
+import re
 import secrets
 from datetime import timedelta
 
@@ -129,7 +130,10 @@ def choices(spec):
             names = declared.get(field.name)
             candidates = range(1, len(names) + 1) if names else range(1, MAX_PAYTABLES + 1)
             values = tuple(value for value in candidates if _accepts(config_class, base, field.name, value))
-            labels = tuple(names[value - 1] if names else f"Paytable {value}" for value in values)
+            named = names or _named_in_help(help_text)
+            labels = tuple(
+                named[value - 1] if len(named) >= value else f"Paytable {value}" for value in values
+            )
             if len(values) > 1:
                 found.append(Choice(field.name, kind, label, help_text, values=values, labels=labels))
         else:
@@ -141,6 +145,18 @@ def choices(spec):
             if values:
                 found.append(Choice(field.name, kind, label, help_text, values=values))
     return found
+
+
+def _named_in_help(help_text):
+    """The paytables' names a help text gives ("1–4 = A–D", "1 = A, 2 = B"), in order."""
+    span = re.search(r"1[–-](\d+) = ([A-Z])[–-]([A-Z])", help_text)
+    if span:
+        first, last = ord(span[2]), ord(span[3])
+        return tuple(chr(letter) for letter in range(first, last + 1))
+    pairs = re.findall(r"(\d+) = ([A-Z])\b", help_text)
+    if pairs and [int(number) for number, _ in pairs] == list(range(1, len(pairs) + 1)):
+        return tuple(letter for _, letter in pairs)
+    return ()
 
 
 def _accepts(config_class, base, name, value):
