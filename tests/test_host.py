@@ -11,7 +11,7 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 
 from casino.chat.models import ChatMessage
-from casino.tables import access, host, presence
+from casino.tables import access, host, host_panel, presence, private
 from casino.tables.models import Round, Table
 from casino.tables.owner import TableWorker
 from casino.tables.runtime import Refused, TableRuntime
@@ -261,6 +261,41 @@ def test_close_waits_for_the_round_then_closes(friends):
     with pytest.raises(Refused, match="closed this table"):
         do(runtime, ann, host.RESUME)
     assert Round.objects.get(table=table, number=1).finished is not None
+    assert_ledger_balanced()
+
+
+@pytest.mark.parametrize(
+    ("game", "spot"), [("pai_gow", "main"), ("spanish21", "main"), ("three_card_poker", "ante")]
+)
+def test_pause_and_a_rules_change_at_the_card_games(game, spot, make_player, clean_redis):
+    ann, bob = make_player("Ann"), make_player("Bob")
+    table = Table.objects.create(game=game, name="Friends", is_private=True, host=ann, link_key="k")
+    table.admitted.add(ann, bob)
+    clock = Clock()
+    runtime = TableRuntime(table, clock=clock)
+    runtime.start()
+    sit(runtime, ann)
+    sit(runtime, bob)
+    choices = {choice.kind: choice for choice in private.choices(runtime.spec)}
+    high, low = choices[private.HIGH].name, runtime.config.to_json()[choices[private.LOW].name]
+    do(runtime, ann, host.PAUSE)
+    assert runtime.snapshot["timer"] is None
+    with pytest.raises(Refused, match="Paused by the host"):
+        bet(runtime, bob, spot, low)
+    do(runtime, ann, host.RESUME)
+    bet(runtime, bob, spot, low)
+    before = runtime.config.to_json()[high]
+    do(runtime, ann, host.RULES, **{f"rules_{high}": str(before - 1)})
+    assert runtime.snapshot["host"]["pending"] == {high: before - 1}
+    for _ in range(200):  # the clocks' own actions play the round (house way, stand, fold)
+        if runtime.round == 2:
+            break
+        clock.now = runtime.snapshot["timer"]["deadline"]
+        runtime.tick()
+    assert runtime.round == 2 and Table.objects.get(pk=table.pk).config[high] == before - 1
+    assert Round.objects.get(table=table, number=1).config[high] == before
+    html = host_panel.page_fragments(Table.objects.get(pk=table.pk), runtime.snapshot, ann.pk)
+    assert f'name="rules_{high}"' in html and f'value="{before - 1}"' in html
     assert_ledger_balanced()
 
 
