@@ -44,6 +44,7 @@ PAUSED = "Paused by the host: the next round starts when the host resumes play."
 CLOSED = "The host closed this table; its rounds and records are kept."
 NOT_ADMITTED = "This is a private table: come in by its link to play here."
 BANNED = "The host banned you from this table."
+REMOVED = "The host removed you from this table. You may come back by its link."
 # The close code of a socket whose player the host removed or banned (docs/protocol.md).
 CLOSE_REMOVED = 4410
 
@@ -255,7 +256,6 @@ class HostControls:
         target, nickname = self._host_target(player_id, message)
         verb = "banned" if ban else "removed"
         lines = [f"The host {verb} {nickname} from the table."]
-        fields = {}
         write = None
         if ban:
 
@@ -270,11 +270,11 @@ class HostControls:
         if seat is not None:
             # As when they leave: between rounds their wagers come back, in a round they ride.
             try:
-                step = self._host_transition(target, seat, lines, fields, write)
+                step = self._host_transition(target, seat, lines, write)
             except _refused_class():
                 pass  # the rules keep the seat now: it is released when they are gone (the owner)
         if step is None:
-            step = self._host_commit(self._copy(), lines, fields, write)
+            step = self._host_commit(self._copy(), lines, {}, write)
         step.removed = {target: BANNED if ban else REMOVED}
         return step
 
@@ -370,21 +370,13 @@ class HostControls:
         step.seats_changed = True  # the lobby's row and the host panel's people
         return step
 
-    def _host_transition(self, target, seat, lines, fields, write):
+    def _host_transition(self, target, seat, lines, write):
         """The removed player's seat released as their leaving releases it (the
-        rules' LEAVE), with the host's line and the Table's fields."""
-        before = self.set_table(fields)
-        try:
-            return self._transition(
-                Action(self.rules.LEAVE, target, seat=seat),
-                target,
-                leave_seat=seat,
-                extra_lines=lines,
-                also=self.table_writer(fields, write, lines),
-            )
-        except BaseException:
-            self.set_table(before)
-            raise
-
-
-REMOVED = "The host removed you from this table. You may come back by its link."
+        rules' LEAVE), with the host's line and what ``write`` writes."""
+        return self._transition(
+            Action(self.rules.LEAVE, target, seat=seat),
+            target,
+            leave_seat=seat,
+            extra_lines=lines,
+            also=self.table_writer({}, write, lines),
+        )
