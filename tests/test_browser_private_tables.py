@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from casino.tables import private
 from casino.tables.models import Table
 from tests.conftest import FAST, wait_until
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS
@@ -101,6 +102,22 @@ def test_a_private_table_from_the_lobby_and_a_friend_by_its_link(processes, monk
             assert eve.goto(f"{base}/tables/{table.pk}/").status == 403
             eve.get_by_role("heading", name="A private table").wait_for()
             check_axe(eve, "the refusal page")
+
+            # A table where the host lets players in: Eve waits, Ann lets her in, Eve's page goes on.
+            ann = Table.objects.get(pk=table.pk).host
+            config = {**table.config}
+            second = private.open_table(table.spec, ann, "Members only", "approve", config)
+            eve.goto(f"{base}/tables/private/{second.link_key}/")
+            eve.get_by_role("heading", name="Waiting for the host").wait_for()
+            check_axe(eve, "the waiting page")
+            page.goto(f"{base}/tables/{second.pk}/")
+            page.get_by_role("button", name="Let in Eve").wait_for()
+            check_axe(page, "the host's page with its waiting list")
+            page.get_by_role("button", name="Let in Eve").click()
+            page.get_by_text("Eve is in").wait_for()
+            check_axe(page, "the host's page after letting Eve in")
+            eve.wait_for_url(f"{base}/tables/{second.pk}/")
+            eve.locator("#connection", has_text="Live").wait_for()
 
             # In nobody's lobby.
             for lobby in (page, phone):

@@ -239,6 +239,7 @@ def test_in_approve_mode_the_visitor_waits_until_the_host_lets_them_in(clean_red
     assert page.status_code == 200 and "Waiting for the host" in page.content.decode()
     assert f'href="{link}"' in page.content.decode()  # "Check again"
     assert list(table.waiting.all()) == [bob] and bob not in table.admitted.all()
+    assert bob_client.get(f"/tables/{table.pk}/waiting/").status_code == 204  # the page's poll
     waiting = bob_client.get(f"/tables/{table.pk}/")
     assert waiting.status_code == 403 and "Waiting for the host" in waiting.content.decode()
     host_page = client_of(ann).get(f"/tables/{table.pk}/").content.decode()
@@ -253,6 +254,11 @@ def test_in_approve_mode_the_visitor_waits_until_the_host_lets_them_in(clean_red
     assert "not waiting" in response.content.decode()
     client_of(ann).post(f"/tables/{table.pk}/admit/", {"player": bob.pk})
     assert bob in table.admitted.all() and not table.waiting.exists()
+    poll = bob_client.get(f"/tables/{table.pk}/waiting/")
+    assert poll.status_code == 200 and poll["HX-Redirect"] == f"/tables/{table.pk}/"
+    assert client_of(eve).get(f"/tables/{table.pk}/waiting/")["HX-Redirect"]  # admitted above
+    table.banned.add(eve)
+    assert client_of(eve).get(f"/tables/{table.pk}/waiting/")["HX-Refresh"] == "true"  # the page says why
     response = bob_client.get(link)
     assert response.status_code == 302 and response["Location"] == f"/tables/{table.pk}/"
 

@@ -12,5 +12,6 @@ urlpatterns = [
     path("<int:table_id>/rounds/<int:number>/", views.round_page, name="round"),
     path("<int:table_id>/ledger/", views.ledger_page, name="ledger"),
     path("<int:table_id>/admit/", views.admit, name="admit"),
+    path("<int:table_id>/waiting/", views.waiting, name="waiting"),
     path("private/<str:link_key>/", views.private_link, name="private_link"),
 ]

@@ -2,7 +2,7 @@ import dataclasses
 from datetime import datetime
 
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -65,6 +65,22 @@ def private_link(request, link_key):
     if arrived == "admitted":
         return redirect("tables:table", table_id=table.pk)
     return _private_refusal(request, table, status=200 if arrived == "waiting" else 403)
+
+
+def waiting(request, table_id):
+    """The waiting page asks every few seconds (htmx): 204 while the visitor
+    still waits; once the host let them in, htmx follows HX-Redirect to the
+    table; anything else (banned, the table closed) reloads the page, which
+    says why."""
+    table = Table.objects.filter(pk=table_id, is_private=True).first()
+    player = request.player
+    if table is not None and table.is_open and player is not None:
+        if access.may_join(table, player):
+            url = reverse("tables:table", args=[table.pk])
+            return HttpResponse(f'<a href="{url}">Go to the table</a>', headers={"HX-Redirect": url})
+        if table.waiting.filter(pk=player.pk).exists():
+            return HttpResponse(status=204)
+    return HttpResponse(headers={"HX-Refresh": "true"})
 
 
 @require_POST
