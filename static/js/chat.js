@@ -26,8 +26,11 @@
     var log = document.getElementById("chat-log");
     following = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 24;
   });
+  var KEEP = 200;  // lines a page keeps (it joined with the last 100)
   document.addEventListener("htmx:wsAfterMessage", function () {
     var log = document.getElementById("chat-log");
+    var list = document.getElementById("chat-list");
+    while (list && list.children.length > KEEP) { list.removeChild(list.firstElementChild); }
     if (log && following) { log.scrollTop = log.scrollHeight; }
   });
   document.addEventListener("DOMContentLoaded", function () {
