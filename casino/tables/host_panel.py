@@ -120,6 +120,7 @@ class HostView:
         self.choices = None
         self.people = None
         self.read_at = 0.0
+        self.panel_key, self.panel = None, ()
 
     async def fragments(self, snapshot, config, viewer_id):
         fragments = status_fragments(snapshot)
@@ -132,7 +133,21 @@ class HostView:
             self.people = await database_sync_to_async(people)(self.table_id, snapshot)
             self.read_at, self._seats = time.monotonic(), dict(seats)
         full = registry.get(self.game).rules.Config.from_json(config or {}).to_json()
-        return fragments + panel_fragments(snapshot, full, viewer_id, self.choices, self.people)
+        part = snapshot["host"]
+        # Rendered again only when what the panel shows changed: most pushes
+        # (a bet, a clock) leave it as it was, and its render is a few ms.
+        key = (
+            viewer_id,
+            part.get("paused"),
+            part.get("closed"),
+            tuple(sorted((part.get("pending") or {}).items())),
+            tuple(full.get(choice.name) for choice in self.choices),
+            tuple(self.people),
+        )
+        if key != self.panel_key:
+            self.panel_key = key
+            self.panel = panel_fragments(snapshot, full, viewer_id, self.choices, self.people)
+        return fragments + self.panel
 
 
 def removed_markup(text):
