@@ -140,10 +140,8 @@ def rules_change(spec, config, message):
             changes[name] = number
     if not changes:
         raise _refused("Those are the table's rules already: nothing to change.")
-    _, errors = private.check(spec, {name: {**config, **changes}[name] for name in allowed})
-    if not errors:
-        # The table's own settings (those a player does not choose) with the change.
-        errors = spec.rules.Config.from_json({**config, **changes}).errors()
+    # On the table's own Rules Submission: the settings a player does not choose stay its own.
+    _, errors = private.check(spec, changes, base=config)
     if errors:
         text = " ".join(
             f"{allowed[name].label if name in allowed else 'Rules'}: {message}"
