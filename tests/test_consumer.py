@@ -95,8 +95,9 @@ async def two_seated_and_ann_bets(table, make_player, spot, chips):
 
 async def test_players_see_each_other_and_bets(running_table, make_player):
     ann, ws_ann, ws_bob, frame = await two_seated_and_ann_bets(running_table, make_player, "10", 25)
-    assert 'id="dc-layout"' in frame
-    # Only what changed is pushed: not the wheel, nor Bob's own unchanged panel.
+    # Only what changed is pushed: the area bet on (not the whole layout), not
+    # the wheel, nor Bob's own unchanged panel.
+    assert 'id="dc-spot-10"' in frame and 'id="dc-layout"' not in frame
     assert 'id="dc-wheel"' not in frame and 'id="dc-me"' not in frame
     assert await database_sync_to_async(balance_of)(ann) == 1_000_000 - 2_500
     spectator, connected = await connect(running_table.pk)

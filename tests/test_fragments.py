@@ -7,7 +7,15 @@ import pytest
 
 from casino.tables import registry, template_inputs
 from casino.tables.models import Table
-from casino.tables.rendering import LastRender, render_private, render_public, split_fragments, table_meta
+from casino.tables.rendering import (
+    LastRender,
+    changed_parts,
+    render_private,
+    render_public,
+    split_fragments,
+    swap_into,
+    table_meta,
+)
 from casino.tables.runtime import TableRuntime
 from games.dreamcatcher import rules as dreamcatcher
 from tests.test_runtime import Clock, bet, run_until, sit
@@ -119,7 +127,9 @@ def test_a_wheel_round_splits_as_the_html_parser_does_at_every_phase(make_table,
         seen.add(runtime.state.phase)
         html = "".join(
             markup
-            for _, markup in render_public(meta, runtime.snapshot, runtime.table.config, runtime.version)
+            for _, markup in render_public(
+                meta, runtime.snapshot, runtime.table.config, runtime.version, cached=False
+            )
         )
         assert split_fragments(html) == reference_split(html)
     assert len(seen) == 3
@@ -180,3 +190,65 @@ def test_a_players_fragments_are_reused_only_while_what_they_show_is_unchanged(
     for phase in (dreamcatcher.SPINNING, dreamcatcher.RESULT, dreamcatcher.BETTING):
         run_until(runtime, clock, phase)
         both(balance=990)
+
+
+PIECEMEAL = (
+    '<section id="area" data-parts><p>Limits</p><div class="row">'
+    '<button id="spot-1">1 <b>5</b></button><button id="spot-2">2</button></div>'
+    '<svg><g id="inside-svg"><path d="M0,0"/></g></svg></section>'
+)
+
+
+def test_a_fragment_marked_data_parts_is_sent_as_the_parts_that_changed():
+    changed = PIECEMEAL.replace("<b>5</b>", "<b>10</b>")
+    assert changed_parts(PIECEMEAL, changed) == ('<button id="spot-1">1 <b>10</b></button>',)
+    assert changed_parts(PIECEMEAL, PIECEMEAL) == ()
+    assert changed_parts(None, PIECEMEAL) == (PIECEMEAL,)
+    # The frame changed (a new paragraph): the whole fragment.
+    framed = changed.replace("<p>Limits</p>", "<p>New limits</p>")
+    assert changed_parts(PIECEMEAL, framed) == (framed,)
+    # An element inside an SVG is never sent alone.
+    drawn = PIECEMEAL.replace('d="M0,0"', 'd="M1,1"')
+    assert changed_parts(PIECEMEAL, drawn) == (drawn,)
+    # Without data-parts, always the whole fragment.
+    plain = PIECEMEAL.replace(" data-parts", "")
+    assert changed_parts(plain, plain.replace("<b>5</b>", "<b>10</b>")) == (
+        plain.replace("<b>5</b>", "<b>10</b>"),
+    )
+
+
+def test_swapping_the_parts_in_gives_the_new_fragment():
+    changed = PIECEMEAL.replace("<b>5</b>", "<b>10</b>").replace(">2<", ">two<")
+    shown = {"area": PIECEMEAL, "other": '<div id="other">x</div>'}
+    swap_into(shown, "".join(changed_parts(PIECEMEAL, changed)))
+    assert shown == {"area": changed, "other": '<div id="other">x</div>'}
+
+
+@pytest.mark.django_db
+def test_another_players_bet_sends_a_spectator_only_the_area_and_the_seat(
+    make_table, make_player, clean_redis
+):
+    clock = Clock()
+    runtime = TableRuntime(make_table(), clock=clock)
+    runtime.start()
+    ann, bob = make_player("Ann"), make_player("Bob")
+    sit(runtime, ann)
+    sit(runtime, bob)
+    meta = table_meta(runtime.table)
+
+    def page():
+        return dict(
+            render_public(meta, runtime.snapshot, runtime.table.config, runtime.version, cached=False)
+        )
+
+    before = page()
+    bet(runtime, bob, "10", 5)
+    after = page()
+    sent = [part for name, markup in after.items() for part in changed_parts(before.get(name), markup)]
+    ids = [element_id for element_id, _ in split_fragments("".join(sent))]
+    assert "dc-spot-10" in ids and "dc-seat-2" in ids
+    assert "dc-layout" not in ids and "dc-players" not in ids
+    assert (
+        sum(map(len, sent)) < sum(len(after[name]) for name in after if after[name] != before.get(name)) * 0.7
+    )
+    assert swap_into(dict(before), "".join(sent)) == after

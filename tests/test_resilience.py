@@ -19,6 +19,7 @@ import pytest
 import websockets
 
 from casino.tables.models import Round, Table
+from casino.tables.rendering import swap_into
 from casino.tables.runtime import TableRuntime
 from casino.wallet.models import Account, Entry
 from games.cards.rng import dump_state, seeded_rng
@@ -152,7 +153,7 @@ def test_killed_worker_table_finishes_round_with_same_result(processes, make_tab
 # -- two Daphne processes, one worker ----------------------------------------
 
 SECTION = re.compile(r'<section id="(dc-[a-z]+)"([^>]*)>(.*?)</section>', re.S)
-SPOT = re.compile(r'<button type="button" class="spot[^"]*"(.*?)</button>', re.S)
+SPOT = re.compile(r'<button type="button" id="dc-spot-[^"]*" class="spot[^"]*"(.*?)</button>', re.S)
 BET_CHIP = re.compile(r'<span class="bet-chip" title="([^"]*)">')
 HISTORY = re.compile(
     r'<li class="sym sym-[^"]*" title="Round (\d+): [^"]*">([^<]+)(?:<sup>×(\d+)</sup>)?</li>'
@@ -170,8 +171,13 @@ class View:
     as htmx swaps fragments by id."""
 
     def __init__(self, message, previous=None):
-        self.sections = dict(previous.sections) if previous else {}
-        self.sections.update({name: (attrs, body) for name, attrs, body in SECTION.findall(message)})
+        # A fragment may come whole or as its parts that changed (rendering.changed_parts).
+        self.fragments = swap_into(dict(previous.fragments) if previous else {}, message)
+        self.sections = {
+            name: (attrs, body)
+            for fragment in self.fragments.values()
+            for name, attrs, body in SECTION.findall(fragment)
+        }
         attrs, body = self.sections["dc-status"]
         self.round = int(re.search(r"Round (\d+)", body).group(1))
         self.phase = re.search(r"phase-(\w+)", attrs).group(1)

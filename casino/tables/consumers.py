@@ -34,7 +34,14 @@ from casino.tables.ratelimit import (
     refresh_connection,
     session_may_send,
 )
-from casino.tables.rendering import LastRender, render_flash, render_private, render_public, table_meta
+from casino.tables.rendering import (
+    LastRender,
+    changed_parts,
+    render_flash,
+    render_private,
+    render_public,
+    table_meta,
+)
 from casino.wallet.ledger import balance_of
 from casino.websocket import CLOSE_TOO_BIG, BadMessage, GuardedConsumer, TooBig, decode_message
 
@@ -346,8 +353,12 @@ class TableConsumer(GuardedConsumer):
         """The markup of the fragments this connection does not show yet."""
         changed = []
         for element_id, markup in fragments:
-            if element_id is None or self.shown.get(element_id) != markup:
+            if element_id is None:
                 changed.append(markup)
-                if element_id is not None:
-                    self.shown[element_id] = markup
+                continue
+            shown = self.shown.get(element_id)
+            if shown != markup:
+                # The whole fragment, or only its parts that changed (rendering.changed_parts).
+                changed.extend(changed_parts(shown, markup))
+                self.shown[element_id] = markup
         return changed

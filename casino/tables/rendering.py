@@ -141,21 +141,104 @@ def split_fragments(html):
             continue  # a stray closing tag at the top: it ends nothing
         found = _ID.search(attrs)
         starts.append((tag.start(), found.group(1) if found else None))
-        if name.lower() in _VOID or attrs.endswith("/"):
-            continue
-        same, depth = _same_name(name), 1
-        while depth and (inner := same.search(html, position)) is not None:
-            position = inner.end()
-            if inner.group(1):
-                depth -= 1
-            elif not inner.group(2).endswith("/"):
-                depth += 1
-        if depth:
-            position = len(html)
+        position = _element_end(html, tag)
     if not starts:
         return ()
     ends = [start for start, _ in starts[1:]] + [len(html)]
     return tuple((element_id, html[start:end]) for (start, element_id), end in zip(starts, ends, strict=True))
+
+
+# A top-level fragment marked data-parts may be pushed piecemeal: when only
+# some of its elements with an id changed (a bet: one betting area and one
+# seat), a connection is sent those elements alone, and htmx swaps each by its
+# id, as it swaps a whole fragment. SVG, MathML, tables, selects and templates
+# are never entered: a piece of them is not markup of its own.
+_PARTS = re.compile(r"^<[^>]*\sdata-parts[\s>=]")
+_SEALED = {"svg", "math", "table", "select", "template", "textarea"}
+
+
+def _element_end(html, tag):
+    """Where the element that ``tag`` (a _TAG match) opens ends."""
+    name, attrs = tag.group(2), tag.group(3)
+    if name.lower() in _VOID or attrs.endswith("/"):
+        return tag.end()
+    same, depth, position = _same_name(name), 1, tag.end()
+    while depth and (inner := same.search(html, position)) is not None:
+        position = inner.end()
+        if inner.group(1):
+            depth -= 1
+        elif not inner.group(2).endswith("/"):
+            depth += 1
+    return position if not depth else len(html)
+
+
+def _parts(markup):
+    """(the markup with each outermost inner element that has an id put as
+    a placeholder, {id: element markup})."""
+    first = _TAG.match(markup)
+    pieces, parts, position, scan = [], {}, 0, first.end()
+    while (tag := _TAG.search(markup, scan)) is not None:
+        closing, name, attrs = tag.groups()
+        scan = tag.end()
+        if closing:
+            continue
+        found = _ID.search(attrs)
+        if found is None and name.lower() not in _SEALED:
+            continue
+        end = _element_end(markup, tag)
+        scan = end
+        if found is None:
+            continue  # sealed, skipped whole
+        element_id = found.group(1)
+        if element_id in parts:
+            return None, None  # an id twice: swapping by id would be ambiguous
+        pieces.append(markup[position : tag.start()])
+        pieces.append(f"\x00{element_id}\x00")
+        parts[element_id] = markup[tag.start() : end]
+        position = end
+    pieces.append(markup[position:])
+    return "".join(pieces), parts
+
+
+@functools.lru_cache(maxsize=1024)
+def changed_parts(shown, markup):
+    """What to send a connection that shows ``shown`` (None: nothing) of a
+    top-level fragment that is now ``markup``: nothing, the whole fragment,
+    or, for a fragment marked data-parts whose frame is unchanged, only its
+    elements that changed. Cached: every viewer of a table goes from the
+    same version to the same next one."""
+    if shown == markup:
+        return ()
+    if shown is None or not _PARTS.match(markup):
+        return (markup,)
+    frame, parts = _parts(markup)
+    shown_frame, shown_parts = _parts(shown)
+    if frame is None or frame != shown_frame:
+        return (markup,)
+    return tuple(part for element_id, part in parts.items() if shown_parts[element_id] != part)
+
+
+def swap_into(fragments, frame):
+    """Lay a pushed frame over ``fragments`` ({id: top-level markup}) as
+    htmx does, each element replacing the one of its id, whether a whole
+    fragment or a part of one; for clients in tests and benches."""
+    for element_id, markup in split_fragments(frame):
+        if element_id is None:
+            continue
+        if element_id in fragments or not element_id:
+            fragments[element_id] = markup
+            continue
+        marker = f' id="{element_id}"'
+        for name, whole in fragments.items():
+            at = whole.find(marker)
+            if at < 0:
+                continue
+            tag = _TAG.match(whole, whole.rfind("<", 0, at))
+            fragments[name] = whole[: tag.start()] + markup + whole[_element_end(whole, tag) :]
+            break
+        else:
+            fragments[element_id] = markup
+    return fragments
 
 
 @functools.lru_cache(maxsize=256)
