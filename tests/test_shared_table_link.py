@@ -32,7 +32,9 @@ def test_a_new_visitor_lands_at_the_shared_table(processes, make_table):
             page = context.new_page()
             page.goto(f"{base}/tables/{table.pk}/")
             page.locator("#connection", has_text="Live").wait_for()
-            page.get_by_role("link", name="Choose a nickname").click()
+            # The chat panel invites to choose a nickname too: this is the seat controls' link.
+            watching = page.get_by_text("You are watching as a guest.")
+            watching.get_by_role("link", name="Choose a nickname").click()
             page.get_by_label("Nickname").fill("Ann")
             page.get_by_role("button", name="Play").click()
             page.wait_for_url(re.compile(rf"/tables/{table.pk}/$"))
@@ -51,12 +53,15 @@ def test_a_new_visitor_lands_at_the_shared_table(processes, make_table):
             page.wait_for_url(re.compile(rf"/tables/{table.pk}/$"))
             page.get_by_text("Welcome back, bob.").wait_for()
 
-            # A guest who takes the lobby's "Sign in" link on the way keeps the table too.
+            # A guest who follows the chat panel's "choose a nickname" and takes the
+            # lobby's "Sign in" link on the way keeps the table too.
             context = browser.new_context()
             context.set_default_timeout(TIMEOUT_MS)
             page = context.new_page()
             page.goto(f"{base}/tables/{table.pk}/")
-            page.get_by_role("link", name="Choose a nickname").click()
+            chat = page.get_by_role("region", name="Table chat")
+            chat.get_by_role("link", name="choose a nickname").click()
+            page.wait_for_url(re.compile(rf"\?next=/tables/{table.pk}/$"))
             page.get_by_role("main").get_by_role("link", name="Sign in").click()
             page.get_by_label("Username").fill("bob")
             page.get_by_label("Password").fill(PASSWORD)

@@ -19,5 +19,7 @@ def chat_panel(context):
             "chat_tools": rendering.render_tools(joined.tools),
             "can_write": joined.viewer.player_id is not None,
             "max_chars": api.MAX_CHARS,
+            # A guest who follows "choose a nickname" comes back to this table.
+            "table_id": context["table"]["id"],
         },
     )
