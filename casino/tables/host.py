@@ -26,8 +26,7 @@ from casino.accounts.models import Player
 from casino.chat import api as chat
 from casino.tables import presence, private
 from casino.tables.models import Table
-from casino.wallet.ledger import escrow_account_name
-from casino.wallet.models import Account
+from casino.wallet.ledger import escrow_holds_chips
 from games.engine import Action, parse_whole
 
 PREFIX = "host_"
@@ -71,12 +70,6 @@ def section(table):
 def refusal(table, player):
     """Why a private table does not let ``player`` sit (access.may_join said no)."""
     return BANNED if private.is_banned(table, player) else NOT_ADMITTED
-
-
-def chips_ride(table_id, round_number):
-    """Whether chips are staked in the round (its escrow holds some)."""
-    name = escrow_account_name(table_id, round_number)
-    return Account.objects.filter(name=name).exclude(balance=0).exists()
 
 
 def _refused_class():
@@ -166,7 +159,7 @@ class HostControls:
         game = snapshot["game"]
         if game.get("phase") == RESULT:
             return True
-        return game.get("phase") == BETTING and not chips_ride(self.table.pk, game["round"])
+        return game.get("phase") == BETTING and not escrow_holds_chips(self.table.pk, game["round"])
 
     def holds_clock(self, snapshot):
         """No clock runs at a closed table, nor at a paused one between rounds."""

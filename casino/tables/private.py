@@ -28,8 +28,7 @@ from django.utils import timezone
 
 from casino.progressives.models import TableLink
 from casino.tables.models import Table
-from casino.wallet.ledger import escrow_account_name
-from casino.wallet.models import Account
+from casino.wallet.ledger import escrow_holds_chips
 
 log = logging.getLogger(__name__)
 
@@ -277,10 +276,7 @@ def between_rounds(table):
     was never opened). A table is closed only then, so that no wager is
     left hanging."""
     round_number = (table.state or {}).get("game", {}).get("round")
-    if round_number is None:
-        return True
-    name = escrow_account_name(table.pk, round_number)
-    return not Account.objects.filter(name=name).exclude(balance=0).exists()
+    return round_number is None or not escrow_holds_chips(table.pk, round_number)
 
 
 def close_idle(now=None):

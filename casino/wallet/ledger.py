@@ -86,6 +86,13 @@ def escrow_account(table_id, round_number):
     return account
 
 
+def escrow_holds_chips(table_id, round_number):
+    """Whether chips are staked in the table's round: its escrow holds some
+    (an escrow never opened holds none). Between rounds it holds nothing."""
+    name = escrow_account_name(table_id, round_number)
+    return Account.objects.filter(name=name).exclude(balance=0).exists()
+
+
 def balance_of(player, test=False):
     """The player's chips; ``test``: their test chips (the starting amount
     until they first play at a test table)."""
