@@ -277,3 +277,13 @@ async def test_a_bet_at_one_table_updates_the_balance_shown_at_another(
     assert "9,975" in frame
     for communicator in (ws, watching):
         await communicator.disconnect()
+
+
+async def test_an_action_at_a_table_no_owner_runs_is_refused_at_once(make_table, make_player, clean_redis):
+    table = await database_sync_to_async(make_table)()
+    ann = await database_sync_to_async(make_player)("Ann")
+    ws_ann, connected = await connect(table.pk, ann)
+    assert connected
+    await ws_ann.send_to(text_data=json.dumps({"action": "sit", "round": 1}))
+    await receive_until(ws_ann, lambda f: "The table is not running right now" in f)
+    await ws_ann.disconnect()
