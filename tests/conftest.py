@@ -46,6 +46,17 @@ def django_db_setup(django_db_setup, django_db_blocker):
             )
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(request, settings):
+    """A fast hasher for the passwords a test makes and checks in this process
+    (Django's advice for test suites): the shipped PBKDF2 takes about half a
+    second a hash here, and the sign-in tests hash dozens. Tests with server
+    processes keep it, since those read the shipped settings to check the
+    passwords made here."""
+    if "processes" not in request.fixturenames:
+        settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def clean_redis():
     from casino.redis_client import get_sync_redis
