@@ -5,7 +5,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from casino.tables import registry, template_inputs
+from casino.tables import registry, rendering, template_inputs
 from casino.tables.models import Table
 from casino.tables.rendering import (
     LastRender,
@@ -252,3 +252,30 @@ def test_another_players_bet_sends_a_spectator_only_the_area_and_the_seat(
         sum(map(len, sent)) < sum(len(after[name]) for name in after if after[name] != before.get(name)) * 0.7
     )
     assert swap_into(dict(before), "".join(sent)) == after
+
+
+@pytest.mark.django_db
+def test_a_versions_shared_context_is_worked_out_once_and_no_viewer_changes_it(
+    make_table, make_player, clean_redis
+):
+    from casino.tables.rendering import table_context
+
+    runtime = TableRuntime(make_table(), clock=Clock())
+    runtime.start()
+    ann, bob = make_player("Ann"), make_player("Bob")
+    sit(runtime, ann)
+    sit(runtime, bob)
+    bet(runtime, ann, "5", 3)
+    spec, meta = registry.get("dreamcatcher"), table_meta(runtime.table)
+    snapshot, config = runtime.snapshot, runtime.table.config
+    rules_config = spec.rules.Config.from_json(config)
+    fresh = spec.present_table(meta, snapshot, rules_config)
+    for viewer in (ann.pk, bob.pk, None, ann.pk):
+        context = table_context(meta, snapshot, config, runtime.version, viewer, 1_000)
+        expected = spec.present(meta, snapshot, rules_config, viewer, 1_000)
+        assert {key: context[key] for key in expected} == expected
+    shared = rendering._shared[(meta["id"], runtime.version)]
+    assert shared[0] is snapshot and shared[2] == fresh
+    # Another snapshot of the same version (a reconnect reads it from the database) is worked out anew.
+    assert table_context(meta, dict(snapshot), config, runtime.version)["spots"] == fresh["spots"]
+    assert rendering._shared[(meta["id"], runtime.version)][0] is not snapshot

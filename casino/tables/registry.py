@@ -43,6 +43,14 @@ class GameSpec:
     # how_to_play(config, table meta) -> [games.how_to_play.Section]: the
     # table's "How to play" panel and rules page, from its Rules Submission.
     how_to_play: Callable | None = None
+    # Optional, both or neither: present() in two parts, so that a Daphne
+    # works out what every viewer of a version shares once, not once per
+    # viewer. present_table(table, snapshot, config) -> the shared context;
+    # present_viewer(shared, table, snapshot, config, viewer_id, balance) ->
+    # what the viewer alone sees, added to a copy (it must not change shared).
+    # present() stays their composition, for the pages.
+    present_table: Callable | None = None
+    present_viewer: Callable | None = None
 
 
 def register(spec):

@@ -17,6 +17,7 @@ from games.engine import CENTS_PER_CHIP
 
 _CACHE_SIZE = 256
 _cache = OrderedDict()
+_shared = OrderedDict()  # (table id, version) -> (snapshot, config, present_table's context)
 
 
 def table_meta(table):
@@ -37,7 +38,14 @@ def table_meta(table):
 
 def table_context(meta, snapshot, config, version, viewer_id=None, balance=None):
     spec = registry.get(meta["game"])
-    context = spec.present(meta, snapshot, spec.rules.Config.from_json(config or {}), viewer_id, balance)
+    rules_config = spec.rules.Config.from_json(config or {})
+    if spec.present_table is None:
+        context = spec.present(meta, snapshot, rules_config, viewer_id, balance)
+    else:
+        shared = _shared_context(spec, meta, snapshot, config, rules_config, version)
+        context = dict(shared)
+        if viewer_id is not None or balance is not None:
+            context.update(spec.present_viewer(shared, meta, snapshot, rules_config, viewer_id, balance))
     context.update(
         table=meta,
         version=version,
@@ -50,6 +58,22 @@ def table_context(meta, snapshot, config, version, viewer_id=None, balance=None)
         * CENTS_PER_CHIP,
     )
     return context
+
+
+def _shared_context(spec, meta, snapshot, config, rules_config, version):
+    """present_table's context of this version, worked out once for all of
+    a process's viewers: they are handed the same snapshot object with each
+    push (fanout.py), so it is kept while that very snapshot and config are
+    the ones asked about (held here, so the check by identity is sound)."""
+    cache_key = (meta["id"], version)
+    kept = _shared.get(cache_key)
+    if kept is not None and kept[0] is snapshot and kept[1] is config:
+        return kept[2]
+    shared = spec.present_table(meta, snapshot, rules_config)
+    _shared[cache_key] = (snapshot, config, shared)
+    while len(_shared) > _CACHE_SIZE:
+        _shared.popitem(last=False)
+    return shared
 
 
 def render_public(meta, snapshot, config, version, cached=True, changed_at=None):

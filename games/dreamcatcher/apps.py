@@ -16,6 +16,8 @@ class DreamcatcherConfig(AppConfig):
                 name="Dreamcatcher",
                 rules=rules,
                 present=presenter.present,
+                present_table=presenter.present_table,
+                present_viewer=presenter.present_viewer,
                 last_result=presenter.last_result,
                 page_template="dreamcatcher/table.html",
                 public_template="dreamcatcher/_public.html",

@@ -68,6 +68,15 @@ def _odds_text(spot):
 
 
 def present(table, snapshot, config, viewer_id, balance):
+    context = present_table(table, snapshot, config)
+    if viewer_id is not None or balance is not None:
+        context.update(present_viewer(context, table, snapshot, config, viewer_id, balance))
+    return context
+
+
+def present_table(table, snapshot, config):
+    """What every viewer of this version sees (a Daphne works it out once
+    per version, casino/tables/rendering.py)."""
     state = rules.State.from_json(snapshot["game"])
     nicknames = snapshot.get("nicknames", {})
     timer = snapshot.get("timer") or {}
@@ -164,12 +173,13 @@ def present(table, snapshot, config, viewer_id, balance):
         "limit_payout": config.max_payout * CENTS_PER_CHIP,
         "colours": COLOURS,
     }
-    if viewer_id is not None or balance is not None:
-        context.update(_private(state, snapshot, config, viewer_id, balance, table["max_seats"]))
     return context
 
 
-def _private(state, snapshot, config, viewer_id, balance, max_seats):
+def present_viewer(context, table, snapshot, config, viewer_id, balance):
+    """What only this viewer sees, added to ``context`` (present_table's,
+    shared by every viewer: read it, never change it)."""
+    state, max_seats = context["state"], table["max_seats"]
     seat = next((int(seat) for seat, player in snapshot["seats"].items() if player == viewer_id), None)
     mine = state.bets.get(str(viewer_id), {})
     return {
