@@ -409,3 +409,88 @@ async def test_the_table_page_shows_the_panel_to_the_host_only_and_refuses_the_b
     await database_sync_to_async(ban)()
     response = await database_sync_to_async(page)(cy)
     assert response.status_code == 403
+
+
+# -- a table without its host (issue 19's loose ends) --------------------------
+
+
+def test_the_host_role_passes_to_the_longest_seated_player_when_the_host_is_gone(friends):
+    runtime, clock, ann, bob, cy = friends
+    clock.now += 10
+    sit(runtime, cy)  # seat 3
+    do(runtime, bob, "leave", round=runtime.round)
+    clock.now += 10
+    sit(runtime, bob)  # seat 2 again, but seated after Cy
+    assert runtime.seat_of(bob.pk) == 2 and runtime.seat_of(cy.pk) == 3
+    assert runtime.host_gone(bob.pk) is None  # not the host: nothing happens
+    do(runtime, ann, "leave", round=runtime.round)
+    step = runtime.host_gone(ann.pk)
+    line = "Ann left the table: Cy, seated the longest, hosts it now."
+    assert step.lines == [line] and log_texts(runtime)[-1] == line and list(chat_lines(runtime))[-1] == line
+    assert Table.objects.get(pk=runtime.table.pk).host == cy
+    assert runtime.snapshot["host"]["id"] == cy.pk and runtime.snapshot["host"]["name"] == "Cy"
+    refused(runtime, ann, host.PAUSE, host.NOT_HOST)
+    do(runtime, cy, host.PAUSE)
+    # Cy is gone too (still seated: the owner stands them up first): Bob, the only one left.
+    runtime.host_gone(cy.pk)
+    assert Table.objects.get(pk=runtime.table.pk).host == bob and runtime.table.paused
+    # Nobody seated but the leaving host: no host, and no pause nobody could lift.
+    do(runtime, bob, "leave", round=runtime.round)
+    do(runtime, cy, "leave", round=runtime.round)
+    runtime.host_gone(bob.pk)
+    table = Table.objects.get(pk=runtime.table.pk)
+    assert table.host is None and not table.paused and table.is_open
+    assert runtime.snapshot["host"]["id"] is None and not runtime.snapshot["host"]["paused"]
+    assert "it has no host now, and closes when idle" in log_texts(runtime)[-1]
+    assert runtime.host_gone(bob.pk) is None
+    html = host_panel.page_fragments(table, runtime.snapshot, bob.pk)
+    assert "with no host now" in html and '<div id="host-panel" hidden></div>' in html
+    refused(runtime, bob, host.PAUSE, host.NOT_HOST)
+    assert_ledger_balanced()
+
+
+def test_a_closed_table_tells_whom_it_admitted_who_closed_it(friends, client, make_player, make_table):
+    runtime, clock, ann, bob, _ = friends
+    do(runtime, ann, host.CLOSE)
+
+    def page(player, table_id=runtime.table.pk):
+        client.cookies["sessionid"] = session_cookie(player)
+        return client.get(f"/tables/{table_id}/")
+
+    response = page(bob)
+    html = response.content.decode()
+    assert response.status_code == 410 and "This table was closed by its host" in html
+    assert f'href="/tables/{runtime.table.pk}/ledger/"' in html and 'href="/"' in html
+    assert client.get(f"/tables/{runtime.table.pk}/ledger/").status_code == 200  # kept, and open to Bob
+    # Whom the table never admitted learns nothing more than before.
+    response = page(make_player("Eve"))
+    assert response.status_code == 403 and "closed" not in response.content.decode()
+    # A public table an administrator closed: a page of the site's, never a raw error.
+    public = make_table(name="Old wheel")
+    Table.objects.filter(pk=public.pk).update(is_open=False)
+    response = page(bob, public.pk)
+    html = response.content.decode()
+    assert response.status_code == 410 and "This table is closed" in html and "Old wheel" in html
+    assert 'href="/"' in html
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_host_closing_their_page_hands_the_table_on(hosted, monkeypatch):
+    """Over the owner: the host's last socket closes, past the grace period
+    the owner gives seats the role passes on and every viewer sees it."""
+    from casino.tables import owner
+
+    monkeypatch.setattr(owner, "CLOSED_GRACE_SECONDS", 0.2)
+    table, ann, bob, cy = hosted
+    ws_ann, _ = await joined(table, ann, sit_down=True)
+    ws_bob, _ = await joined(table, bob, sit_down=True)
+    ws_cy, _ = await joined(table, cy)
+    await ws_ann.disconnect()
+    line = "Ann left the table: Bob, seated the longest, hosts it now."
+    frame = await receive_until(ws_bob, lambda f: 'id="host-panel" class="host-panel"' in f, 15)
+    assert "hosted by <strong>Bob</strong>" in frame
+    await receive_until(ws_cy, lambda f: line in f and "hosted by <strong>Bob</strong>" in f)
+    assert (await database_sync_to_async(Table.objects.get)(pk=table.pk)).host_id == bob.pk
+    for ws in (ws_bob, ws_cy):
+        await ws.disconnect()
+    await database_sync_to_async(assert_ledger_balanced)()

@@ -3,6 +3,7 @@ Rules Submission choices a player may make, shares its link, lets players in
 (or has them wait for the host), bans whom they will; the table is never in
 the public lobby, closes by itself when idle, and has its own ledger page."""
 
+import asyncio
 import re
 from datetime import timedelta
 
@@ -18,14 +19,14 @@ from django.utils import timezone
 from casino.asgi import application
 from casino.lobby.rows import render_row
 from casino.progressives.models import TableLink
-from casino.tables import private, registry
+from casino.tables import host, private, registry
 from casino.tables.groups import LOBBY_GROUP
 from casino.tables.models import Table
 from casino.tables.owner import TableWorker
-from casino.tables.runtime import StaleOwner
+from casino.wallet.ledger import escrow_holds_chips
 from casino.wallet.models import Account, Entry
 from tests.conftest import FAST, assert_ledger_balanced, session_cookie
-from tests.test_consumer import HOST, ORIGIN, connect
+from tests.test_consumer import HOST, ORIGIN, connect, receive_until
 from tests.test_test_tables import client_of, guest, play_round, running
 
 pytestmark = pytest.mark.postgres
@@ -366,37 +367,68 @@ def test_an_idle_private_table_closes_between_rounds_and_keeps_its_rounds(clean_
     played = Table.objects.get(pk=table.pk).last_active
     finish_round(runtime, clock)
     assert Table.objects.get(pk=table.pk).last_active == played
-    assert private.close_idle(now=timezone.now() + timedelta(seconds=599)) == []
+    assert private.idle_tables(now=timezone.now() + timedelta(seconds=599)) == []
+    assert runtime.close_idle() is None  # its owner finds it in use
     # Idle for longer than that, but a wager rides in the round: it stays open.
     runtime.act(ann.pk, "Ann", {"action": "bet", "spot": "1", "amount": "5", "round": runtime.round})
-    assert not private.between_rounds(Table.objects.get(pk=table.pk))
-    Table.objects.filter(pk=table.pk).update(last_active=played)
-    later = timezone.now() + timedelta(seconds=601)
-    assert private.close_idle(now=later) == []
+    assert escrow_holds_chips(table.pk, runtime.round)
+    long_ago = timezone.now() - timedelta(seconds=601)
+    Table.objects.filter(pk=table.pk).update(last_active=long_ago)
+    assert private.idle_tables() == [table.pk]
+    assert runtime.close_idle() is None
+    assert Table.objects.get(pk=table.pk).is_open
     finish_round(runtime, clock)
-    assert private.close_idle(now=later) == [table.pk]
+    Table.objects.filter(pk=table.pk).update(last_active=long_ago)
+    step = runtime.close_idle()
+    # A table event, as the host's close: the viewers' snapshot says it closed, and why.
+    assert step.table_event and step.snapshot["host"]["closed"] == host.IDLE
+    assert step.snapshot["timer"] is None and host.IDLE_CLOSED in step.lines
     closed = Table.objects.get(pk=table.pk)
     assert not closed.is_open and closed.rounds.count() >= rounds
+    assert closed.state["host"]["closed"] == host.IDLE
+    assert private.idle_tables() == [] and runtime.close_idle() is None
     # The worker no longer runs it; the public table is left alone.
     assert TableWorker()._open_tables() == [public.pk]
-    # An owner that did not see the close cannot write the table any more.
-    clock.now = runtime.snapshot["timer"]["deadline"]
-    with pytest.raises(StaleOwner):
-        runtime.tick()
     page = client_of(ann).get(f"/tables/private/{table.link_key}/")
     assert page.status_code == 410 and "This table is closed" in page.content.decode()
+    page = client_of(ann).get(f"/tables/{table.pk}/")
+    assert page.status_code == 410 and "Nobody played at" in page.content.decode()
     assert client_of(ann).get(f"/tables/{table.pk}/rounds/").status_code == 302  # records kept
     assert_ledger_balanced()
 
 
-@pytest.mark.django_db
-def test_the_worker_scan_closes_idle_private_tables(clean_redis, settings):
+@pytest.mark.django_db(transaction=True)
+async def test_the_worker_has_the_owner_close_an_idle_table_and_its_viewers_see_it(clean_redis, settings):
+    """The worker's scan asks the owner; the owner's close reaches a viewer's
+    socket as the host's close does, then the next scan stops the owner."""
     settings.PRIVATE_TABLE_IDLE_SECONDS = 60
-    table = open_wheel(guest("Ann"))
-    fresh = open_wheel(guest("Bob"))
-    Table.objects.filter(pk=table.pk).update(last_active=timezone.now() - timedelta(seconds=61))
-    assert TableWorker()._open_tables() == [fresh.pk]
-    assert not Table.objects.get(pk=table.pk).is_open
+    ann = await database_sync_to_async(guest)("Ann")
+    table = await database_sync_to_async(open_wheel)(ann)
+    fresh = await database_sync_to_async(open_wheel)(await database_sync_to_async(guest)("Bob"))
+    stop = asyncio.Event()
+    worker = TableWorker(scan_seconds=0.1, table_ids=[table.pk, fresh.pk])
+    task = asyncio.create_task(worker.run(stop))
+    try:
+        ws, connected = await connect(table.pk, ann)
+        assert connected
+        await receive_until(ws, lambda frame: "hosted by <strong>Ann</strong>" in frame)
+        idle_since = timezone.now() - timedelta(seconds=61)
+        await database_sync_to_async(Table.objects.filter(pk=table.pk).update)(last_active=idle_since)
+        # The table's status says so (and the chat has the round log's line).
+        frame = await receive_until(ws, lambda frame: "This table is closed." in frame, 20)
+        assert "Nobody played here for a long time, so it closed" in frame
+        await ws.disconnect()
+        for _ in range(200):
+            if table.pk not in worker.owners:
+                break
+            await asyncio.sleep(0.05)
+        assert table.pk not in worker.owners and fresh.pk in worker.owners
+    finally:
+        stop.set()
+        await task
+    closed = await database_sync_to_async(Table.objects.get)(pk=table.pk)
+    assert not closed.is_open and closed.state["host"]["closed"] == host.IDLE
+    assert (await database_sync_to_async(Table.objects.get)(pk=fresh.pk)).is_open
 
 
 @pytest.mark.django_db

@@ -41,6 +41,9 @@ NOT_PRIVATE = "Only a private table has a host; nobody runs this table between r
 NOT_HOST = "Only the host of this table can do that; nothing was changed."
 PAUSED = "Paused by the host: the next round starts when the host resumes play."
 CLOSED = "The host closed this table; its rounds and records are kept."
+# snapshot["host"]["closed"] of a table the worker closed as idle (True: its host closed it).
+IDLE = "idle"
+IDLE_CLOSED = "Nobody played here for a long time, so the table closed; its rounds and records are kept."
 NOT_ADMITTED = "This is a private table: come in by its link to play here."
 BANNED = "The host banned you from this table."
 REMOVED = "The host removed you from this table. You may come back by its link."
@@ -288,6 +291,50 @@ class HostControls:
             )
         snapshot["host"] = {**snapshot["host"], "closed": True}
         return self._host_commit(snapshot, [CLOSED], {"is_open": False})
+
+    # -- without the host -----------------------------------------------
+
+    def close_idle(self):
+        """The worker found the table idle (private.idle_tables): close it as
+        the host's close does, so that everyone watching sees it closed.
+        None when it is no longer idle, chips ride, or it is closed already."""
+        if not self.table.is_private or not self.table.is_open or not private.is_idle(self.table.pk):
+            return None
+        snapshot = self._copy()
+        if not self.between_rounds(snapshot):
+            return None
+        snapshot["host"] = {**snapshot["host"], "closed": IDLE}
+        return self._host_commit(snapshot, [IDLE_CLOSED], {"is_open": False})
+
+    def host_gone(self, player_id):
+        """The host left for good (the owner: no connection of theirs came
+        back in the seats' grace period): the role passes to the longest-seated
+        player at the table, or the table keeps no host and closes when idle.
+        None when ``player_id`` is not this table's host."""
+        if not self.table.is_private or not self.table.is_open or player_id != self.table.host_id:
+            return None
+        snapshot = self._copy()
+        old = snapshot["host"]["name"] or "The host"
+        heir = self.longest_seated(snapshot, exclude=player_id)
+        if heir is None:
+            # Nobody could lift a pause: the table plays on, and closes when idle.
+            snapshot["host"] = {**snapshot["host"], "id": None, "name": "", "paused": False}
+            line = f"{old} left the table and nobody sits at it: it has no host now, and closes when idle."
+            return self._host_commit(snapshot, [line], {"host_id": None, "paused": False})
+        nickname = snapshot["nicknames"].get(str(heir), f"Player {heir}")
+        snapshot["host"] = {**snapshot["host"], "id": heir, "name": nickname}
+        line = f"{old} left the table: {nickname}, seated the longest, hosts it now."
+        return self._host_commit(snapshot, [line], {"host_id": heir})
+
+    @staticmethod
+    def longest_seated(snapshot, exclude=None):
+        """The seated player who sat down first (the runtime keeps when, as
+        snapshot["since"]); one seated before it kept that goes by seat."""
+        since = snapshot.get("since") or {}
+        seated = [(int(seat), pid) for seat, pid in snapshot["seats"].items() if pid != exclude]
+        if not seated:
+            return None
+        return min(seated, key=lambda item: (since.get(str(item[1]), float("inf")), item[0]))[1]
 
     # -- helpers ---------------------------------------------------------
 

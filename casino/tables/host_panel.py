@@ -36,7 +36,9 @@ def status_fragments(snapshot):
     """[(id, markup)] of ``#host-status`` for every viewer."""
     part = snapshot.get("host") or {}
     pending = tuple(sorted((part.get("pending") or {}).items()))
-    return _status(part.get("name") or "", bool(part.get("paused")), bool(part.get("closed")), bool(pending))
+    # "closed": False, True (by the host) or host.IDLE (by the worker).
+    closed = part.get("closed") or False
+    return _status(part.get("name") or "", bool(part.get("paused")), closed, bool(pending))
 
 
 @functools.lru_cache(maxsize=64)

@@ -72,6 +72,8 @@ return 0
 
 
 SOMETHING_WENT_WRONG = "Something went wrong on our side; nothing was changed."
+# The worker's message to the owner of a private table idle too long.
+IDLE = "table.idle"
 TABLE_BUSY = "The table is too busy to take that right now; nothing changed. Try again in a moment."
 
 
@@ -141,6 +143,8 @@ class TableOwner:
         # the grace period to show they are still there.
         for player in self.runtime.snapshot["seats"].values():
             self.absent[player] = self.clock() + SEAT_GRACE_SECONDS
+        if self.runtime.table.is_private and self.runtime.table.host_id is not None:
+            self.absent[self.runtime.table.host_id] = self.clock() + SEAT_GRACE_SECONDS  # a watching host too
         receiver = asyncio.create_task(self._receive())
         held = None  # taken from the inbox, waiting for a deadline to fire first
         settled = None  # the deadline whose last actions in flight were waited for
@@ -251,16 +255,23 @@ class TableOwner:
         connected = set(await database_sync_to_async(presence.connected_players)(self.table_id))
         for player in due:
             del self.absent[player]
-            if player in connected or self.runtime.seat_of(player) is None:
+            if player in connected:
                 continue
-            nickname = self.runtime.snapshot["nicknames"].get(str(player), "A player")
-            try:
-                step = await database_sync_to_async(self.runtime.act)(
-                    player, nickname, {"action": "leave", "round": self.runtime.round}
-                )
-            except Refused:
-                continue
-            await self._publish(step)
+            if self.runtime.seat_of(player) is not None:
+                nickname = self.runtime.snapshot["nicknames"].get(str(player), "A player")
+                try:
+                    step = await database_sync_to_async(self.runtime.act)(
+                        player, nickname, {"action": "leave", "round": self.runtime.round}
+                    )
+                except Refused:
+                    step = None
+                if step is not None:
+                    await self._publish(step)
+            # A private table's host gone for good: the role passes on (host.py).
+            if player == self.runtime.table.host_id:
+                step = await database_sync_to_async(self.runtime.host_gone)(player)
+                if step is not None:
+                    await self._publish(step)
 
     def _take_batch(self, first, deadline):
         """``first`` and the players' actions queued behind it, up to
@@ -310,6 +321,9 @@ class TableOwner:
             grace = CLOSED_GRACE_SECONDS if message.get("closed") else SEAT_GRACE_SECONDS
             self.absent[message["player"]] = self.clock() + grace
             return
+        if message.get("type") == IDLE:
+            await self._close_idle()
+            return
         if message.get("type") != "table.action":
             return
         reply_to = message.get("reply_to")
@@ -329,6 +343,20 @@ class TableOwner:
             await self._reply(reply_to, SOMETHING_WENT_WRONG)
             return
         await self._publish(step)
+
+    async def _close_idle(self):
+        """The worker found this private table idle: its close is a table
+        event, broadcast like the host's, so its viewers see it closed."""
+        try:
+            step = await database_sync_to_async(self.runtime.close_idle)()
+        except StaleOwner:
+            raise
+        except Exception:
+            log.exception("table %s: closing it as idle failed", self.table_id)
+            return
+        if step is not None:
+            log.info("private table %s closed after being idle", self.table_id)
+            await self._publish(step)
 
     async def _reply(self, reply_to, text):
         """Tell one sender why nothing changed. A reply that cannot be sent
@@ -466,6 +494,7 @@ class TableWorker:
 
     async def _scan(self, redis):
         wanted = await database_sync_to_async(self._open_tables)()
+        await self._close_idle(wanted)
         share = await self._beat(redis, len(wanted))
         for table_id in wanted:
             task = self.owners.get(table_id)
@@ -494,9 +523,17 @@ class TableWorker:
         # see a starving worker that has just claimed, and let more go.
         await redis.hset(key(LOADS_KEY), self.worker_id, len(self.owners))
 
+    async def _close_idle(self, wanted):
+        """Ask the owners here of private tables idle too long to close them
+        (issue 19): each does between rounds and tells its viewers; the next
+        scan finds them closed and stops them."""
+        idle = await database_sync_to_async(private.idle_tables)()
+        layer = get_channel_layer()
+        for table_id in idle:
+            if table_id in self.owners and table_id in wanted:
+                await layer.send(table_channel(table_id), {"type": IDLE})
+
     def _open_tables(self):
-        # Private tables idle too long close between rounds (issue 19); their owners go below.
-        private.close_idle()
         tables = Table.objects.filter(is_open=True)
         if self.table_ids is not None:
             tables = tables.filter(pk__in=self.table_ids)

@@ -12,25 +12,21 @@ designers' test tables (DESIGN.md, "Randomness").
 
 ``choices`` says which settings a player may make and what each accepts;
 ``check`` validates a set of them (the opening form and the host's rules
-change use it); ``open_table`` creates the table; ``close_idle`` is run by
-the table worker.
+change use it); ``open_table`` creates the table; ``idle_tables`` tells the table worker
+which tables to close (their owners close them, host.py).
 """
 
 import dataclasses
-import logging
 import re
 import secrets
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from casino.progressives.models import TableLink
 from casino.tables.models import Table
-from casino.wallet.ledger import escrow_holds_chips
-
-log = logging.getLogger(__name__)
 
 LOW, HIGH, PAYTABLE, WAGER = "low", "high", "paytable", "wager"
 # The highest paytable number probed for a game without declared Choices.
@@ -271,37 +267,18 @@ def let_in(table, player):
 # -- idle tables ----------------------------------------------------------
 
 
-def between_rounds(table):
-    """No chips ride at the table: its current round's escrow is empty (or
-    was never opened). A table is closed only then, so that no wager is
-    left hanging."""
-    round_number = (table.state or {}).get("game", {}).get("round")
-    return round_number is None or not escrow_holds_chips(table.pk, round_number)
+def idle_tables(now=None):
+    """The open private tables where no player acted for
+    PRIVATE_TABLE_IDLE_SECONDS. The worker asks each one's owner to close it
+    (host.HostControls.close_idle): between rounds only, as a table event its
+    viewers see, its rounds and records kept."""
+    idle = Table.objects.filter(is_private=True, is_open=True, last_active__lt=_idle_cutoff(now))
+    return list(idle.values_list("pk", flat=True))
 
 
-def close_idle(now=None):
-    """Close (is_open=False) the private tables where no player acted for
-    PRIVATE_TABLE_IDLE_SECONDS, between rounds; their rounds and records stay.
-    The close is conditional on the table's version, as the owner's writes
-    are: a transition that commits first keeps the table open, and one that
-    comes after finds the table written and is not committed (StaleOwner),
-    so no wager lands on a closed table. Returns the closed tables' ids."""
-    now = now or timezone.now()
-    cutoff = now - timedelta(seconds=settings.PRIVATE_TABLE_IDLE_SECONDS)
-    closed = []
-    idle = Table.objects.filter(is_private=True, is_open=True, last_active__lt=cutoff)
-    for table in idle.only("id", "state", "version"):
-        if not between_rounds(table):
-            continue
-        with transaction.atomic():
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    f"UPDATE {Table._meta.db_table} SET is_open = %s, version = version + 1 "
-                    "WHERE id = %s AND version = %s AND is_open = %s",
-                    [False, table.pk, table.version, True],
-                )
-                if cursor.rowcount == 1:
-                    closed.append(table.pk)
-    for table_id in closed:
-        log.info("private table %s closed after being idle", table_id)
-    return closed
+def is_idle(table_id, now=None):
+    return Table.objects.filter(pk=table_id, last_active__lt=_idle_cutoff(now)).exists()
+
+
+def _idle_cutoff(now):
+    return (now or timezone.now()) - timedelta(seconds=settings.PRIVATE_TABLE_IDLE_SECONDS)

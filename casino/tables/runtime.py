@@ -262,7 +262,9 @@ class TableRuntime(host.HostControls):
         if self.table.is_test or self.table.is_private:
             player = Player.objects.select_related("user").filter(pk=player_id).first()
             if not access.may_join(self.table, player):
-                raise Refused(access.TEST_TABLE_ONLY if self.table.is_test else host.refusal(self.table, player))
+                raise Refused(
+                    access.TEST_TABLE_ONLY if self.table.is_test else host.refusal(self.table, player)
+                )
         seats = self.snapshot["seats"]
         free = [n for n in range(1, self.table.max_seats + 1) if str(n) not in seats]
         if wanted not in (None, ""):
@@ -282,6 +284,8 @@ class TableRuntime(host.HostControls):
         others = [name for player, name in snapshot["nicknames"].items() if player != str(player_id)]
         nickname = names.distinct_name(nickname, others)
         snapshot["nicknames"][str(player_id)] = nickname
+        # When each sat down: a private table whose host left passes to the longest seated (host.py).
+        snapshot["since"] = {**(snapshot.get("since") or {}), str(player_id): self.clock()}
         lines = [f"{nickname} sits at seat {chosen}."]
         self._append_log(snapshot, lines)
         return self._commit(snapshot, [], lines, round_number=self.round, seats_changed=True)
@@ -316,6 +320,8 @@ class TableRuntime(host.HostControls):
         if leave_seat is not None:
             nickname = snapshot["nicknames"].pop(str(player_id), "A player")
             del snapshot["seats"][str(leave_seat)]
+            since = snapshot.get("since") or {}
+            snapshot["since"] = {pid: at for pid, at in since.items() if pid != str(player_id)}
             lines.append(f"{nickname} leaves seat {leave_seat}.")
         more, fields = [], {}
         if snapshot["game"]["round"] != round_number:

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from casino.accounts.models import Player
 from casino.progressives import display, owed
-from casino.tables import access, host_panel, private, replay
+from casino.tables import access, host, host_panel, private, replay
 from casino.tables.models import Round, Table
 from casino.tables.rendering import table_context, table_meta
 from casino.tables.runtime import fresh_snapshot
@@ -114,10 +114,12 @@ def ledger_page(request, table_id):
 
 def table_page(request, table_id):
     """The first page of a table: the same fragments the websocket pushes."""
-    table = get_object_or_404(Table, pk=table_id, is_open=True)
+    table = get_object_or_404(Table, pk=table_id)
     refused = _open_to(request, table)
     if refused:
         return refused
+    if not table.is_open:
+        return _closed(request, table)
     meta = table_meta(table)
     player = request.player
     balance = balance_of(player, test=table.is_test) if player else None
@@ -146,6 +148,19 @@ def table_page(request, table_id):
     # The host's parts, as the websocket pushes them (casino/tables/host_panel.py).
     context["host_fragments"] = host_panel.page_fragments(table, snapshot, player.pk if player else None)
     return render(request, table.spec.page_template, context)
+
+
+def _closed(request, table):
+    """A closed table's page, for whom it was open: who closed it, and its
+    ledger and records, which stay (issue 19)."""
+    closed = ((table.state or {}).get("host") or {}).get("closed")
+    if not table.is_private:
+        reason = "casino"  # an administrator closed a public table
+    elif closed == host.IDLE:
+        reason = "idle"
+    else:
+        reason = "host"
+    return render(request, "tables/closed.html", {"table": table, "reason": reason}, status=410)
 
 
 def _how_to_play(table, meta):
