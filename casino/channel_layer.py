@@ -19,9 +19,18 @@ Redis itself would have kept them), then dropped.
 
 Channels without ``!`` (a table's inbox, read by its owner, which is not
 cancelled while the table runs) are read as channels-redis reads them.
+
+``group_send`` does what channels-redis' does in two round trips instead of
+four: one script drops the group's expired members and reads the rest, one
+script per Redis host drops each inbox's expired messages, checks its
+capacity and adds the message (channels-redis sends the ZREMRANGEBYSCORE and
+ZRANGE apart, then a MULTI/EXEC pipeline, then the whole script's text with
+EVAL every time). An owner broadcasts every version of its table this way,
+and redis-py's socket writes were a fifth of a busy worker's CPU samples.
 """
 
 import asyncio
+import functools
 import logging
 import time
 import weakref
@@ -31,6 +40,30 @@ from channels_redis.core import RedisChannelLayer
 log = logging.getLogger(__name__)
 
 RETRY_SECONDS = 0.5
+
+# KEYS[1] the group; ARGV[1] the oldest membership kept (epoch seconds).
+_GROUP_MEMBERS = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], 0, ARGV[1])
+return redis.call('ZRANGE', KEYS[1], 0, -1)
+"""
+# KEYS the inboxes; ARGV their messages, their capacities, then the oldest
+# message kept, now, and the inboxes' expiry (channels-redis' group_send_lua,
+# with its pipeline's expiry of old messages folded in).
+_GROUP_DELIVER = """
+local count = #KEYS
+local oldest, now, expiry = ARGV[2 * count + 1], ARGV[2 * count + 2], ARGV[2 * count + 3]
+local over_capacity = 0
+for i = 1, count do
+  redis.call('ZREMRANGEBYSCORE', KEYS[i], 0, oldest)
+  if redis.call('ZCOUNT', KEYS[i], '-inf', '+inf') < tonumber(ARGV[i + count]) then
+    redis.call('ZADD', KEYS[i], now, ARGV[i])
+    redis.call('EXPIRE', KEYS[i], expiry)
+  else
+    over_capacity = over_capacity + 1
+  end
+end
+return over_capacity
+"""
 
 
 class _Inbox:
@@ -49,6 +82,7 @@ class PumpedRedisChannelLayer(RedisChannelLayer):
         # it fills, by channel name.
         self._pumps = weakref.WeakKeyDictionary()
         self._inboxes = weakref.WeakKeyDictionary()
+        self._scripts = {}
 
     async def receive(self, channel):
         if "!" not in channel:
@@ -100,6 +134,32 @@ class PumpedRedisChannelLayer(RedisChannelLayer):
         for channel, inbox in list(inboxes.items()):
             if not inbox.waiting and now - inbox.touched > self.expiry:
                 del inboxes[channel]
+
+    async def group_send(self, group, message):
+        assert self.require_valid_group_name(group), "Group name not valid"
+        connection = self.connection(self.consistent_hash(group))
+        members = await self._script(connection, _GROUP_MEMBERS)(
+            keys=[self._group_key(group)], args=[int(time.time()) - self.group_expiry]
+        )
+        channel_names = [member.decode("utf8") for member in members]
+        by_connection, messages, capacities = self._map_channel_keys_to_connection(channel_names, message)
+        for index, keys in by_connection.items():
+            now = time.time()
+            args = [messages[key] for key in keys] + [capacities[key] for key in keys]
+            args += [int(now) - int(self.expiry), now, self.expiry]
+            over_capacity = await self._script(self.connection(index), _GROUP_DELIVER)(keys=keys, args=args)
+            if over_capacity > 0:
+                log.info(
+                    "%s of %s channels over capacity in group %s", over_capacity, len(channel_names), group
+                )
+
+    def _script(self, connection, text):
+        # A Script runs by EVALSHA and loads itself again if Redis forgot it
+        # (a restart); the one registered works through any connection.
+        script = self._scripts.get(text)
+        if script is None:
+            script = self._scripts[text] = connection.register_script(text)
+        return functools.partial(script, client=connection)
 
     async def flush(self):
         await self._stop_pump()

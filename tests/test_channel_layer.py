@@ -120,3 +120,49 @@ def test_a_plain_channel_is_read_as_before(clean_redis):
         return message
 
     assert asyncio.run(scenario()) == {"type": "table.action", "n": 1}
+
+
+def test_a_group_send_reaches_every_member_in_every_process(clean_redis):
+    async def scenario():
+        daphne, worker = another_process(), another_process()
+        viewers = [await daphne.new_channel() for _ in range(3)]
+        elsewhere = await worker.new_channel()
+        for channel in (*viewers, elsewhere):
+            await daphne.group_add("table-7", channel)
+        await worker.group_send("table-7", {"type": "table.update", "version": 3})
+        received = [await asyncio.wait_for(daphne.receive(channel), 5) for channel in viewers]
+        received.append(await asyncio.wait_for(worker.receive(elsewhere), 5))
+        # Redis forgot the scripts (a restart): they are loaded again.
+        await daphne.connection(0).script_flush()
+        await worker.group_send("table-7", {"type": "table.update", "version": 4})
+        again = await asyncio.wait_for(daphne.receive(viewers[0]), 5)
+        for layer in (daphne, worker):
+            await layer.close_pools()
+        return received, again
+
+    received, again = asyncio.run(scenario())
+    assert received == [{"type": "table.update", "version": 3}] * 4
+    assert again == {"type": "table.update", "version": 4}
+
+
+def test_a_group_send_drops_expired_members_and_skips_full_inboxes(clean_redis):
+    async def scenario():
+        layer = PumpedRedisChannelLayer(hosts=[settings.REDIS_URL], capacity=2, group_expiry=60)
+        full, gone = "full-inbox", "gone-inbox"
+        await layer.group_add("g", full)
+        await layer.group_add("g", gone)
+        # A member whose membership is older than group_expiry is dropped.
+        await layer.connection(0).zadd(layer._group_key("g"), {gone: time.time() - 120})
+        for version in range(4):
+            await layer.group_send("g", {"type": "x", "version": version})
+        members = await layer.connection(0).zrange(layer._group_key("g"), 0, -1)
+        queued = await layer.connection(0).zcard(layer.prefix + full)
+        dropped = await layer.connection(0).exists(layer.prefix + gone)
+        first = await layer.receive(full)
+        await layer.close_pools()
+        return members, queued, dropped, first
+
+    members, queued, dropped, first = asyncio.run(scenario())
+    assert members == [b"full-inbox"] and dropped == 0
+    assert queued == 2  # its capacity: the later sends were not queued
+    assert first == {"type": "x", "version": 0}
