@@ -71,6 +71,8 @@ class Report:
     steps: list = field(default_factory=list)
     difference: str | None = None  # the first one, None when identical
     notes: list = field(default_factory=list)
+    # The game state (JSON) after each step replayed the same (round_cards.py shows them).
+    states: list = field(default_factory=list)
 
     @property
     def identical(self):
@@ -110,6 +112,7 @@ def replay(record, show_seed=True):
             report.steps.append(item)
             try:
                 state = _replay_step(rules, record, index, step, state, seeded, names, show_seed)
+                report.states.append(state.to_json())
             except Difference as exc:
                 item.problem = str(exc)
                 raise

@@ -13,6 +13,7 @@ from casino.progressives import display, owed
 from casino.tables import access, host, host_panel, private, replay
 from casino.tables.models import Round, Table
 from casino.tables.rendering import table_context, table_meta
+from casino.tables.round_cards import round_cards
 from casino.tables.runtime import fresh_snapshot
 from casino.tables.table_ledger import ROUND_ROWS, table_ledger
 from casino.wallet import ledger
@@ -283,6 +284,10 @@ def round_page(request, table_id, number):
             }
         )
     numbers = Round.objects.filter(table=table).order_by("-number").values_list("number", flat=True)
+    report = replay.replay(record, show_seed=access.shows_seed(request.user)) if record.steps else None
+    viewer_id = request.player.pk if request.player else None
+    # The viewer's own cards and, after the round, the table's (round_cards.py).
+    cards = round_cards(record, table.spec, table_meta(table), report, viewer_id, names) if report else None
     context = {
         "table": table,
         "record": record,
@@ -290,9 +295,8 @@ def round_page(request, table_id, number):
         "shows_seed": access.shows_seed(request.user),
         "config": _settings(record.config),
         "steps": steps,
-        "report": replay.replay(record, show_seed=access.shows_seed(request.user))
-        if finished and record.steps
-        else None,
+        "report": report if finished else None,
+        "cards": cards,
         "previous": numbers.filter(number__lt=number).first(),
         "next": numbers.filter(number__gt=number).last(),
         "recent": list(numbers[:RECENT_ROUNDS]),

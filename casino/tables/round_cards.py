@@ -1,0 +1,65 @@
+"""The cards on a round's record page (issue 19): the viewer's own cards in
+a round they played and, once the round is over, the table's as the game
+showed them at its end.
+
+Nothing is drawn here. The round's states come from its replay (replay.py:
+the recorded steps through the game's own rules), and the game's presenter
+and public template render one as they render the table, so the record shows
+a card face exactly where the table showed it: the dealer's, the board's and
+every seat's fragment at the round's last state (its result), or, while the
+round is in play, the viewer's own seat and the cards their own fragment
+showed them (the presenter's ``my_cards``), never anyone else's. A card the
+game keeps face down at its end stays so on the record.
+"""
+
+import re
+
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+
+from casino.tables.rendering import split_fragments, table_context
+from casino.tables.runtime import fresh_snapshot
+
+# The fragments of a game's public template that show cards: the dealer's,
+# the board's and each seat's (pg-dealer, pk-board, bj-seat-3...).
+CARD_FRAGMENT = re.compile(r"-(?:dealer|board|seat-(\d+))$")
+
+
+def round_cards(record, spec, meta, report, viewer_id, names):
+    """{"fragments": markup of the fragments to show, "my_cards": card views,
+    "family": the templates' directory (its stylesheet)} or None when the
+    viewer is shown no cards of this round. ``report``: the round's replay,
+    ``names``: {player id: nickname} of its players."""
+    states = [state for state in report.states if state.get("round") == record.number]
+    if not states:
+        return None
+    finished = record.finished is not None
+    last = states[-1]
+    seats = {seat: spot["player"] for seat, spot in (last.get("spots") or {}).items()}
+    mine = {int(seat) for seat, player in seats.items() if player == viewer_id and viewer_id is not None}
+    if not finished and not mine:
+        return None
+    snapshot = {
+        **fresh_snapshot(spec),
+        "game": last,
+        "seats": seats,
+        "nicknames": {str(pid): name for pid, name in names.items()},
+    }
+    config = record.config_at(len(record.steps) - 1) if record.steps else record.config
+    context = table_context(meta, snapshot, config, version=None, viewer_id=viewer_id)
+    fragments = []
+    for element_id, markup in split_fragments(render_to_string(spec.public_template, context)):
+        found = CARD_FRAGMENT.search(element_id or "")
+        if found is None:
+            continue
+        seat = int(found.group(1)) if found.group(1) else None
+        if (finished and (seat is None or str(seat) in seats)) or (not finished and seat in mine):
+            fragments.append(mark_safe(markup))  # rendered by the game's own template
+    my_cards = [] if finished else context.get("my_cards") or []
+    if not fragments and not my_cards:
+        return None
+    return {
+        "fragments": fragments,
+        "my_cards": my_cards,
+        "family": spec.public_template.split("/")[0],
+    }
