@@ -116,11 +116,10 @@ def test_blackjack_dealer_and_clock_stay_in_view_on_your_turn(processes, make_pl
                 wait_until(lambda: insurance.count() or turn.count() or betting_again(page), 30, "the deal")
                 if insurance.count():
                     insurance.click()
-                try:
-                    turn.wait_for(timeout=8_000)
+                # The turn, or betting open again after a natural (not a fixed wait for a turn).
+                wait_until(lambda: turn.count() or betting_again(page), 30, "a turn or the next round")
+                if turn.count():
                     break
-                except sync_api.TimeoutError:
-                    continue
             turn.wait_for()
             if SHOTS:
                 page.screenshot(path=f"{SHOTS}/{game}.png", full_page=True)
