@@ -22,7 +22,7 @@ from casino.chat.models import ChatMessage
 from casino.tables.models import Round, Table
 from casino.wallet.models import Entry
 from games.settled import signed
-from tests.conftest import FAST, assert_ledger_balanced, session_cookie, wait_until
+from tests.conftest import assert_ledger_balanced, session_cookie, wait_until
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS
 from tests.test_browser_host import join
 
@@ -48,11 +48,11 @@ LOBBY_SEEN = """(() => {
     for (const a of document.querySelectorAll('a[href*="/tables/"]')) {
       window.__seen.add(a.getAttribute('href') + ' ' + a.textContent.trim());
     }
-    if (document.body && document.body.textContent.includes('%s')) { window.__seen.add('NAME'); }
+    if (document.body && document.body.textContent.includes('__NAME__')) { window.__seen.add('NAME'); }
   };
   new MutationObserver(look).observe(document, {subtree: true, childList: true, characterData: true});
   document.addEventListener('DOMContentLoaded', look);
-})();""" % NAME
+})();""".replace("__NAME__", NAME)
 
 SECONDS_LEFT = """() => {
   const el = document.querySelector('#pg-status.phase-betting [data-deadline-ms]');
@@ -178,7 +178,9 @@ def test_friends_at_a_private_pai_gow_table(processes, monkeypatch):
             # Between rounds: the host pauses, lowers the maximum bet; both see the line.
             hana.get_by_role("button", name="Pause after this round").click()
             friend.locator("#host-status", has_text="Paused by the host").wait_for()
-            wait_until(lambda: Table.objects.get(pk=table.pk).state.get("timer") is None, 30, "the held table")
+            wait_until(
+                lambda: Table.objects.get(pk=table.pk).state.get("timer") is None, 30, "the held table"
+            )
             hana.get_by_text("Change the table's rules").click()
             hana.locator("#host-rules").get_by_label("Max bet").fill("100")
             hana.get_by_role("button", name="Change the rules").click()
@@ -258,3 +260,164 @@ def test_friends_at_a_private_pai_gow_table(processes, monkeypatch):
         assert record.finished is not None, number
     assert_ledger_balanced()
     assert time.monotonic() - started < 90, "the test took too long"
+
+
+# What the chat's fuzzing sends: markup for every context it could break out
+# of (an element, an attribute), each trying to mark the page if it ran.
+MARKUP = (
+    '<script>window.__xss = 1</script> <img src=x onerror="window.__xss = 2"> '
+    '"><svg onload="window.__xss = 3"> \'><b>bold</b> &amp;'
+)
+# C0 and C1 controls, a right-to-left override and an isolate left open (all
+# stored as spaces: the override would reverse what follows on the line),
+# zero-width characters and right-to-left letters (kept: they are text).
+CONTROLS = "\x00\x07bell\x1b[31mred\t\x85tail \u202eevil\u2066iso\u200bzw\ufeff \u05e9\u05dc\u05d5\u05dd end"
+SEND = """(text) => {
+  const form = document.getElementById('chat-form');
+  const input = document.getElementById('chat-text');
+  form.noValidate = true;  // what the page's own checks (maxlength, required) would stop
+  input.value = text;
+  const sent = input.value;
+  form.requestSubmit();
+  return sent;
+}"""
+RECORD = """(() => {
+  window.__xss = 0;
+  window.__frames = [];
+  document.addEventListener('htmx:wsBeforeMessage', (e) => window.__frames.push(String(e.detail.message)));
+})();"""
+# Markup that would be live had any payload got through.
+LIVE = (
+    "#chat-panel script, #chat-panel img, #chat-panel svg, #chat-list b:not(.chat-who), [onerror], [onload]"
+)
+RAW = ("<script>window", "<img src=x", "<svg onload", "<b>bold")
+
+
+def chat_page(browser, base, table, cookie=None, dialogs=None):
+    context = browser.new_context()
+    context.set_default_timeout(TIMEOUT_MS)
+    context.add_init_script(RECORD)
+    if cookie:
+        context.add_cookies([{"name": "sessionid", "value": cookie, "url": base}])
+    page = context.new_page()
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    response = page.goto(f"{base}/tables/{table.pk}/")
+    page.locator("#connection", has_text="Live").wait_for()
+    page.locator("#chat-list").wait_for(state="attached")
+    return page, response.text()
+
+
+def inert(page, what):
+    """Nothing of the payloads runs or is markup in ``page``; its pushes carried it escaped."""
+    assert page.locator(LIVE).count() == 0, what
+    assert page.evaluate("window.__xss") == 0, what
+    frames = page.evaluate("window.__frames")
+    for frame in frames:
+        assert not any(raw in frame for raw in RAW), (what, frame)
+    return frames
+
+
+@pytest.mark.django_db(transaction=True)
+def test_chat_fuzzing_changes_nothing_and_leaks_nothing(
+    processes, make_table, make_player, settings, monkeypatch
+):
+    from django.contrib.auth.models import User
+    from django.utils.html import escape
+
+    from casino.chat.api import BIDI_CONTROLS, clean_text
+
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the checks between Playwright's calls
+    table = make_table(name="Fuzz wheel", betting_seconds=120)
+    ann = make_player("Ann")
+    rex = make_player("Rex")  # registered: his lines of others' messages carry "Hide"
+    rex.user = User.objects.create_user("rex")
+    rex.save()
+    processes.worker()
+    base = "http://" + processes.daphne()
+    wait_until(lambda: Table.objects.get(pk=table.pk).state, 40, "the worker to start the table")
+    dialogs = []
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            sender, _ = chat_page(browser, base, table, session_cookie(ann), dialogs)
+            watcher, _ = chat_page(browser, base, table, session_cookie(rex), dialogs)
+            flash = sender.locator("#flash")
+            lines = sender.locator("#chat-list .chat-text")
+
+            # One connection's burst (CHAT_RATE_BURST): the empty, 300, 301, markup, controls.
+            sender.evaluate(SEND, "")
+            flash.get_by_text("an empty one is not sent").wait_for()
+            sender.evaluate(SEND, "y" * 300)
+            lines.filter(has_text="y" * 300).wait_for()
+            sender.evaluate(SEND, "z" * 301)
+            flash.get_by_text("at most 300 characters; that one has 301").wait_for()
+            sender.evaluate(SEND, MARKUP)
+            lines.filter(has_text="window.__xss = 3").wait_for()
+            sent = sender.evaluate(SEND, CONTROLS)
+            lines.filter(has_text="evil").wait_for()
+            accepted = ["y" * 300, MARKUP, clean_text(sent)]
+            watcher.locator("#chat-list .chat-text", has_text="evil").wait_for()
+            texts = {
+                page: page.locator("#chat-list .chat-text").all_text_contents() for page in (sender, watcher)
+            }
+            # Rex's "Hide" stays after Ann's reversed text, not pulled into it.
+            evil = watcher.locator("#chat-list li", has_text="evil")
+            text_box = evil.locator(".chat-text").bounding_box()
+            hide_box = evil.get_by_role("button", name="Hide messages from Ann").bounding_box()
+
+            # A flood from a fresh connection: no more stored than its bucket allows.
+            sender.reload()
+            sender.locator("#connection", has_text="Live").wait_for()
+            flood_started = time.monotonic()
+            sender.evaluate(
+                """() => { for (let n = 0; n < 20; n++) {
+                  const input = document.getElementById('chat-text');
+                  input.value = 'flood ' + n;
+                  document.getElementById('chat-form').requestSubmit();
+                } }"""
+            )
+            # Every one answered: a line for each stored, a refusal for the others (the
+            # chat's bucket, then the socket's own, WS_RATE_BURST, past 16 in a burst).
+            sender.wait_for_function(
+                """() => window.__frames.filter(f => /chatting too fast|Too many messages/.test(f)).length +
+                         document.querySelectorAll('#chat-list .chat-text').length - 3 >= 20"""
+            )
+            too_fast = sender.evaluate("window.__frames.filter(f => f.includes('chatting too fast')).length")
+            flood_seconds = time.monotonic() - flood_started
+            flooded = list(
+                ChatMessage.objects.filter(text__startswith="flood ").values_list("text", flat=True)
+            )
+
+            # A frame of 10,000 characters: refused, the socket closed (4413), nothing stored.
+            sender.reload()
+            sender.locator("#connection", has_text="Live").wait_for()
+            sender.evaluate(SEND, "w" * 10_000)
+            flash.get_by_text("at most 4 KB").wait_for()
+            sender.locator("#connection", has_text="Live").wait_for(state="detached")
+
+            # Everyone's pages and pushes: the live ones, a reload, a visitor arriving.
+            frames = inert(sender, "the sender's page") + inert(watcher, "the watcher's page")
+            watcher.reload()
+            watcher.locator("#chat-list .chat-text", has_text="evil").wait_for()
+            frames += inert(watcher, "the watcher's page reloaded")
+            visitor, visitor_html = chat_page(browser, base, table, dialogs=dialogs)
+            frames += inert(visitor, "a visitor's page")
+            visitor_texts = visitor.locator("#chat-list .chat-text").all_text_contents()
+        finally:
+            browser.close()
+
+    stored = list(ChatMessage.objects.order_by("id").values_list("text", flat=True))
+    assert stored[:3] == accepted and stored[3:] == flooded
+    assert not any(ord(char) < 32 or 0x7F <= ord(char) < 0xA0 for char in stored[2]), repr(stored[2])
+    assert not BIDI_CONTROLS & set(stored[2]) and "\u200bzw\ufeff \u05e9\u05dc\u05d5\u05dd end" in stored[2]
+    # The burst, and at most what refilled while the flood was answered.
+    burst, rate = settings.CHAT_RATE_BURST, settings.CHAT_RATE_PER_SECOND
+    assert burst <= len(flooded) <= burst + int(rate * flood_seconds) + 1, (len(flooded), flood_seconds)
+    assert flooded[:burst] == [f"flood {n}" for n in range(burst)] and too_fast >= 1
+    for page, shown in texts.items():
+        assert shown == accepted, page
+    assert visitor_texts == stored
+    assert escape(MARKUP) in visitor_html and not any(raw in visitor_html for raw in RAW)
+    assert any(escape(MARKUP) in frame for frame in frames)
+    assert dialogs == []
+    assert hide_box["x"] >= text_box["x"] + text_box["width"] - 1, (text_box, hide_box)

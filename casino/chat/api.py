@@ -61,12 +61,23 @@ class Joined:
     tools: dict = field(default_factory=dict)
 
 
+# Bidirectional embeddings, overrides and isolates open a run of text that
+# the page cannot close for them: one left open reverses or moves what
+# follows the message on its line (a Hide or Mute control), even through
+# CSS isolation, whose closing mark an open isolate takes as its own. The
+# marks (U+200E, U+200F) open nothing and stay.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def clean_text(text):
-    """The message as stored: trimmed, control characters as spaces; refused
-    when empty or over MAX_CHARS."""
+    """The message as stored: trimmed, control characters (bidirectional
+    embeddings and isolates too) as spaces; refused when empty or over
+    MAX_CHARS."""
     if not isinstance(text, str):
         raise ChatRefused("Malformed message: the chat text must be a string.")
-    text = "".join(" " if unicodedata.category(char) == "Cc" else char for char in text).strip()
+    text = "".join(
+        " " if unicodedata.category(char) == "Cc" or char in BIDI_CONTROLS else char for char in text
+    ).strip()
     if not text:
         raise ChatRefused("Type a message first: an empty one is not sent.")
     if len(text) > MAX_CHARS:
