@@ -20,6 +20,9 @@ Redis itself would have kept them), then dropped.
 Channels without ``!`` (a table's inbox, read by its owner, which is not
 cancelled while the table runs) are read as channels-redis reads them.
 
+``send`` does what channels-redis' does in one round trip instead of four
+(expire old messages, count, add, set the key's expiry: one script), so an
+action reaches its table's owner, and a refusal its sender, sooner.
 ``group_send`` does what channels-redis' does in two round trips instead of
 four: one script drops the group's expired members and reads the rest, one
 script per Redis host drops each inbox's expired messages, checks its
@@ -35,12 +38,24 @@ import logging
 import time
 import weakref
 
+from channels.exceptions import ChannelFull
 from channels_redis.core import RedisChannelLayer
 
 log = logging.getLogger(__name__)
 
 RETRY_SECONDS = 0.5
 
+# KEYS[1] the channel's key; ARGV the message, the oldest message kept, the
+# capacity, now and the key's expiry. Returns 0 when the channel is full.
+_SEND = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], 0, ARGV[2])
+if redis.call('ZCOUNT', KEYS[1], '-inf', '+inf') >= tonumber(ARGV[3]) then
+  return 0
+end
+redis.call('ZADD', KEYS[1], ARGV[4], ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+return 1
+"""
 # KEYS[1] the group; ARGV[1] the oldest membership kept (epoch seconds).
 _GROUP_MEMBERS = """
 redis.call('ZREMRANGEBYSCORE', KEYS[1], 0, ARGV[1])
@@ -134,6 +149,32 @@ class PumpedRedisChannelLayer(RedisChannelLayer):
         for channel, inbox in list(inboxes.items()):
             if not inbox.waiting and now - inbox.touched > self.expiry:
                 del inboxes[channel]
+
+    async def send(self, channel, message):
+        assert isinstance(message, dict), "message is not a dict"
+        assert self.require_valid_channel_name(channel), "Channel name not valid"
+        assert "__asgi_channel__" not in message
+        non_local = channel
+        if "!" in channel:
+            message = {**message, "__asgi_channel__": channel}
+            non_local = self.non_local_name(channel)
+            index = self.consistent_hash(channel)
+        else:
+            index = next(self._send_index_generator)
+        connection = self.connection(index)
+        now = time.time()
+        sent = await self._script(connection, _SEND)(
+            keys=[self.prefix + non_local],
+            args=[
+                self.serialize(message),
+                int(now) - int(self.expiry),
+                self.get_capacity(channel),
+                now,
+                int(self.expiry),
+            ],
+        )
+        if not sent:
+            raise ChannelFull()
 
     async def group_send(self, group, message):
         assert self.require_valid_group_name(group), "Group name not valid"

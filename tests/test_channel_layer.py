@@ -166,3 +166,26 @@ def test_a_group_send_drops_expired_members_and_skips_full_inboxes(clean_redis):
     assert members == [b"full-inbox"] and dropped == 0
     assert queued == 2  # its capacity: the later sends were not queued
     assert first == {"type": "x", "version": 0}
+
+
+def test_a_send_queues_up_to_the_capacity_then_says_the_channel_is_full(clean_redis):
+    from channels.exceptions import ChannelFull
+
+    async def scenario():
+        layer = PumpedRedisChannelLayer(hosts=[settings.REDIS_URL], capacity=2, expiry=30)
+        await layer.send("table-9", {"type": "table.action", "n": 1})
+        await layer.send("table-9", {"type": "table.action", "n": 2})
+        with pytest.raises(ChannelFull):
+            await layer.send("table-9", {"type": "table.action", "n": 3})
+        ttl = await layer.connection(0).ttl(layer.prefix + "table-9")
+        first = await layer.receive("table-9")
+        process = await layer.new_channel()
+        await layer.send(process, {"type": "table.error", "text": "to one socket"})
+        reply = await asyncio.wait_for(layer.receive(process), 5)
+        await layer.close_pools()
+        return ttl, first, reply
+
+    ttl, first, reply = asyncio.run(scenario())
+    assert 0 < ttl <= 30
+    assert first == {"type": "table.action", "n": 1}
+    assert reply == {"type": "table.error", "text": "to one socket"}
