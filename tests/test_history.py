@@ -9,6 +9,7 @@ import re
 from collections import defaultdict
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -261,3 +262,40 @@ def test_the_chart_keeps_the_lows_and_highs_of_a_long_history(make_player):
     balances = [balance for _, balance in points]
     assert min(balances) == facts["low"] and max(balances) == facts["high"] == facts["low"] + 900_000
     assert facts["start"] == 1_000_000 and facts["end"] == balance_of(ann) and points[-1][0] == count - 1
+
+
+def test_a_guest_who_signs_in_is_told_their_guest_play_stays_with_the_guest(client, clean_redis):
+    """Signing in does not merge a guest into the account (accounts/views.py,
+    GUEST_PLAY_KEPT): the guest is told first, and nothing is lost or doubled."""
+    User.objects.create_user("dora", password="a-long-Passphrase-9")
+    client.post("/accounts/login/", {"username": "dora", "password": "a-long-Passphrase-9"})
+    account = Player.objects.get(user__username="dora")
+    table = Table.objects.create(game="pai_gow", name="Dora's table")
+    booked_round(table, 1, account, 1_000, -1)
+    client.post("/accounts/logout/")
+    account_balance = balance_of(account)
+
+    # A guest with no play yet is told nothing.
+    client.post("/accounts/join/", {"nickname": "Dot"})
+    assert "You are playing as the guest" not in client.get("/accounts/login/").content.decode()
+    guest = Player.objects.get(nickname="Dot")
+    booked_round(table, 2, guest, 1_000, 950)
+    booked_round(table, 3, guest, 500, 0)
+    guest_balance = balance_of(guest)
+    page = client.get("/accounts/login/?next=/me/").content.decode()
+    assert "You are playing as the guest <strong>Dot</strong> (2 rounds played)" in page
+    assert "stay with that nickname" in page
+    assert 'href="/accounts/register/?next=%2Fme%2F">register</a>' in page
+
+    response = client.post(
+        "/accounts/login/?next=/me/", {"username": "dora", "password": "a-long-Passphrase-9"}, follow=True
+    )
+    page = response.content.decode()
+    assert "Your play as the guest Dot stays with that nickname" in page
+    # The account's own play and chips, none of the guest's added or doubled.
+    assert round_links(page, table) == {1}
+    assert balance_of(account) == account_balance and balance_of(guest) == guest_balance
+    # Nothing of the guest is lost: its rounds, ledger and chips are kept under its nickname.
+    assert ledger_per_round(guest).keys() == {(table.pk, 2), (table.pk, 3)}
+    assert round_links(page_of(guest), table) == {2, 3}
+    assert_ledger_balanced()

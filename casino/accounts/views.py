@@ -19,6 +19,7 @@ from casino.accounts.forms import NicknameForm, RegisterForm
 from casino.accounts.models import Player
 from casino.accounts.redirects import next_url
 from casino.accounts.session import log_in_player
+from casino.history import play
 from casino.wallet.ledger import open_wallet
 
 log = logging.getLogger(__name__)
@@ -96,15 +97,19 @@ def register(request):
 
 def sign_in(request):
     form = AuthenticationForm(request, data=request.POST or None)
+    guest_rounds = _guest_rounds(request.player)
     if request.method == "POST" and form.is_valid():
         user = form.get_user()
         player = Player.objects.filter(user=user).first()
+        guest = request.player if guest_rounds else None
         login(request, user)  # rotates the session key
         if player is None:
             player = Player.objects.create(user=user, nickname=user.username[:24])
             open_wallet(player)
         log_in_player(request, player)
         messages.success(request, f"Welcome back, {player.nickname}.")
+        if guest is not None and guest != player:
+            messages.info(request, GUEST_PLAY_KEPT.format(nickname=guest.nickname))
         return redirect(_next(request))
     return render(
         request,
@@ -113,11 +118,45 @@ def sign_in(request):
             "form": form,
             "title": "Sign in",
             "submit": "Sign in",
+            "notice": _guest_notice(request, guest_rounds),
             "alternative": format_html(
                 'New here? <a href="{}">Just pick a nickname</a>.', _with_next(reverse("lobby:home"), request)
             ),
             "next": next_url(request),
         },
+    )
+
+
+# A guest's play is not merged into the account they sign in to: their rounds'
+# records name the guest (and replay with its id), and their chips are the
+# guest's free ones, so moving either would rewrite records or hand out chips
+# twice. The guest's rounds, ledger and chips stay, under its nickname;
+# registering instead makes the guest itself the account (register above).
+GUEST_PLAY_KEPT = "Your play as the guest {nickname} stays with that nickname; your account's is here."
+
+
+def _guest_rounds(player):
+    """How many rounds the session's guest player has chips in (0: none, or no guest)."""
+    if player is None or not player.is_guest:
+        return 0
+    wallet = play.wallet_of(player)
+    return play.rounds_of(wallet).count() if wallet is not None else 0
+
+
+def _guest_notice(request, rounds):
+    """What a guest with play of their own learns before signing in."""
+    if not rounds:
+        return ""
+    return format_html(
+        "You are playing as the guest <strong>{}</strong> ({} round{} played). Signing in switches to "
+        "your account: its own chips and history. {}'s rounds, chips and history stay with that "
+        'nickname and are not added to the account. To keep them, <a href="{}">register</a> '
+        "instead: the guest becomes your account.",
+        request.player.nickname,
+        rounds,
+        "" if rounds == 1 else "s",
+        request.player.nickname,
+        _with_next(reverse("accounts:register"), request),
     )
 
 
