@@ -121,7 +121,6 @@ def nets_at(player, table):
 
 @pytest.mark.django_db(transaction=True)
 def test_friends_at_a_private_pai_gow_table(processes, monkeypatch):
-    started = time.monotonic()
     # The checks of the database run between Playwright's calls, whose loop runs in this thread.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     public = Table.objects.create(game="pai_gow", name="Public pai gow", config=PUBLIC_PAI_GOW)
@@ -259,7 +258,6 @@ def test_friends_at_a_private_pai_gow_table(processes, monkeypatch):
         record = Round.objects.get(table=table, number=number)
         assert record.finished is not None, number
     assert_ledger_balanced()
-    assert time.monotonic() - started < 90, "the test took too long"
 
 
 # What the chat's fuzzing sends: markup for every context it could break out
