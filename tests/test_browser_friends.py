@@ -16,8 +16,11 @@ import re
 import time
 
 import pytest
+from django.contrib.auth.models import User
+from django.utils.html import escape
 
 from casino.accounts.models import Player
+from casino.chat.api import BIDI_CONTROLS, clean_text
 from casino.chat.models import ChatMessage
 from casino.tables.models import Round, Table
 from casino.wallet.models import Entry
@@ -319,11 +322,6 @@ def inert(page, what):
 def test_chat_fuzzing_changes_nothing_and_leaks_nothing(
     processes, make_table, make_player, settings, monkeypatch
 ):
-    from django.contrib.auth.models import User
-    from django.utils.html import escape
-
-    from casino.chat.api import BIDI_CONTROLS, clean_text
-
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the checks between Playwright's calls
     table = make_table(name="Fuzz wheel", betting_seconds=120)
     ann = make_player("Ann")
