@@ -17,7 +17,11 @@ from casino.tables.rendering import (
     table_meta,
 )
 from casino.tables.runtime import TableRuntime
+from games.blackjack import round as blackjack_round
 from games.dreamcatcher import rules as dreamcatcher
+from games.engine import CENTS_PER_CHIP
+from games.pai_gow import round as pai_gow_round
+from games.poker import round as poker_round
 from tests.test_runtime import Clock, bet, run_until, sit
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -254,28 +258,66 @@ def test_another_players_bet_sends_a_spectator_only_the_area_and_the_seat(
     assert swap_into(dict(before), "".join(sent)) == after
 
 
+# The phases of a card game's round where its players decide (the clock plays the others by itself).
+DECIDING = {
+    poker_round.DECIDING,
+    blackjack_round.INSURANCE,
+    blackjack_round.PLAYING,
+    pai_gow_round.DECIDING,
+    pai_gow_round.SETTING,
+}
+
+
+def a_round_with_two_players(game, make_player):
+    """A table of ``game`` with Ann and Bob seated, each with the first wager
+    their page offers, and (a card game) its clock run into the round's first
+    decision: the seats, hands and controls a push shows mid-round."""
+    clock = Clock()
+    table = Table.objects.create(game=game, name="Any", seed=7, is_test=True)
+    runtime = TableRuntime(table, clock=clock)
+    runtime.start()
+    players = [make_player("Ann"), make_player("Bob")]  # invited to the test table
+    spec, meta = registry.get(game), table_meta(table)
+    rules_config = spec.rules.Config.from_json(table.config)
+    chips = spec.min_wager(rules_config) // CENTS_PER_CHIP
+    for player in players:
+        sit(runtime, player)
+        offered = spec.present(meta, runtime.snapshot, rules_config, player.pk, 10_000).get("bet_buttons")
+        bet(runtime, player, offered[0]["area"] if offered else dreamcatcher.SPOTS[0], chips)
+    if spec.rules is not dreamcatcher:  # Dreamcatcher's players decide only while betting
+        for _ in range(6):
+            clock.now = runtime.snapshot["timer"]["deadline"]
+            runtime.tick()
+            if runtime.state.phase in DECIDING:
+                break
+        assert runtime.state.phase in DECIDING
+    return runtime, players
+
+
 @pytest.mark.django_db
+@pytest.mark.parametrize("game", sorted(spec.slug for spec in registry.all_games()))
 def test_a_versions_shared_context_is_worked_out_once_and_no_viewer_changes_it(
-    make_table, make_player, clean_redis
+    game, make_player, clean_redis
 ):
     from casino.tables.rendering import table_context
 
-    runtime = TableRuntime(make_table(), clock=Clock())
-    runtime.start()
-    ann, bob = make_player("Ann"), make_player("Bob")
-    sit(runtime, ann)
-    sit(runtime, bob)
-    bet(runtime, ann, "5", 3)
-    spec, meta = registry.get("dreamcatcher"), table_meta(runtime.table)
-    snapshot, config = runtime.snapshot, runtime.table.config
+    runtime, (ann, bob) = a_round_with_two_players(game, make_player)
+    carol = make_player("Carol")  # signed in, not seated
+    spec, meta = registry.get(game), table_meta(runtime.table)
+    assert spec.present_table is not None and spec.present_viewer is not None
+    snapshot, config, version = runtime.snapshot, runtime.table.config, runtime.version
     rules_config = spec.rules.Config.from_json(config)
     fresh = spec.present_table(meta, snapshot, rules_config)
-    for viewer in (ann.pk, bob.pk, None, ann.pk):
-        context = table_context(meta, snapshot, config, runtime.version, viewer, 1_000)
-        expected = spec.present(meta, snapshot, rules_config, viewer, 1_000)
+    for viewer in (ann.pk, bob.pk, carol.pk, None, ann.pk):
+        balance = None if viewer is None else 1_000
+        context = table_context(meta, snapshot, config, version, viewer, balance)
+        expected = spec.present(meta, snapshot, rules_config, viewer, balance)
         assert {key: context[key] for key in expected} == expected
-    shared = rendering._shared[(meta["id"], runtime.version)]
+        # The templates read the shared context too.
+        render_private(meta, snapshot, config, version, viewer, balance)
+    render_public(meta, snapshot, config, version, cached=False)
+    shared = rendering._shared[(meta["id"], version)]
     assert shared[0] is snapshot and shared[2] == fresh
     # Another snapshot of the same version (a reconnect reads it from the database) is worked out anew.
-    assert table_context(meta, dict(snapshot), config, runtime.version)["spots"] == fresh["spots"]
-    assert rendering._shared[(meta["id"], runtime.version)][0] is not snapshot
+    assert table_context(meta, dict(snapshot), config, version)["seats"] == fresh["seats"]
+    assert rendering._shared[(meta["id"], version)][0] is not snapshot

@@ -95,7 +95,16 @@ class Presenter:
         return label
 
     def present(self, table, snapshot, config, viewer_id, balance):
-        return present(self, table, snapshot, config, viewer_id, balance)
+        context = self.present_table(table, snapshot, config)
+        if viewer_id is not None or balance is not None:
+            context.update(self.present_viewer(context, table, snapshot, config, viewer_id, balance))
+        return context
+
+    def present_table(self, table, snapshot, config):
+        return present_table(self, table, snapshot, config)
+
+    def present_viewer(self, shared, table, snapshot, config, viewer_id, balance):
+        return present_viewer(self, shared, table, snapshot, config, viewer_id, balance)
 
     def limits_text(self, config):
         """The lobby's limits: "5–500 main · Match the Dealer up to 100 · progressive $1"."""
@@ -108,7 +117,10 @@ class Presenter:
         return " · ".join(parts)
 
 
-def present(presenter, table, snapshot, config, viewer_id, balance):
+def present_table(presenter, table, snapshot, config):
+    """What every viewer of this version sees (a Daphne works it out once per
+    version, casino/tables/rendering.py), with what ``present_viewer`` reads
+    under names templates cannot (Django refuses a leading "_")."""
     rules = presenter.rules
     state = rules.State.from_json(snapshot["game"])
     nicknames = snapshot.get("nicknames", {})
@@ -131,10 +143,9 @@ def present(presenter, table, snapshot, config, viewer_id, balance):
         "limits": presenter.limits_text(config),
         "log": list(reversed(snapshot.get("log", [])))[:LOG_SHOWN],
         "announce": _announcement(state, snapshot, seats),
+        "_state": state,
+        "_areas": presenter.betting_areas(table, config),
     }
-    if viewer_id is not None or balance is not None:
-        areas = presenter.betting_areas(table, config)
-        context.update(_private(presenter, state, snapshot, config, viewer_id, balance, table, areas, seats))
     return context
 
 
@@ -289,7 +300,10 @@ def staked(spot):
     return main + others + (spot.get("insurance") or 0)
 
 
-def _private(presenter, state, snapshot, config, viewer_id, balance, table, areas, seats):
+def present_viewer(presenter, shared, table, snapshot, config, viewer_id, balance):
+    """What only this viewer sees, added to ``shared`` (present_table's, shared
+    by every viewer: read it, never change it)."""
+    state, areas, seats = shared["_state"], shared["_areas"], shared["seats"]
     seat = next((int(seat) for seat, player in snapshot["seats"].items() if player == viewer_id), None)
     spot = state.spots.get(str(seat)) if seat is not None else None
     if spot is not None and spot["player"] != viewer_id:
@@ -406,6 +420,8 @@ def game_spec(slug, name, rules, labels, max_seats=6, lab=None, how_to_play=None
         name=name,
         rules=rules,
         present=presenter.present,
+        present_table=presenter.present_table,
+        present_viewer=presenter.present_viewer,
         last_result=last_result,
         page_template="blackjack/table.html",
         public_template="blackjack/_public.html",

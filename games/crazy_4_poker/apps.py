@@ -17,6 +17,8 @@ class Crazy4PokerConfig(AppConfig):
                 name="Crazy 4 Poker",
                 rules=rules,
                 present=presenter.present,
+                present_table=presenter.present_table,
+                present_viewer=presenter.present_viewer,
                 last_result=presenter.last_result,
                 page_template="poker/table.html",
                 public_template="poker/_public.html",

@@ -17,6 +17,8 @@ class FaceUpPaiGowConfig(AppConfig):
                 name="Face Up Pai Gow Poker",
                 rules=rules,
                 present=presenter.present,
+                present_table=presenter.present_table,
+                present_viewer=presenter.present_viewer,
                 last_result=presenter.last_result,
                 # The pai gow family's templates (templates/pai_gow/), drawn by its presenter.
                 page_template="pai_gow/table.html",

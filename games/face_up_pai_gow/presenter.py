@@ -77,5 +77,7 @@ class FaceUpPresenter(family.Presenter):
 
 FACE_UP = FaceUpPresenter(rules, LABELS)
 present = FACE_UP.present
+present_table = FACE_UP.present_table
+present_viewer = FACE_UP.present_viewer
 last_result = FACE_UP.last_result
 limits_text = FACE_UP.limits_text

@@ -17,6 +17,8 @@ class FortuneAsiaPokerConfig(AppConfig):
                 name="Fortune Asia Poker",
                 rules=rules,
                 present=presenter.present,
+                present_table=presenter.present_table,
+                present_viewer=presenter.present_viewer,
                 last_result=presenter.last_result,
                 # The pai gow family's templates: the setting panel takes the three hands from the variant.
                 page_template="pai_gow/table.html",

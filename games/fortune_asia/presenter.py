@@ -31,5 +31,7 @@ class FortuneAsiaPresenter(Presenter):
 
 FORTUNE_ASIA = FortuneAsiaPresenter(rules, LABELS)
 present = FORTUNE_ASIA.present
+present_table = FORTUNE_ASIA.present_table
+present_viewer = FORTUNE_ASIA.present_viewer
 last_result = FORTUNE_ASIA.last_result
 limits_text = FORTUNE_ASIA.limits_text

@@ -17,6 +17,8 @@ class FourCardPokerConfig(AppConfig):
                 name="Four Card Poker",
                 rules=rules,
                 present=presenter.present,
+                present_table=presenter.present_table,
+                present_viewer=presenter.present_viewer,
                 last_result=presenter.last_result,
                 page_template="poker/table.html",
                 public_template="poker/_public.html",

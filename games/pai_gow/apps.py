@@ -17,6 +17,8 @@ class PaiGowConfig(AppConfig):
                 name="Pai Gow Poker",
                 rules=rules,
                 present=presenter.present,
+                present_table=presenter.present_table,
+                present_viewer=presenter.present_viewer,
                 last_result=presenter.last_result,
                 page_template="pai_gow/table.html",
                 public_template="pai_gow/_public.html",

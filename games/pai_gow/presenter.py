@@ -226,6 +226,15 @@ class Presenter:
         return state.phase == RESULT or self.variant.dealer_face_up
 
     def present(self, table, snapshot, config, viewer_id, balance):
+        context = self.present_table(table, snapshot, config)
+        if viewer_id is not None or balance is not None:
+            context.update(self.present_viewer(context, table, snapshot, config, viewer_id, balance))
+        return context
+
+    def present_table(self, table, snapshot, config):
+        """What every viewer of this version sees (a Daphne works it out once
+        per version, casino/tables/rendering.py), with what ``present_viewer``
+        reads under names templates cannot (Django refuses a leading "_")."""
         state = self.rules.State.from_json(snapshot["game"])
         nicknames = snapshot.get("nicknames", {})
         timer = snapshot.get("timer") or {}
@@ -258,9 +267,9 @@ class Presenter:
                 f"{_NUMBER_WORDS[self.variant.cards_per_player].capitalize()} cards to every hand "
                 f"after {'the roll' if self.variant.uses_dice(config) else 'no more bets'}."
             ),
+            "_state": state,
+            "_areas": areas,
         }
-        if viewer_id is not None or balance is not None:
-            context.update(self._private(state, snapshot, config, viewer_id, balance, table, areas, seats))
         return context
 
     def _phase_label(self, state, nicknames, config, dealer):
@@ -427,7 +436,10 @@ class Presenter:
         """Extra lines of the setting panel (Face Up's house way and best setting)."""
         return []
 
-    def _private(self, state, snapshot, config, viewer_id, balance, table, areas, seats):
+    def present_viewer(self, shared, table, snapshot, config, viewer_id, balance):
+        """What only this viewer sees, added to ``shared`` (present_table's,
+        shared by every viewer: read it, never change it)."""
+        state, areas, seats = shared["_state"], shared["_areas"], shared["seats"]
         seat = next((int(seat) for seat, player in snapshot["seats"].items() if player == viewer_id), None)
         spot = state.spots.get(str(seat)) if seat is not None else None
         if spot is not None and spot["player"] != viewer_id:
@@ -599,5 +611,7 @@ class PaiGowPokerPresenter(Presenter):
 
 PAI_GOW = PaiGowPokerPresenter(rules, LABELS)
 present = PAI_GOW.present
+present_table = PAI_GOW.present_table
+present_viewer = PAI_GOW.present_viewer
 last_result = PAI_GOW.last_result
 limits_text = PAI_GOW.limits_text

@@ -130,6 +130,15 @@ class PokerPresenter:
     # -- the context ---------------------------------------------------------------
 
     def present(self, table, snapshot, config, viewer_id, balance):
+        context = self.present_table(table, snapshot, config)
+        if viewer_id is not None or balance is not None:
+            context.update(self.present_viewer(context, table, snapshot, config, viewer_id, balance))
+        return context
+
+    def present_table(self, table, snapshot, config):
+        """What every viewer of this version sees (a Daphne works it out once
+        per version, casino/tables/rendering.py), with what ``present_viewer``
+        reads under names templates cannot (Django refuses a leading "_")."""
         state = self.rules.State.from_json(snapshot["game"])
         nicknames = snapshot.get("nicknames", {})
         timer = snapshot.get("timer") or {}
@@ -158,9 +167,9 @@ class PokerPresenter:
             "limits": self.limits_text(config),
             "log": list(reversed(snapshot.get("log", [])))[:LOG_SHOWN],
             "announce": self._announcement(state, snapshot, seats),
+            "_state": state,
+            "_areas": areas,
         }
-        if viewer_id is not None or balance is not None:
-            context.update(self._private(state, snapshot, config, viewer_id, balance, table, areas, seats))
         return context
 
     def _area_limits(self, area, config):
@@ -273,7 +282,10 @@ class PokerPresenter:
                 parts.append(f"{seat['nickname']}: {seat['hand']}: {lines} ({seat['result']['badge_text']}).")
         return {"id": f"{announce['id']}r{state.round}", "text": " ".join(parts)}
 
-    def _private(self, state, snapshot, config, viewer_id, balance, table, areas, seats):
+    def present_viewer(self, shared, table, snapshot, config, viewer_id, balance):
+        """What only this viewer sees, added to ``shared`` (present_table's,
+        shared by every viewer: read it, never change it)."""
+        state, areas, seats = shared["_state"], shared["_areas"], shared["seats"]
         seat = next((int(s) for s, player in snapshot["seats"].items() if player == viewer_id), None)
         spot = state.spots.get(str(seat)) if seat is not None else None
         if spot is not None and spot["player"] != viewer_id:

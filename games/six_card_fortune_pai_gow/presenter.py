@@ -81,5 +81,7 @@ class SixCardPresenter(Presenter):
 
 SIX_CARD = SixCardPresenter(rules, LABELS)
 present = SIX_CARD.present
+present_table = SIX_CARD.present_table
+present_viewer = SIX_CARD.present_viewer
 last_result = SIX_CARD.last_result
 limits_text = SIX_CARD.limits_text

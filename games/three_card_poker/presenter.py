@@ -42,6 +42,8 @@ def layout_text(config):
 
 PRESENTER = PokerPresenter(rules, hand_name, dealer_label, layout_text)
 present = PRESENTER.present
+present_table = PRESENTER.present_table
+present_viewer = PRESENTER.present_viewer
 limits_text = PRESENTER.limits_text
 
 

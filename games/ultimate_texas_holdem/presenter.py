@@ -69,6 +69,8 @@ def layout_text(config):
 
 PRESENTER = PokerPresenter(rules, hand_name, dealer_label, layout_text, board_hand=True, best_five=best_five)
 present = PRESENTER.present
+present_table = PRESENTER.present_table
+present_viewer = PRESENTER.present_viewer
 limits_text = PRESENTER.limits_text
 
 
