@@ -2,16 +2,17 @@
 
 - the lab's main-wager simulation (games/face_up_pai_gow/simulate.py): the
   direct per-hand path (the table's own house way and solver on every hand,
-  ``direct_results``) against the tabled tally (``tally``), cold (its table
-  of rank multisets empty) and warm;
+  ``direct_results``) against the tabled tally (``tally``), cold (a fresh
+  process: its table of rank multisets empty, numpy not imported yet) and
+  warm;
 - the table's "Best against this dealer" hint (``solver.best_against``: the
   21 settings scored against the dealer's set hands), per call.
 
     .venv/bin/python bench/face_up_pai_gow.py [--rounds 300000]
 
-CPU time (``time.process_time``) and wall time; exits 1 if the warm tally
-is under 50,000 rounds a second of CPU or the two paths disagree on the
-checked deals.
+CPU time (``time.process_time``) and wall time; exits 1 if the cold tally
+(so the warm one too) is under 50,000 rounds a second of CPU or the two paths
+disagree on the checked deals.
 """
 
 import argparse
@@ -77,11 +78,11 @@ def main(argv=None):
     print(
         f"| per hand (the table's code) | {args.direct_rounds:,} | {args.direct_rounds / cpu:,.0f} | {args.direct_rounds / wall:,.0f} |"
     )
-    warm = 0
+    rates = []
     for label, seed in (("tabled, cold", 2), ("tabled, warm", 3)):
         _, cpu, wall = timed(simulate.tally, random.Random(seed), args.rounds)
-        warm = args.rounds / cpu
-        print(f"| {label} | {args.rounds:,} | {warm:,.0f} | {args.rounds / wall:,.0f} |")
+        rates.append(args.rounds / cpu)
+        print(f"| {label} | {args.rounds:,} | {rates[-1]:,.0f} | {args.rounds / wall:,.0f} |")
     print(f"\nRank multisets tabled: {len(simulate._TABLE):,}")
     times = hints(2_000, 4)
     print(
@@ -90,7 +91,7 @@ def main(argv=None):
     )
     agree = check(5_000, 5)
     print(f"Tabled and direct paths agree on 5,000 deals: {agree}")
-    return 0 if agree and warm >= TARGET else 1
+    return 0 if agree and min(rates) >= TARGET else 1
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ import random
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from games.cards.cards import cards, to_json
@@ -359,6 +360,62 @@ def test_the_lab_tabled_path_plays_as_the_table_and_the_best_setting_gains():
         - reference["face_up_pai_gow:main:-:-:house_way"]["rtp"]
         > 0.04
     )
+
+
+def test_the_lab_tally_counts_what_the_table_plays_deal_by_deal():
+    # tally's numpy blocks (tabled frontiers, flush hands one by one) against
+    # the table's own house way and solver on every deal, with the same draws
+    tallied, direct = random.Random(21), random.Random(21)
+    counts, ace_highs = simulate.tally(tallied, 3_000)
+    expected = {
+        strategy: {house_way.WIN: 0, house_way.PUSH: 0, house_way.LOSE: 0} for strategy in simulate.STRATEGIES
+    }
+    for _ in range(3_000):
+        dealt = simulate.deal(direct, 14)
+        for strategy, result in zip(
+            (simulate.HOUSE_WAY, simulate.BEST), simulate.direct_results(dealt[:7], dealt[7:]), strict=True
+        ):
+            expected[strategy][result] += 1
+    assert counts == expected and 200 < ace_highs < 370
+    assert tallied.getstate() == direct.getstate()
+
+
+def test_a_seeded_tally_keeps_its_totals():
+    # The totals of the per-deal tally this one replaced (commit f3ba773), same seed.
+    assert simulate.tally(random.Random(3), 30_000) == (
+        {
+            simulate.HOUSE_WAY: {house_way.WIN: 6977, house_way.PUSH: 14583, house_way.LOSE: 8440},
+            simulate.BEST: {house_way.WIN: 7552, house_way.PUSH: 14700, house_way.LOSE: 7748},
+        },
+        2821,
+    )
+
+
+def test_the_array_foul_test_is_the_foul_test_on_every_pair_of_values():
+    from itertools import combinations, combinations_with_replacement
+
+    from games.cards.poker import JOKER_INDEX, TWO_CARD, eval5_indices
+
+    def unsuited(ranks):
+        seen = {}
+        hand = []
+        for rank in ranks:  # a rank's copies in different suits; all different ranks not one suit
+            hand.append(rank * 4 + seen.get(rank, 0))
+            seen[rank] = seen.get(rank, 0) + 1
+        if len(seen) == len(ranks):
+            hand[1] += 1
+        return hand
+
+    hands = [unsuited(r) for r in combinations_with_replacement(range(13), 5) if max(map(r.count, r)) <= 4]
+    hands += [unsuited(r) + [JOKER_INDEX] for r in combinations_with_replacement(range(13), 4)]
+    hands += [[rank * 4 for rank in r] for r in combinations(range(13), 5)]  # flushes
+    hands += [[rank * 4 for rank in r] + [JOKER_INDEX] for r in combinations(range(13), 4)]
+    highs = sorted({eval5_indices(*hand) for hand in hands})
+    lows = sorted({TWO_CARD[a * 53 + b] for a, b in combinations(range(53), 2)})
+    high, low = (array.ravel() for array in np.meshgrid(np.array(highs), np.array(lows)))
+    expected = [house_way.is_foul_values(h, v) for h, v in zip(high.tolist(), low.tolist(), strict=True)]
+    assert house_way.are_foul_values(high, low).tolist() == expected
+    assert 0 < sum(expected) < len(expected)
 
 
 def test_the_fortune_row_is_exact_down_to_a_straight_and_agrees_with_the_table():

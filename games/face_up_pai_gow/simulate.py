@@ -12,16 +12,22 @@ the dealer, 1 to 1 with no commission). The best setting is
 ``solver.best_indices``'s: all 21 settings not fouled, scored exactly
 against the dealer's set hands; the table's hint is the same function.
 
-Tabled for speed (about 2-3x the direct path): when no suit holds five cards
-(four with the joker) nothing can make a flush, and then every figure a
-round needs — the house way's two hand values, whether it is an Ace High Pai
-Gow, and the legal settings' (high, low) values that are not beaten on both
-hands by another legal setting — depends on the ranks and the joker only,
-so it is computed once per rank multiset (``_rank_entry``, a few tens of
-thousands of keys) and looked up afterwards. Hands that could make a flush
-(about 1 in 20) are worked out card by card. tests/test_face_up_pai_gow_lab.py
-checks the tabled path against the direct one (the rules' house way and the
-solver) on seeded deals.
+Tabled for speed: when no suit holds five cards (four with the joker)
+nothing can make a flush, and then every figure a round needs — the house
+way's two hand values, whether it is an Ace High Pai Gow, and the legal
+settings' (high, low) values that are not beaten on both hands by another
+legal setting (the frontier) — depends on the ranks and the joker only, so it
+is worked out once per rank multiset (``_TABLE``, a few tens of thousands of
+keys) and
+looked up afterwards. Hands that could make a flush (about 1 in 24) are
+worked out card by card. ``tally`` plays blocks of deals in numpy
+(``_Columns``): the deals themselves come one by one from ``deal``, so a
+seed gives the cards it always gave, and the new rank multisets of a block
+get their frontiers together (``_frontiers``), which is most of what a cold
+run (its table empty) used to pay. tests/test_face_up_pai_gow_rules.py
+checks the tally against the direct path (the rules' house way and the
+solver) on seeded deals, and a seeded run's totals against the per-deal
+tally it replaced.
 """
 
 import random
@@ -30,11 +36,21 @@ from games.cards.poker import TWO_CARD, eval5_indices
 from games.face_up_pai_gow import paytables, rules
 from games.face_up_pai_gow.solver import best_indices
 from games.lab.rows import SIMULATION, RowSpec, RunningStats, line, simulated_row
-from games.pai_gow.house_way import LOSE, PUSH, SPLITS, WIN, compare_values, house_way_indices, is_foul_values
+from games.pai_gow.house_way import (
+    LOSE,
+    PUSH,
+    SPLITS,
+    WIN,
+    are_foul_values,
+    compare_values,
+    house_way_indices,
+    is_foul_values,
+)
 from games.pai_gow.simulate import deal
 
 GAME = "face_up_pai_gow"
 DEFAULT_ROUNDS = 1_000_000
+BLOCK = 20_000  # rounds a numpy block of tally's
 HOUSE_WAY = "house_way"
 BEST = "best_setting"
 STRATEGIES = {
@@ -88,26 +104,17 @@ def _legal_values(cs):
     return pairs
 
 
-def _frontier(cs):
-    """The legal settings' (high, low) values that no other legal setting beats
-    on both hands: all ``best_result`` needs, kept in the table."""
-    frontier = []
-    for high, low in sorted(set(_legal_values(cs)), reverse=True):
-        if not frontier or low > frontier[-1][1]:
-            frontier.append((high, low))  # highest high first: kept only if its low is higher
-    return tuple(frontier)
+def _house_figures(cs):
+    """(house way high, low, Ace High Pai Gow?) of seven card indices: all a dealer's hand needs."""
+    back, front = house_way_indices(cs)
+    return eval5_indices(*back), TWO_CARD[front[0] * 53 + front[1]], rules.is_ace_high_indices(cs)
 
 
 def _entry(cs, tabled=True):
     """(house way high, low, Ace High Pai Gow?, settings' values) of seven card
-    indices: the frontier when the entry is tabled, else every legal setting."""
-    back, front = house_way_indices(cs)
-    return (
-        eval5_indices(*back),
-        TWO_CARD[front[0] * 53 + front[1]],
-        rules.is_ace_high_indices(cs),
-        _frontier(cs) if tabled else _legal_values(cs),
-    )
+    indices: the frontier (``_frontiers``) when the entry is tabled, else
+    every legal setting."""
+    return (*_house_figures(cs), _frontiers(_np().array([cs]))[0] if tabled else _legal_values(cs))
 
 
 _TABLE = {}
@@ -164,40 +171,194 @@ def direct_results(player, dealer):
     return house, best_indices(player, dealer_high, dealer_low)[0]
 
 
+def _np():
+    import numpy  # on first use: the live table never needs it
+
+    return numpy
+
+
+class _Columns:
+    """``_TABLE``'s entries as numpy columns, a row a rank multiset, for
+    ``tally`` to look a block of hands up at once: the house way's high and
+    low values, the Ace High Pai Gow check, and the frontier's highs and lows
+    padded with -1, which beats no hand (every hand value is 0 or more)."""
+
+    def __init__(self):
+        np = _np()
+        self.rows = {}  # rank multiset key -> row
+        self.high = np.empty(0, dtype=np.int64)
+        self.low = np.empty(0, dtype=np.int64)
+        self.ace = np.empty(0, dtype=bool)
+        self.frontier_high = np.full((0, 1), -1, dtype=np.int64)
+        self.frontier_low = np.full((0, 1), -1, dtype=np.int64)
+        # _WEIGHT's two parts (73 bits together), summed apart in int64
+        self.rank_part = np.array([weight & _RANK_MASK for weight in _WEIGHT], dtype=np.int64)
+        self.suit_part = np.array([weight >> _SUIT_SHIFT for weight in _WEIGHT], dtype=np.int64)
+        self.two_card = np.array(TWO_CARD, dtype=np.int64)
+        # rank multiset keys of five cards without a flush, sorted, and their eval5_indices values
+        self.back_keys = np.empty(0, dtype=np.int64)
+        self.back_value = np.empty(0, dtype=np.int64)
+
+    def split(self, hands):
+        """``_figures``'s choice for each row of an (n, 7) int64 array of card
+        indices: (the positions of the hands tabled by rank multiset, their
+        rows here, the positions of the hands that could make a flush). The
+        rank multisets not tabled yet are worked out on their first hands,
+        their frontiers together."""
+        np = _np()
+        keys = self.rank_part[hands].sum(axis=1)
+        suits = self.suit_part[hands].sum(axis=1)
+        add = np.where(keys & _JOKER_BIT, _FOUR_OF_A_SUIT, _FIVE_OF_A_SUIT)
+        loose = ((suits + add) & _BIT_3) != 0  # _may_flush
+        tabled = np.flatnonzero(~loose)
+        unique, first, inverse = np.unique(keys[tabled], return_index=True, return_inverse=True)
+        rows = [self.rows.get(key) for key in unique.tolist()]
+        new = [place for place, row in enumerate(rows) if row is None]
+        if new:
+            keys = unique[new].tolist()
+            hands = hands[tabled[first[new]]]
+            unknown = [place for place, key in enumerate(keys) if key not in _TABLE]
+            for place, frontier in zip(unknown, _frontiers(hands[unknown]), strict=True):
+                _TABLE[keys[place]] = (*_house_figures(hands[place].tolist()), frontier)
+            for place, key in zip(new, keys, strict=True):
+                rows[place] = self.rows[key] = len(self.rows)
+            self._add([_TABLE[key] for key in keys])
+        return tabled, np.asarray(rows, dtype=np.int64)[inverse], np.flatnonzero(loose)
+
+    def back_values(self, backs):
+        """``eval5_indices`` of each five cards along the last axis of an int64
+        array, none of them a flush: a value a rank multiset, worked out the
+        first time it comes."""
+        np = _np()
+        keys = self.rank_part[backs].sum(axis=-1)
+        place = np.searchsorted(self.back_keys, keys)
+        known = np.zeros(keys.shape, dtype=bool)
+        if len(self.back_keys):
+            known = self.back_keys[np.minimum(place, len(self.back_keys) - 1)] == keys
+        if not known.all():
+            new, first = np.unique(keys[~known], return_index=True)
+            cards = backs[~known][first].tolist()
+            keys_now = np.concatenate([self.back_keys, new])
+            order = np.argsort(keys_now)
+            self.back_keys = keys_now[order]
+            values = [eval5_indices(*five) for five in cards]
+            self.back_value = np.concatenate([self.back_value, values])[order]
+            place = np.searchsorted(self.back_keys, keys)
+        return self.back_value[place]
+
+    def _add(self, entries):
+        """Rows for ``entries``, after the ``len(self.rows) - len(entries)`` there are."""
+        np = _np()
+        start, stop = len(self.rows) - len(entries), len(self.rows)
+        width = max(self.frontier_high.shape[1], *(len(entry[3]) for entry in entries))
+        if stop > len(self.high) or width > self.frontier_high.shape[1]:
+            capacity = max(stop, 2 * len(self.high), 1024)  # doubling: most blocks add a few rows
+            self.high, self.low, self.ace = (
+                np.resize(column, capacity) for column in (self.high, self.low, self.ace)
+            )
+            self.frontier_high, self.frontier_low = (
+                np.pad(
+                    column, ((0, capacity - len(column)), (0, width - column.shape[1])), constant_values=-1
+                )
+                for column in (self.frontier_high, self.frontier_low)
+            )
+        frontier = np.full((len(entries), width, 2), -1, dtype=np.int64)
+        for row, entry in enumerate(entries):
+            frontier[row, : len(entry[3])] = entry[3]
+        self.high[start:stop] = [entry[0] for entry in entries]
+        self.low[start:stop] = [entry[1] for entry in entries]
+        self.ace[start:stop] = [entry[2] for entry in entries]
+        self.frontier_high[start:stop] = frontier[:, :, 0]
+        self.frontier_low[start:stop] = frontier[:, :, 1]
+
+
+_COLUMNS = []
+
+
+def _columns():
+    """The one ``_Columns``, made on first use."""
+    if not _COLUMNS:
+        _COLUMNS.append(_Columns())
+    return _COLUMNS[0]
+
+
+_FRONTS = tuple(tuple(front[side] for front, _ in SPLITS) for side in (0, 1))  # the 21 fronts' two positions
+_BACKS = tuple(back for _, back in SPLITS)
+
+
+def _frontiers(hands):
+    """The frontier of each row of a (k, 7) int64 array of card indices that
+    cannot make a flush: the legal settings' (high, low) values that no other
+    legal setting matches or beats on both hands, highest high first (all
+    ``best_result`` needs), a block of hands at once. The 21 settings are
+    valued by ``eval5_indices`` (``_Columns.back_values``) and ``TWO_CARD``,
+    the fouls (``are_foul_values``) dropped, the rest sorted high to low and
+    each kept when its low beats every low before it."""
+    np = _np()
+    columns = _columns()
+    low = columns.two_card[hands[:, _FRONTS[0]] * 53 + hands[:, _FRONTS[1]]]
+    high = columns.back_values(hands[:, _BACKS])
+    codes = np.where(are_foul_values(high, low), -1, (high << 9) | low)  # a two-card value is under 2 ** 9
+    codes = -np.sort(-codes, axis=1)  # each row high to low, the fouls last
+    lows = np.where(codes < 0, -1, codes & 511)
+    before = np.maximum.accumulate(lows, axis=1)
+    kept = (codes >= 0) & (lows > np.concatenate([np.full((len(hands), 1), -1), before[:, :-1]], axis=1))
+    rows, places = np.nonzero(kept)  # row by row, high to low
+    codes = codes[rows, places]
+    pairs = list(zip((codes >> 9).tolist(), (codes & 511).tolist(), strict=True))
+    ends = np.bincount(rows, minlength=len(hands)).cumsum().tolist()
+    return [tuple(pairs[start:end]) for start, end in zip([0, *ends[:-1]], ends, strict=True)]
+
+
 def tally(rng, total, progress=None):
-    """{strategy: {WIN, PUSH, LOSE: count}} and the Ace High Pai Gow count of ``total`` deals."""
+    """{strategy: {WIN, PUSH, LOSE: count}} and the Ace High Pai Gow count of
+    ``total`` deals: ``round_results`` on each, a block of deals at a time
+    (dealt one by one by ``deal``: the same seed, the same cards). Tabled
+    hands are compared in numpy, the others (about 1 in 20) one by one."""
+    np = _np()
+    columns = _columns()
     counts = {strategy: {WIN: 0, PUSH: 0, LOSE: 0} for strategy in STRATEGIES}
     house, best = counts[HOUSE_WAY], counts[BEST]
     ace_highs = 0
-    chunk = max(1, total // 100)
+    chunk = min(BLOCK, max(1, total // 20))
     done = 0
-    weight, table, rank_mask, shift, joker = _WEIGHT, _TABLE, _RANK_MASK, _SUIT_SHIFT, _JOKER_BIT
-    four, five, bit_3 = _FOUR_OF_A_SUIT, _FIVE_OF_A_SUIT, _BIT_3  # _may_flush, inlined
     while done < total:
         size = min(chunk, total - done)
-        for _ in range(size):
-            cards = deal(rng, 14)
-            dealer = cards[7:]
-            summed = 0
-            for c in dealer:
-                summed += weight[c]
-            suits = (summed >> shift) + (four if summed & joker else five)
-            found = None if suits & bit_3 else table.get(summed & rank_mask)
-            dealer_high, dealer_low, ace_high, _ = found or _figures(dealer, summed)
-            if ace_high:
-                ace_highs += 1
-                house[PUSH] += 1
-                best[PUSH] += 1
-                continue
-            player = cards[:7]
-            summed = 0
-            for c in player:
-                summed += weight[c]
-            suits = (summed >> shift) + (four if summed & joker else five)
-            found = None if suits & bit_3 else table.get(summed & rank_mask)
-            high, low, _, frontier = found or _figures(player, summed)
-            house[compare_values(high, low, dealer_high, dealer_low)] += 1
-            best[best_result(frontier, dealer_high, dealer_low)] += 1
+        cards = np.array([deal(rng, 14) for _ in range(size)], dtype=np.int64)
+        dealer_high = np.empty(size, dtype=np.int64)
+        dealer_low = np.empty(size, dtype=np.int64)
+        ace_high = np.empty(size, dtype=bool)
+        tabled, rows, loose = columns.split(cards[:, 7:])
+        dealer_high[tabled], dealer_low[tabled], ace_high[tabled] = (
+            columns.high[rows],
+            columns.low[rows],
+            columns.ace[rows],
+        )
+        for place, dealer in zip(loose.tolist(), cards[loose, 7:].tolist(), strict=True):
+            dealer_high[place], dealer_low[place], ace_high[place] = _house_figures(dealer)
+        played = np.flatnonzero(~ace_high)
+        ace_highs += size - len(played)
+        house[PUSH] += size - len(played)  # rule 7
+        best[PUSH] += size - len(played)
+        tabled, rows, loose = columns.split(cards[played, :7])
+        # compare_values and best_result, a block at a time: a setting that
+        # wins both hands wins, else one that wins a hand pushes
+        high, low = dealer_high[played][tabled, None], dealer_low[played][tabled, None]
+        for part, highs, lows in (
+            (house, columns.high[rows, None], columns.low[rows, None]),
+            (best, columns.frontier_high[rows], columns.frontier_low[rows]),
+        ):
+            higher, lower = highs > high, lows > low
+            wins = int((higher & lower).any(axis=1).sum())
+            either = int((higher | lower).any(axis=1).sum())
+            part[WIN] += wins
+            part[PUSH] += either - wins
+            part[LOSE] += len(tabled) - either
+        high, low = dealer_high[played][loose].tolist(), dealer_low[played][loose].tolist()
+        for player, versus_high, versus_low in zip(cards[played[loose], :7].tolist(), high, low, strict=True):
+            player_high, player_low, _, settings = _entry(player, tabled=False)
+            house[compare_values(player_high, player_low, versus_high, versus_low)] += 1
+            best[best_result(settings, versus_high, versus_low)] += 1
         done += size
         if progress:
             progress(done, total)

@@ -274,6 +274,18 @@ def is_foul_values(high_value, low_value):
     return (high_value >> 12) & 0xFF < low_value & 0xFF
 
 
+def are_foul_values(high_values, low_values):
+    """``is_foul_values`` on numpy arrays of values, element by element (the
+    lab's tabled paths; tests/test_face_up_pai_gow_rules.py checks the two
+    agree on every pair of a five-card and a two-card value)."""
+    low_pair = (low_values >> 8) != 0
+    no_pair = (high_values >> 20) == 0
+    return (high_values < _TWO_PAIR_OR_BETTER) & (
+        (low_pair & (no_pair | (((high_values >> 16) & 15) < ((low_values >> 4) & 15))))
+        | (~low_pair & no_pair & (((high_values >> 12) & 0xFF) < (low_values & 0xFF)))
+    )
+
+
 def is_foul(high5, low2):
     """Whether a setting is fouled (§ 2, rule 6): a wrong card count, a card
     twice, or a low hand that outranks the high hand."""
