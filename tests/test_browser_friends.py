@@ -20,8 +20,9 @@ from django.contrib.auth.models import User
 from django.utils.html import escape
 
 from casino.accounts.models import Player
-from casino.chat.api import BIDI_CONTROLS, clean_text
+from casino.chat.api import clean_text
 from casino.chat.models import ChatMessage
+from casino.plain_text import BIDI_CONTROLS
 from casino.tables.models import Round, Table
 from casino.wallet.models import Entry
 from games.settled import signed

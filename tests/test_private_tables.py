@@ -481,3 +481,15 @@ def test_paytables_are_offered_by_their_names(clean_redis):
     page = client_of(guest("Ann")).get("/private/new/?game=pai_gow").content.decode()
     assert '<option value="4">D</option>' in page
     assert "The Fortune bonus wager is offered." in page
+
+
+@pytest.mark.django_db
+def test_a_tables_name_keeps_no_control_or_direction_characters(clean_redis):
+    public_wheel()
+    client = client_of(guest("Ann"))
+    client.post("/private/new/", wheel_form(name="\u202eFriday\u0007 wheel\u2066"))
+    assert Table.objects.get(is_private=True).name == "Friday  wheel"
+    # Nothing but controls is no name.
+    response = client.post("/private/new/", wheel_form(name="\u202e\u2066 "))
+    assert "Give your table a name." in response.content.decode()
+    assert Table.objects.filter(is_private=True).count() == 1

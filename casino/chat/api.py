@@ -7,7 +7,6 @@ as a ``chat.message`` event to the table's group, whose member in each Daphne
 hands it to that process's viewers (casino/tables/fanout.py)."""
 
 import logging
-import unicodedata
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -17,6 +16,7 @@ from django.db import transaction
 
 from casino.accounts.models import Player
 from casino.chat.models import ChatHide, ChatMessage, ChatMute, ChatRoom
+from casino.plain_text import plain
 from casino.tables.groups import table_group
 from casino.tables.models import Table
 from games.engine import parse_whole
@@ -61,23 +61,13 @@ class Joined:
     tools: dict = field(default_factory=dict)
 
 
-# Bidirectional embeddings, overrides and isolates open a run of text that
-# the page cannot close for them: one left open reverses or moves what
-# follows the message on its line (a Hide or Mute control), even through
-# CSS isolation, whose closing mark an open isolate takes as its own. The
-# marks (U+200E, U+200F) open nothing and stay.
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
 def clean_text(text):
     """The message as stored: trimmed, control characters (bidirectional
     embeddings and isolates too) as spaces; refused when empty or over
     MAX_CHARS."""
     if not isinstance(text, str):
         raise ChatRefused("Malformed message: the chat text must be a string.")
-    text = "".join(
-        " " if unicodedata.category(char) == "Cc" or char in BIDI_CONTROLS else char for char in text
-    ).strip()
+    text = plain(text)
     if not text:
         raise ChatRefused("Type a message first: an empty one is not sent.")
     if len(text) > MAX_CHARS:

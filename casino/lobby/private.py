@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 
+from casino.plain_text import plain
 from casino.tables import private, registry
 from casino.tables.rules_fields import PREFIX
 
@@ -36,6 +37,14 @@ class PrivateTableForm(forms.Form):
         base = private.base_config(spec)
         for choice in self.choices:
             self.fields[PREFIX + choice.name] = _field(choice, base[choice.name])
+
+    def clean_name(self):
+        # Shown to everyone at the table and on their My play pages: no
+        # control characters, no direction overrides (casino/plain_text.py).
+        name = plain(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError("Give your table a name.")
+        return name
 
     def limit_fields(self):
         return [self[PREFIX + c.name] for c in self.choices if c.kind in (private.LOW, private.HIGH)]
