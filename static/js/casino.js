@@ -228,7 +228,17 @@
       }
     }
   });
-  document.addEventListener("htmx:wsClose", function () { setConnection("Reconnecting…", false); });
+  // The extension comes back only after an abnormal close or a restart
+  // (1006, 1011-1013). The casino's own closes (removed or banned by a host,
+  // a message too big, too many windows: docs/protocol.md) say why in the
+  // flash, and the page is not coming back by itself: say so, not
+  // "Reconnecting…" forever.
+  var RECONNECTS = [1006, 1011, 1012, 1013];
+  document.addEventListener("htmx:wsClose", function (e) {
+    var code = e.detail && e.detail.event ? e.detail.event.code : 1006;
+    if (RECONNECTS.indexOf(code) >= 0) { setConnection("Reconnecting…", false); }
+    else { setConnection("Disconnected: reload the page to come back", false); }
+  });
   document.addEventListener("htmx:wsAfterMessage", function () {
     syncClock();
     tickCountdowns(); // a pushed clock arrives empty: fill it before it is drawn, so it never blinks out
