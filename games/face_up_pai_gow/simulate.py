@@ -69,6 +69,7 @@ _JOKER_BIT = 1 << 39
 _FIVE_OF_A_SUIT = 0x03030303  # added to the suit bytes, a count of 5 or more sets the byte's bit 3
 _FOUR_OF_A_SUIT = 0x04040404  # with the joker, 4 or more
 _BIT_3 = 0x08080808
+_FLUSH_SHIFT = 42  # above the rank part of a five-card key (back_values)
 
 
 def specs():
@@ -185,7 +186,8 @@ class _Columns:
 
     def __init__(self):
         np = _np()
-        self.rows = {}  # rank multiset key -> row
+        self.keys = np.empty(0, dtype=np.int64)  # the rank multiset keys tabled, sorted
+        self.key_rows = np.empty(0, dtype=np.int64)  # and their rows
         self.high = np.empty(0, dtype=np.int64)
         self.low = np.empty(0, dtype=np.int64)
         self.ace = np.empty(0, dtype=bool)
@@ -195,7 +197,8 @@ class _Columns:
         self.rank_part = np.array([weight & _RANK_MASK for weight in _WEIGHT], dtype=np.int64)
         self.suit_part = np.array([weight >> _SUIT_SHIFT for weight in _WEIGHT], dtype=np.int64)
         self.two_card = np.array(TWO_CARD, dtype=np.int64)
-        # rank multiset keys of five cards without a flush, sorted, and their eval5_indices values
+        self.suit_bit = np.array([1 << (index & 3) for index in range(52)] + [0b1111], dtype=np.int64)
+        # five cards' rank multiset keys and flush bits (back_values), sorted, and their values
         self.back_keys = np.empty(0, dtype=np.int64)
         self.back_value = np.empty(0, dtype=np.int64)
 
@@ -211,26 +214,36 @@ class _Columns:
         add = np.where(keys & _JOKER_BIT, _FOUR_OF_A_SUIT, _FIVE_OF_A_SUIT)
         loose = ((suits + add) & _BIT_3) != 0  # _may_flush
         tabled = np.flatnonzero(~loose)
-        unique, first, inverse = np.unique(keys[tabled], return_index=True, return_inverse=True)
-        rows = [self.rows.get(key) for key in unique.tolist()]
-        new = [place for place, row in enumerate(rows) if row is None]
-        if new:
-            keys = unique[new].tolist()
-            hands = hands[tabled[first[new]]]
-            unknown = [place for place, key in enumerate(keys) if key not in _TABLE]
+        keys = keys[tabled]
+        rows = self._rows(keys)
+        missing = np.flatnonzero(rows < 0)
+        if len(missing):
+            new, first = np.unique(keys[missing], return_index=True)
+            hands = hands[tabled[missing[first]]]
+            new = new.tolist()
+            unknown = [place for place, key in enumerate(new) if key not in _TABLE]
             for place, frontier in zip(unknown, _frontiers(hands[unknown]), strict=True):
-                _TABLE[keys[place]] = (*_house_figures(hands[place].tolist()), frontier)
-            for place, key in zip(new, keys, strict=True):
-                rows[place] = self.rows[key] = len(self.rows)
-            self._add([_TABLE[key] for key in keys])
-        return tabled, np.asarray(rows, dtype=np.int64)[inverse], np.flatnonzero(loose)
+                _TABLE[new[place]] = (*_house_figures(hands[place].tolist()), frontier)
+            self._add(new, [_TABLE[key] for key in new])
+            rows = self._rows(keys)
+        return tabled, rows, np.flatnonzero(loose)
+
+    def _rows(self, keys):
+        """The row of each of ``keys`` (an int64 array), -1 for a key not here."""
+        np = _np()
+        if not len(self.keys):
+            return np.full(len(keys), -1, dtype=np.int64)
+        place = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
+        return np.where(self.keys[place] == keys, self.key_rows[place], -1)
 
     def back_values(self, backs):
         """``eval5_indices`` of each five cards along the last axis of an int64
-        array, none of them a flush: a value a rank multiset, worked out the
-        first time it comes."""
+        array: a five-card hand's value is its ranks' and whether it is a
+        flush (its cards' suit bits share one, the joker's being all four),
+        so it is worked out once for each of those and looked up after."""
         np = _np()
-        keys = self.rank_part[backs].sum(axis=-1)
+        flush = np.bitwise_and.reduce(self.suit_bit[backs], axis=-1) != 0
+        keys = self.rank_part[backs].sum(axis=-1) | (flush.astype(np.int64) << _FLUSH_SHIFT)
         place = np.searchsorted(self.back_keys, keys)
         known = np.zeros(keys.shape, dtype=bool)
         if len(self.back_keys):
@@ -246,10 +259,14 @@ class _Columns:
             place = np.searchsorted(self.back_keys, keys)
         return self.back_value[place]
 
-    def _add(self, entries):
-        """Rows for ``entries``, after the ``len(self.rows) - len(entries)`` there are."""
+    def _add(self, keys, entries):
+        """Rows for the ``entries`` of new ``keys``, after those there are."""
         np = _np()
-        start, stop = len(self.rows) - len(entries), len(self.rows)
+        start, stop = len(self.keys), len(self.keys) + len(keys)
+        everything = np.concatenate([self.keys, keys])
+        order = np.argsort(everything)
+        self.keys = everything[order]
+        self.key_rows = np.concatenate([self.key_rows, np.arange(start, stop)])[order]
         width = max(self.frontier_high.shape[1], *(len(entry[3]) for entry in entries))
         if stop > len(self.high) or width > self.frontier_high.shape[1]:
             capacity = max(stop, 2 * len(self.high), 1024)  # doubling: most blocks add a few rows
@@ -286,19 +303,29 @@ _FRONTS = tuple(tuple(front[side] for front, _ in SPLITS) for side in (0, 1))  #
 _BACKS = tuple(back for _, back in SPLITS)
 
 
-def _frontiers(hands):
-    """The frontier of each row of a (k, 7) int64 array of card indices that
-    cannot make a flush: the legal settings' (high, low) values that no other
-    legal setting matches or beats on both hands, highest high first (all
-    ``best_result`` needs), a block of hands at once. The 21 settings are
-    valued by ``eval5_indices`` (``_Columns.back_values``) and ``TWO_CARD``,
-    the fouls (``are_foul_values``) dropped, the rest sorted high to low and
-    each kept when its low beats every low before it."""
+def _settings(hands):
+    """(high, low): two (k, 21) int64 arrays of the values of the 21 settings
+    of each row of a (k, 7) array of card indices (``_legal_values``, a
+    block at once: ``eval5_indices`` by ``_Columns.back_values``,
+    ``TWO_CARD``), -1 both for a foul (``are_foul_values``), which beats no
+    hand (every hand value is 0 or more)."""
     np = _np()
     columns = _columns()
     low = columns.two_card[hands[:, _FRONTS[0]] * 53 + hands[:, _FRONTS[1]]]
     high = columns.back_values(hands[:, _BACKS])
-    codes = np.where(are_foul_values(high, low), -1, (high << 9) | low)  # a two-card value is under 2 ** 9
+    foul = are_foul_values(high, low)
+    return np.where(foul, -1, high), np.where(foul, -1, low)
+
+
+def _frontiers(hands):
+    """The frontier of each row of a (k, 7) int64 array of card indices that
+    cannot make a flush: the legal settings' (high, low) values that no other
+    legal setting matches or beats on both hands, highest high first (all
+    ``best_result`` needs), a block of hands at once: the ``_settings``
+    sorted high to low, each kept when its low beats every low before it."""
+    np = _np()
+    high, low = _settings(hands)
+    codes = np.where(high < 0, -1, (high << 9) | low)  # a two-card value is under 2 ** 9
     codes = -np.sort(-codes, axis=1)  # each row high to low, the fouls last
     lows = np.where(codes < 0, -1, codes & 511)
     before = np.maximum.accumulate(lows, axis=1)
@@ -341,28 +368,42 @@ def tally(rng, total, progress=None):
         house[PUSH] += size - len(played)  # rule 7
         best[PUSH] += size - len(played)
         tabled, rows, loose = columns.split(cards[played, :7])
-        # compare_values and best_result, a block at a time: a setting that
-        # wins both hands wins, else one that wins a hand pushes
-        high, low = dealer_high[played][tabled, None], dealer_low[played][tabled, None]
-        for part, highs, lows in (
-            (house, columns.high[rows, None], columns.low[rows, None]),
-            (best, columns.frontier_high[rows], columns.frontier_low[rows]),
-        ):
-            higher, lower = highs > high, lows > low
-            wins = int((higher & lower).any(axis=1).sum())
-            either = int((higher | lower).any(axis=1).sum())
-            part[WIN] += wins
-            part[PUSH] += either - wins
-            part[LOSE] += len(tabled) - either
-        high, low = dealer_high[played][loose].tolist(), dealer_low[played][loose].tolist()
-        for player, versus_high, versus_low in zip(cards[played[loose], :7].tolist(), high, low, strict=True):
-            player_high, player_low, _, settings = _entry(player, tabled=False)
-            house[compare_values(player_high, player_low, versus_high, versus_low)] += 1
-            best[best_result(settings, versus_high, versus_low)] += 1
+        versus = np.concatenate([played[tabled], played[loose]])  # the dealer of each player, in order
+        loose = cards[played[loose], :7]  # could make a flush: worked out here
+        house_way = np.array([_house_figures(cs)[:2] for cs in loose.tolist()], dtype=np.int64).reshape(-1, 2)
+        hands = {
+            HOUSE_WAY: [
+                (columns.high[rows, None], columns.low[rows, None]),
+                (house_way[:, :1], house_way[:, 1:]),
+            ],
+            BEST: [(columns.frontier_high[rows], columns.frontier_low[rows]), _settings(loose)],
+        }
+        for strategy, blocks in hands.items():
+            _count(counts[strategy], blocks, dealer_high[versus], dealer_low[versus])
         done += size
         if progress:
             progress(done, total)
     return counts, ace_highs
+
+
+def _count(part, hands, dealer_high, dealer_low):
+    """Add to ``part`` the results of blocks of hands against the dealer's
+    values: ``hands`` a list of (highs, lows), two (n, k) arrays of the values
+    of a block's settings, the blocks' rows in the order of the dealer's
+    arrays; a hand wins if one of its settings wins both hands, else pushes if
+    one wins a hand (``best_result``; ``compare_values`` for one setting; a -1
+    beats nothing)."""
+    start = 0
+    for highs, lows in hands:
+        stop = start + len(highs)
+        higher = highs > dealer_high[start:stop, None]
+        lower = lows > dealer_low[start:stop, None]
+        wins = int((higher & lower).any(axis=1).sum())
+        either = int((higher | lower).any(axis=1).sum())
+        part[WIN] += wins
+        part[PUSH] += either - wins
+        part[LOSE] += stop - start - either
+        start = stop
 
 
 def _stats(part, total):
