@@ -113,22 +113,11 @@ class NewTestTableForm(forms.Form):
         )
 
 
-def _game(request):
-    """The chosen game's spec (the first game by default), or None for an unknown one."""
-    slug = request.POST.get("game") if request.method == "POST" else request.GET.get("game")
-    if not slug:
-        return registry.all_games()[0]
-    try:
-        return registry.get(slug)
-    except KeyError:
-        return None
-
-
 @designer_required
 def new_test_table(request):
     """GET: the form for the game chosen with ?game=; POST: create the table
     and go to it, or show the form again with what is wrong (nothing created)."""
-    spec = _game(request)
+    spec = registry.from_request(request)
     if spec is None:
         messages.error(request, "Unknown game: choose one from the list.")
         spec = registry.all_games()[0]

@@ -115,16 +115,6 @@ def _help(choice):
     return f"{choice.help} {bound}".strip()
 
 
-def _game(request):
-    slug = request.POST.get("game") if request.method == "POST" else request.GET.get("game")
-    if not slug:
-        return registry.all_games()[0]
-    try:
-        return registry.get(slug)
-    except KeyError:
-        return None
-
-
 def new_private_table(request):
     """GET: the form for the game chosen with ?game=; POST: open the table
     and go to it with its link, or show the form again (nothing created)."""
@@ -132,7 +122,7 @@ def new_private_table(request):
     if player is None:
         # A player session first, as for sitting; then back here.
         return redirect(reverse("lobby:home") + "?" + urlencode({"next": request.get_full_path()}))
-    spec = _game(request)
+    spec = registry.from_request(request)
     if spec is None:
         messages.error(request, "Unknown game: choose one from the list.")
         spec = registry.all_games()[0]

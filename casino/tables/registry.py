@@ -68,6 +68,18 @@ def get(slug):
     return _GAMES[slug]
 
 
+def from_request(request):
+    """The game a form names in ``game`` (the query string's, or the posted
+    one on a POST): the first game when it names none, None for an unknown one.
+    The lab's test-table form and the lobby's private-table form choose their
+    game with it."""
+    data = request.POST if request.method == "POST" else request.GET
+    slug = data.get("game")
+    if not slug:
+        return all_games()[0]
+    return _GAMES.get(slug)
+
+
 def all_games():
     return sorted(_GAMES.values(), key=lambda spec: spec.name)
 
