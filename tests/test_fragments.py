@@ -114,14 +114,21 @@ def test_every_games_table_splits_as_the_html_parser_does(game, make_player, cle
         assert len([element_id for element_id, _ in fragments if element_id]) >= 3
 
 
-@pytest.mark.django_db
-def test_a_wheel_round_splits_as_the_html_parser_does_at_every_phase(make_table, make_player, clean_redis):
+@pytest.fixture
+def wheel(make_table, make_player, clean_redis):
+    """A wheel's runtime on a test clock, Ann and Bob seated: (runtime, clock, ann, bob)."""
     clock = Clock()
     runtime = TableRuntime(make_table(), clock=clock)
     runtime.start()
     ann, bob = make_player("Ann"), make_player("Bob")
     sit(runtime, ann)
     sit(runtime, bob)
+    return runtime, clock, ann, bob
+
+
+@pytest.mark.django_db
+def test_a_wheel_round_splits_as_the_html_parser_does_at_every_phase(wheel):
+    runtime, clock, ann, bob = wheel
     bet(runtime, ann, "1", 5)
     bet(runtime, bob, "40", 2)
     meta = table_meta(runtime.table)
@@ -167,15 +174,8 @@ def test_every_games_private_template_has_known_inputs(game):
 
 
 @pytest.mark.django_db
-def test_a_players_fragments_are_reused_only_while_what_they_show_is_unchanged(
-    make_table, make_player, clean_redis
-):
-    clock = Clock()
-    runtime = TableRuntime(make_table(), clock=clock)
-    runtime.start()
-    ann, bob = make_player("Ann"), make_player("Bob")
-    sit(runtime, ann)
-    sit(runtime, bob)
+def test_a_players_fragments_are_reused_only_while_what_they_show_is_unchanged(wheel):
+    runtime, clock, ann, bob = wheel
     meta, last = table_meta(runtime.table), LastRender()
 
     def both(balance=1_000):
@@ -229,15 +229,8 @@ def test_swapping_the_parts_in_gives_the_new_fragment():
 
 
 @pytest.mark.django_db
-def test_another_players_bet_sends_a_spectator_only_the_area_and_the_seat(
-    make_table, make_player, clean_redis
-):
-    clock = Clock()
-    runtime = TableRuntime(make_table(), clock=clock)
-    runtime.start()
-    ann, bob = make_player("Ann"), make_player("Bob")
-    sit(runtime, ann)
-    sit(runtime, bob)
+def test_another_players_bet_sends_a_spectator_only_the_area_and_the_seat(wheel):
+    runtime, _, ann, bob = wheel
     meta = table_meta(runtime.table)
 
     def page():
