@@ -34,6 +34,15 @@ async def connect(table_id, player=None, origin=ORIGIN):
     return communicator, connected
 
 
+async def refused_socket(table_id, player=None):
+    """How the table's websocket ends at once for ``player`` (None: a
+    visitor): ("websocket.close", its code). A refusal is accepted only to
+    carry its close code (casino/websocket.py)."""
+    communicator, _ = await connect(table_id, player)
+    output = await communicator.receive_output(timeout=5)
+    return output["type"], output.get("code")
+
+
 async def receive_until(communicator, predicate, timeout=10):
     """Frames until one satisfies ``predicate``; returns that frame."""
     deadline = asyncio.get_running_loop().time() + timeout

@@ -25,8 +25,8 @@ from casino.tables.models import Table
 from casino.tables.owner import TableWorker
 from casino.wallet.ledger import escrow_holds_chips
 from casino.wallet.models import Account, Entry
-from tests.conftest import FAST, assert_ledger_balanced, session_cookie
-from tests.test_consumer import HOST, ORIGIN, connect, receive_until
+from tests.conftest import FAST, assert_ledger_balanced
+from tests.test_consumer import HOST, ORIGIN, connect, receive_until, refused_socket
 from tests.test_test_tables import client_of, guest, play_round, running
 
 pytestmark = pytest.mark.postgres
@@ -277,17 +277,6 @@ def test_a_banned_player_can_neither_enter_nor_come_back_by_the_link(clean_redis
         assert "You cannot enter this table" in response.content.decode()
 
 
-async def refused_socket(table, player):
-    headers = [ORIGIN, HOST]
-    if player is not None:
-        key = await database_sync_to_async(session_cookie)(player)
-        headers.append((b"cookie", f"sessionid={key}".encode()))
-    communicator = WebsocketCommunicator(application, f"/ws/tables/{table.pk}/", headers=headers)
-    await communicator.connect()
-    output = await communicator.receive_output(timeout=5)
-    return output["type"], output.get("code")
-
-
 @pytest.mark.django_db(transaction=True)
 async def test_the_websocket_refuses_the_banned_and_the_not_admitted(clean_redis):
     ann, bob, eve = [await database_sync_to_async(guest)(name) for name in ("Ann", "Bob", "Eve")]
@@ -298,9 +287,9 @@ async def test_the_websocket_refuses_the_banned_and_the_not_admitted(clean_redis
     assert connected
     await communicator.disconnect()
     for who in (None, eve):
-        assert await refused_socket(table, who) == ("websocket.close", 4403)
+        assert await refused_socket(table.pk, who) == ("websocket.close", 4403)
     await database_sync_to_async(table.banned.add)(bob)
-    assert await refused_socket(table, bob) == ("websocket.close", 4403)
+    assert await refused_socket(table.pk, bob) == ("websocket.close", 4403)
     communicator, connected = await connect(table.pk, ann)
     assert connected
     await communicator.disconnect()

@@ -7,20 +7,18 @@ import json
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import Group, User
 from django.test import Client
 
 from casino.accounts.models import Player
 from casino.accounts.session import SESSION_KEY
-from casino.asgi import application
 from casino.lab.access import DESIGNERS
 from casino.tables.models import Table
 from casino.tables.runtime import Refused, TableRuntime
 from casino.wallet.ledger import TopUpRefused, at_stake, balance_of, open_wallet, player_account, top_up
 from casino.wallet.models import Account
-from tests.conftest import FAST, assert_ledger_balanced, session_cookie
-from tests.test_consumer import HOST, ORIGIN, connect, round_of
+from tests.conftest import FAST, assert_ledger_balanced
+from tests.test_consumer import connect, refused_socket, round_of
 
 pytestmark = pytest.mark.postgres
 
@@ -204,14 +202,7 @@ async def test_the_websocket_of_a_test_table_refuses_whoever_is_not_invited(clea
     await database_sync_to_async(table.invited.add)(invited)
     await database_sync_to_async(lambda: TableRuntime(Table.objects.get(pk=table.pk)).start())()
     for who in (None, outsider):
-        headers = [ORIGIN, HOST]
-        if who is not None:
-            key = await database_sync_to_async(session_cookie)(who)
-            headers.append((b"cookie", f"sessionid={key}".encode()))
-        communicator = WebsocketCommunicator(application, f"/ws/tables/{table.pk}/", headers=headers)
-        await communicator.connect()  # accepted only to carry the close code (casino/websocket.py)
-        output = await communicator.receive_output(timeout=5)
-        assert (output["type"], output.get("code")) == ("websocket.close", 4403)
+        assert await refused_socket(table.pk, who) == ("websocket.close", 4403)
     communicator, connected = await connect(table.pk, invited)
     assert connected
     frame = await communicator.receive_from(timeout=5)
