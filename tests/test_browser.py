@@ -11,7 +11,6 @@ event loop pytest-asyncio's auto mode runs async tests in.
 
 import re
 import signal
-import time
 
 import pytest
 
@@ -19,19 +18,14 @@ from casino.accounts.models import Player
 from casino.tables.models import Round, Table
 from casino.wallet.models import Account
 from games.engine import CENTS_PER_CHIP, format_chips
+from tests import browser as shared
+from tests.browser import launch, new_page, pick_nickname, sit, wait_live
 from tests.conftest import assert_ledger_balanced, expected_balance, stakes_of, wait_until
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-TIMEOUT_MS = 30_000
+# Tests written before tests/browser.py take these from here.
+CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS = shared.CHROMIUM, shared.CHROMIUM_ARGS, shared.TIMEOUT_MS
 
 # Every table push, as the page saw it: status and screen-reader announcements.
 RECORDER = """
@@ -83,23 +77,12 @@ def seconds_left(page):
 
 def join_and_sit(page, base, nickname, table):
     page.goto(base + "/")
-    page.get_by_label("Nickname").fill(nickname)
-    page.get_by_role("button", name="Play").click()
+    pick_nickname(page, nickname)
     page.get_by_text(f"Welcome, {nickname}!").wait_for()
     page.get_by_role("link", name=table.name, exact=True).first.click()
     page.wait_for_url(re.compile(rf"/tables/{table.pk}/"))
-    page.locator("#connection", has_text="Live").wait_for()
-    me = page.locator("#dc-me")
-    deadline = time.monotonic() + 30
-    while "You sit at seat" not in me.inner_text():
-        if time.monotonic() > deadline:
-            pytest.fail(f"{nickname} could not sit: {page.locator('#flash').inner_text()}")
-        # The button names the round: a click just as the round turns is refused; click again.
-        page.get_by_role("button", name="Take a seat").click()
-        try:
-            me.get_by_text("You sit at seat").wait_for(timeout=5_000)
-        except sync_api.TimeoutError:
-            pass
+    wait_live(page)
+    sit(page, "#dc-me")
 
 
 def place_bets(pages):
@@ -141,14 +124,12 @@ def test_two_browsers_play_one_round(processes, make_table):
     wait_until(lambda: Table.objects.get(pk=table.pk).state, 40, "the worker to start the table")
 
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = launch(playwright)
         try:
-            pages = {}
-            for name, (viewport, _, _) in PLAYERS.items():
-                context = browser.new_context(viewport=viewport)
-                context.set_default_timeout(TIMEOUT_MS)
-                context.add_init_script(RECORDER)
-                pages[name] = context.new_page()
+            pages = {
+                name: new_page(browser, RECORDER, viewport=viewport)
+                for name, (viewport, _, _) in PLAYERS.items()
+            }
             for name, page in pages.items():
                 join_and_sit(page, base, name, table)
 

@@ -23,8 +23,8 @@ from django.views.defaults import server_error
 from casino.lab import registry
 from casino.tables import registry as games
 from casino.tables.models import Table
-from tests.conftest import ROOT, session_cookie, wait_until
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS
+from tests.browser import launch, new_page, serve, sign_in, wait_live
+from tests.conftest import ROOT, session_cookie
 from tests.test_browser_meters import in_thread
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -129,20 +129,15 @@ def test_no_page_type_has_serious_accessibility_violations(processes, make_playe
     }
     User.objects.create_superuser("dana", password=PASSWORD)
     cookie = session_cookie(make_player("Ann"))
-    processes.worker()
-    base = "http://" + processes.daphne()
-    for table in tables.values():
-        wait_until(lambda t=table: Table.objects.get(pk=t.pk).state, 40, "the worker to start the tables")
+    base = serve(processes, *tables.values())
     row = next(s for s in registry.specs("dreamcatcher") if s.wager == "10")
 
     found = {}
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = launch(playwright)
         try:
             # A visitor without a session: the lobby, the account pages, an error page.
-            context = browser.new_context()
-            context.set_default_timeout(TIMEOUT_MS)
-            page = context.new_page()
+            page = new_page(browser)
             for where in ("/", "/accounts/login/", "/accounts/register/", "/no-such-page/"):
                 page.goto(base + where)
                 page.locator("main").first.wait_for()
@@ -162,15 +157,12 @@ def test_no_page_type_has_serious_accessibility_violations(processes, make_playe
                 page.locator("main").first.wait_for()
                 found[f"the {name} page"] = violations(page)
             page.goto(f"{base}/tables/{tables['dreamcatcher'].pk}/")  # watching as a guest
-            page.locator("#connection", has_text="Live").wait_for()
+            wait_live(page)
             found["table, as a guest"] = violations(page)
-            context.close()
+            page.context.close()
 
             # A seated player with wagers on the layout, at every game.
-            context = browser.new_context()
-            context.set_default_timeout(TIMEOUT_MS)
-            context.add_cookies([{"name": "sessionid", "value": cookie, "url": base}])
-            page = context.new_page()
+            page = new_page(browser, cookie=cookie, base=base)
             for game, table in tables.items():
                 prefix = shown[game][0]
                 page.goto(f"{base}/tables/{table.pk}/?join=1")
@@ -215,16 +207,12 @@ def test_no_page_type_has_serious_accessibility_violations(processes, make_playe
             page.goto(f"{base}/tables/{tables['pai_gow'].pk}/rounds/")
             page.locator("main").first.wait_for()
             found["round records"] = violations(page)
-            context.close()
+            page.context.close()
 
             # A designer: the lab, a lab row, the test-table form.
-            context = browser.new_context()
-            context.set_default_timeout(TIMEOUT_MS)
-            page = context.new_page()
+            page = new_page(browser)
             page.goto(f"{base}/accounts/login/?next=/lab/")
-            page.get_by_label("Username").fill("dana")
-            page.get_by_label("Password").fill(PASSWORD)
-            page.get_by_role("button", name="Sign in").click()
+            sign_in(page, "dana", PASSWORD)
             page.wait_for_url(re.compile(r"/lab/$"))
             for where in ("/lab/", f"/lab/rows/{row.key}/", "/lab/test-tables/new/"):
                 page.goto(base + where)
@@ -269,17 +257,11 @@ def test_the_countdown_is_read_out_at_ten_and_five_seconds_only(processes, make_
         config={"betting_seconds": 20, "spin_seconds": 1, "result_seconds": 1},
     )
     cookie = session_cookie(make_player("Ann"))
-    processes.worker()
-    base = "http://" + processes.daphne()
-    wait_until(lambda: Table.objects.get(pk=table.pk).state, 40, "the worker to start the table")
+    base = serve(processes, table)
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = launch(playwright)
         try:
-            context = browser.new_context()
-            context.set_default_timeout(TIMEOUT_MS)
-            context.add_init_script(HEARD)
-            context.add_cookies([{"name": "sessionid", "value": cookie, "url": base}])
-            page = context.new_page()
+            page = new_page(browser, HEARD, cookie=cookie, base=base)
             page.goto(f"{base}/tables/{table.pk}/?join=1")
             page.locator("#dc-me", has_text="You sit at seat").wait_for()
             assert page.locator("#announce-clock[aria-live=polite]").count() == 1

@@ -7,8 +7,8 @@ with its amount. A plain (sync) test, like tests/test_browser.py."""
 import pytest
 
 from casino.tables.models import Table
+from tests.browser import launch, serve
 from tests.conftest import assert_ledger_balanced, session_cookie, wait_until
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS
 from tests.test_browser_meters import seated_pages
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -96,11 +96,9 @@ def test_undo_rebet_and_double_by_key(processes, make_player, game):
     table = Table.objects.create(game=game, name=f"Rebet {game}", config=config, max_seats=6)
     ann = make_player("Ann")
     cookie = session_cookie(ann)
-    processes.worker()
-    base = "http://" + processes.daphne()
-    wait_until(lambda: Table.objects.get(pk=table.pk).state, 40, "the worker to start the table")
+    base = serve(processes, table)
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = launch(playwright)
         try:
             page = seated_pages(
                 browser, base, table.pk, {"Ann": cookie}, {"Ann": {"width": 1280, "height": 900}},

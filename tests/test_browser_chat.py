@@ -11,9 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from casino.chat.models import ChatMessage
-from casino.tables.models import Table
-from tests.conftest import wait_until
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS
+from tests.browser import guest_page, launch, new_page, serve, sign_in, wait_live
 from tests.test_browser_axe import AXE, violations
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -24,7 +22,7 @@ PASSWORD = "pw-chat-player-1"
 def open_table(page, base, table):
     page.get_by_role("link", name=table.name, exact=True).first.click()
     page.wait_for_url(re.compile(rf"/tables/{table.pk}/"))
-    page.locator("#connection", has_text="Live").wait_for()
+    wait_live(page)
 
 
 def say(page, text):
@@ -37,30 +35,18 @@ def say(page, text):
 def test_two_browsers_chat_at_a_table(processes, make_table):
     table = make_table(name="Chat wheel", betting_seconds=120)
     User.objects.create_user("rita", password=PASSWORD)
-    processes.worker()
-    base = "http://" + processes.daphne()
-    wait_until(lambda: Table.objects.get(pk=table.pk).state, 40, "the worker to start the table")
+    base = serve(processes, table)
 
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = launch(playwright)
         try:
-            ann_context = browser.new_context()
-            ann_context.set_default_timeout(TIMEOUT_MS)
-            ann = ann_context.new_page()
-            ann.goto(base + "/")
-            ann.get_by_label("Nickname").fill("Ann")
-            ann.get_by_role("button", name="Play").click()
-            ann.get_by_text("Welcome, Ann!").wait_for()
+            ann = guest_page(browser, base, "Ann")
             open_table(ann, base, table)
 
             # Rita is registered (she may hide players) and plays on a phone.
-            rita_context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-            rita_context.set_default_timeout(TIMEOUT_MS)
-            rita = rita_context.new_page()
+            rita = new_page(browser, viewport={"width": 390, "height": 844}, is_mobile=True)
             rita.goto(base + "/accounts/login/")
-            rita.get_by_label("Username").fill("rita")
-            rita.get_by_label("Password").fill(PASSWORD)
-            rita.get_by_role("button", name="Sign in").click()
+            sign_in(rita, "rita", PASSWORD)
             rita.wait_for_url(re.compile(r"/$"))
             open_table(rita, base, table)
 

@@ -26,9 +26,8 @@ from casino.plain_text import BIDI_CONTROLS
 from casino.tables.models import Round, Table
 from casino.wallet.models import Entry
 from games.settled import signed
+from tests.browser import guest_page, launch, new_page, pick_nickname, serve, sit, wait_live
 from tests.conftest import assert_ledger_balanced, session_cookie, wait_until
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS
-from tests.test_browser_host import join
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -70,20 +69,6 @@ SOCKET_OF = """(path) => new Promise((resolve) => {
   ws.onmessage = (e) => frames.push(String(e.data));
   ws.onclose = (e) => resolve({code: e.code, frames});
 })"""
-
-
-def sit(page):
-    me = page.locator("#pg-me")
-    deadline = time.monotonic() + 30
-    while "You sit at seat" not in me.inner_text():
-        if time.monotonic() > deadline:
-            pytest.fail(f"could not sit: {page.locator('#flash').inner_text()}")
-        # A click just as the round turns is refused; click again.
-        page.get_by_role("button", name="Take a seat").click()
-        try:
-            me.get_by_text("You sit at seat").wait_for(timeout=5_000)
-        except sync_api.TimeoutError:
-            pass
 
 
 def round_number(page):
@@ -128,21 +113,17 @@ def test_friends_at_a_private_pai_gow_table(processes, monkeypatch):
     # The checks of the database run between Playwright's calls, whose loop runs in this thread.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     public = Table.objects.create(game="pai_gow", name="Public pai gow", config=PUBLIC_PAI_GOW)
-    processes.worker()
-    base = "http://" + processes.daphne()
+    base = serve(processes)
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = launch(playwright)
         try:
             # A visitor's lobby, open from start to end (its rows come by websocket).
-            watcher = browser.new_context()
-            watcher.set_default_timeout(TIMEOUT_MS)
-            watcher.add_init_script(LOBBY_SEEN)
-            lobby = watcher.new_page()
+            lobby = new_page(browser, LOBBY_SEEN)
             lobby.goto(base + "/")
             lobby.get_by_role("link", name="Public pai gow").first.wait_for()
 
             # Hana opens the table from the lobby's form.
-            hana = join(browser, base, "Hana")
+            hana = guest_page(browser, base, "Hana")
             hana.get_by_role("link", name="Start a private table").click()
             hana.get_by_label("Game", exact=True).select_option(label="Pai Gow Poker")
             hana.get_by_role("group", name="Your Pai Gow Poker table").wait_for()
@@ -155,19 +136,16 @@ def test_friends_at_a_private_pai_gow_table(processes, monkeypatch):
             assert table.config["max_bet"] == 200 and table.config["betting_seconds"] == 4
             link = hana.get_by_label("The table's link").input_value()
             assert link == f"{base}/tables/private/{table.link_key}/"
-            hana.locator("#connection", has_text="Live").wait_for()
-            sit(hana)
+            wait_live(hana)
+            sit(hana, "#pg-me")
 
             # Finn, a guest, opens the link, picks a nickname, lands at the table.
-            finn = browser.new_context()
-            finn.set_default_timeout(TIMEOUT_MS)
-            friend = finn.new_page()
+            friend = new_page(browser)
             friend.goto(link)
-            friend.get_by_label("Nickname").fill("Finn")
-            friend.get_by_role("button", name="Play").click()
+            pick_nickname(friend, "Finn")
             friend.wait_for_url(f"{base}/tables/{table.pk}/")
-            friend.locator("#connection", has_text="Live").wait_for()
-            sit(friend)
+            wait_live(friend)
+            sit(friend, "#pg-me")
             hana.locator("#host-panel", has_text="Finn").wait_for()
 
             # Two rounds with wagers, settled; they chat while the first plays.
@@ -194,16 +172,16 @@ def test_friends_at_a_private_pai_gow_table(processes, monkeypatch):
             assert Table.objects.get(pk=table.pk).config["max_bet"] == 100
 
             # Tess comes in by the link; removed, she may come back; banned, she may not.
-            tess = join(browser, base, "Tess")
+            tess = guest_page(browser, base, "Tess")
             tess.goto(link)
             tess.wait_for_url(f"{base}/tables/{table.pk}/")
-            tess.locator("#connection", has_text="Live").wait_for()
+            wait_live(tess)
             hana.get_by_role("button", name="Remove Tess from the table").click()
             tess.locator("#host-status", has_text="The host removed you from this table").wait_for()
             friend.locator("#pg-log", has_text="The host removed Tess from the table.").wait_for()
             tess.goto(link)
             tess.wait_for_url(f"{base}/tables/{table.pk}/")
-            tess.locator("#connection", has_text="Live").wait_for()
+            wait_live(tess)
             hana.get_by_role("button", name="Ban Tess from the table").click()
             tess.locator("#host-status", has_text="The host banned you from this table").wait_for()
             friend.locator("#pg-log", has_text="The host banned Tess from the table.").wait_for()
@@ -296,15 +274,10 @@ RAW = ("<script>window", "<img src=x", "<svg onload", "<b>bold")
 
 
 def chat_page(browser, base, table, cookie=None, dialogs=None):
-    context = browser.new_context()
-    context.set_default_timeout(TIMEOUT_MS)
-    context.add_init_script(RECORD)
-    if cookie:
-        context.add_cookies([{"name": "sessionid", "value": cookie, "url": base}])
-    page = context.new_page()
+    page = new_page(browser, RECORD, cookie=cookie, base=base)
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     response = page.goto(f"{base}/tables/{table.pk}/")
-    page.locator("#connection", has_text="Live").wait_for()
+    wait_live(page)
     page.locator("#chat-list").wait_for(state="attached")
     return page, response.text()
 
@@ -329,12 +302,10 @@ def test_chat_fuzzing_changes_nothing_and_leaks_nothing(
     rex = make_player("Rex")  # registered: his lines of others' messages carry "Hide"
     rex.user = User.objects.create_user("rex")
     rex.save()
-    processes.worker()
-    base = "http://" + processes.daphne()
-    wait_until(lambda: Table.objects.get(pk=table.pk).state, 40, "the worker to start the table")
+    base = serve(processes, table)
     dialogs = []
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = launch(playwright)
         try:
             sender, _ = chat_page(browser, base, table, session_cookie(ann), dialogs)
             watcher, _ = chat_page(browser, base, table, session_cookie(rex), dialogs)
@@ -364,7 +335,7 @@ def test_chat_fuzzing_changes_nothing_and_leaks_nothing(
 
             # A flood from a fresh connection: no more stored than its bucket allows.
             sender.reload()
-            sender.locator("#connection", has_text="Live").wait_for()
+            wait_live(sender)
             flood_started = time.monotonic()
             sender.evaluate(
                 """() => { for (let n = 0; n < 20; n++) {
@@ -387,7 +358,7 @@ def test_chat_fuzzing_changes_nothing_and_leaks_nothing(
 
             # A frame of 10,000 characters: refused, the socket closed (4413), nothing stored.
             sender.reload()
-            sender.locator("#connection", has_text="Live").wait_for()
+            wait_live(sender)
             sender.evaluate(SEND, "w" * 10_000)
             flash.get_by_text("at most 4 KB").wait_for()
             # Not "Reconnecting…" forever: the page says it will not come back by itself.

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from casino.tables.models import Table
+from tests.browser import launch, new_page
 from tests.conftest import session_cookie
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS
 from tests.test_browser_axe import AXE, violations
 from tests.test_browser_csp import VIOLATIONS
 from tests.test_browser_phone import PHONE
@@ -44,12 +44,9 @@ def test_my_play_on_a_phone(processes, make_player):
 
     found, console = {}, []
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = launch(playwright)
         try:
-            context = browser.new_context(viewport=PHONE)
-            context.set_default_timeout(TIMEOUT_MS)
-            context.add_init_script(VIOLATIONS)
-            page = context.new_page()
+            page = new_page(browser, VIOLATIONS, viewport=PHONE)
             page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
 
             page.goto(base + "/me/")
@@ -57,7 +54,7 @@ def test_my_play_on_a_phone(processes, make_player):
             assert page.evaluate("innerWidth") == PHONE["width"]
             found["visitor"] = (violations(page), page.evaluate(TOO_WIDE), page.evaluate("window.__csp"))
 
-            context.add_cookies([{"name": "sessionid", "value": cookie, "url": base}])
+            page.context.add_cookies([{"name": "sessionid", "value": cookie, "url": base}])
             page.goto(base + "/")
             page.get_by_role("link", name="My play").click()
             page.wait_for_url(re.compile(r"/me/$"))

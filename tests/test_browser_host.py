@@ -7,22 +7,11 @@ import pytest
 
 from casino.accounts.models import Player
 from casino.tables.models import Table
+from tests.browser import guest_page, launch, serve, sit, wait_live
 from tests.conftest import FAST
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS
-from tests.test_browser_private_tables import check_axe, sit
+from tests.test_browser_private_tables import check_axe
 
 sync_api = pytest.importorskip("playwright.sync_api")
-
-
-def join(browser, base, nickname, **options):
-    context = browser.new_context(**options)
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    page.goto(base + "/")
-    page.get_by_label("Nickname").fill(nickname)
-    page.get_by_role("button", name="Play").click()
-    page.get_by_text(f"Welcome, {nickname}!").wait_for()
-    return page
 
 
 @pytest.mark.django_db(transaction=True)
@@ -30,12 +19,11 @@ def test_the_host_runs_the_table_from_a_phone(processes, monkeypatch):
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     # The public table a private one is measured by (its limits at most the casino's).
     Table.objects.create(game="dreamcatcher", name="Public wheel", config={**FAST, "max_bet": 500})
-    processes.worker()
-    base = "http://" + processes.daphne()
+    base = serve(processes)
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = launch(playwright)
         try:
-            ann = join(browser, base, "Ann", viewport={"width": 390, "height": 844}, is_mobile=True)
+            ann = guest_page(browser, base, "Ann", viewport={"width": 390, "height": 844}, is_mobile=True)
             table = Table.objects.create(
                 game="dreamcatcher",
                 name="Friday wheel",
@@ -46,15 +34,15 @@ def test_the_host_runs_the_table_from_a_phone(processes, monkeypatch):
             )
             table.admitted.add(table.host)
             ann.goto(f"{base}/tables/{table.pk}/")
-            ann.locator("#connection", has_text="Live").wait_for()
-            sit(ann)
+            wait_live(ann)
+            sit(ann, "#dc-me")
             panel = ann.get_by_role("region", name="You host this table")
             panel.wait_for()
 
-            bob = join(browser, base, "Bob")
+            bob = guest_page(browser, base, "Bob")
             bob.goto(f"{base}/tables/private/{table.link_key}/")
-            bob.locator("#connection", has_text="Live").wait_for()
-            sit(bob)
+            wait_live(bob)
+            sit(bob, "#dc-me")
             bob.locator("#host-status", has_text="hosted by Ann").wait_for()
             assert bob.get_by_role("region", name="You host this table").count() == 0
             assert bob.get_by_role("button", name="Pause after this round").count() == 0

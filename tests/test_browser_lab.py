@@ -11,7 +11,6 @@ database is read before and after the browser, not while it runs."""
 
 import re
 import signal
-import time
 
 import pytest
 from django.contrib.auth.models import Group, User
@@ -227,44 +226,20 @@ def test_the_admin_keeps_a_test_table_a_test_table(admin_client, make_table):
 # -- in browsers -------------------------------------------------------------------------
 
 
-# (tests/test_browser.py skips itself without Playwright: imported here, in the
-# browser tests only, so that the form's tests above run without it.)
+# (tests/browser.py skips the module importing it without Playwright: imported
+# here, in the browser tests only, so that the form's tests above run without it.)
 
 
-def launch(playwright):
-    from tests.test_browser import CHROMIUM, CHROMIUM_ARGS
-
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-
-
-def sign_in(browser, base, next_url):
+def designer_page(browser, base, next_url):
+    """A new page of the designer dana, signed in and sent on to ``next_url``."""
+    from tests.browser import new_page, sign_in
     from tests.test_browser import RECORDER
 
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(TIMEOUT_MS)
-    context.add_init_script(RECORDER)
-    page = context.new_page()
+    page = new_page(browser, RECORDER, timeout=TIMEOUT_MS, viewport={"width": 1280, "height": 900})
     page.goto(f"{base}/accounts/login/?next={next_url}")
-    page.get_by_label("Username").fill("dana")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
+    sign_in(page, "dana", PASSWORD)
     page.get_by_text("Welcome back, dana.").wait_for()
     return page
-
-
-def sit(page, me_selector):
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    me = page.locator(me_selector)
-    deadline = time.monotonic() + 30
-    while "You sit at seat" not in me.inner_text():
-        if time.monotonic() > deadline:
-            pytest.fail(f"could not sit: {page.locator('#flash').inner_text()}")
-        page.get_by_role("button", name="Take a seat").click()
-        try:
-            me.get_by_text("You sit at seat").wait_for(timeout=5_000)
-        except PlaywrightTimeout:
-            pass  # the button names the round: a click as the round turns is refused; click again
 
 
 def seconds_left(page, status):
@@ -279,6 +254,8 @@ def seconds_left(page, status):
 @pytest.mark.django_db(transaction=True)
 def test_a_designer_stacks_a_dreamcatcher_chain_in_a_browser(processes):
     sync_api = pytest.importorskip("playwright.sync_api")
+    from tests.browser import launch, sit, wait_live
+
     make_designer()
     worker = processes.worker()
     base = "http://" + processes.daphne()
@@ -286,7 +263,7 @@ def test_a_designer_stacks_a_dreamcatcher_chain_in_a_browser(processes):
     with sync_api.sync_playwright() as playwright:
         browser = launch(playwright)
         try:
-            page = sign_in(browser, base, NEW)
+            page = designer_page(browser, base, NEW)
             page.wait_for_url(re.compile(re.escape(NEW)))
             page.locator("#id_game_choice").select_option("dreamcatcher")
             page.get_by_role("button", name="Show its settings").click()
@@ -300,7 +277,7 @@ def test_a_designer_stacks_a_dreamcatcher_chain_in_a_browser(processes):
             table_id = int(re.search(r"/tables/(\d+)/", page.url).group(1))
             badge = page.locator("h1 .badge.test")
             assert badge.inner_text() == "test table"
-            page.locator("#connection", has_text="Live").wait_for()
+            wait_live(page)
             sit(page, "#dc-me")
             # Bet 1 on 10; a bet that misses the window goes in the next round
             # (a round nobody bets on leaves the stack alone).
@@ -356,6 +333,8 @@ def test_a_designer_stacks_a_dreamcatcher_chain_in_a_browser(processes):
 @pytest.mark.django_db(transaction=True)
 def test_a_stacked_players_edge_21_shoe_deals_a_monster_match_in_a_browser(processes):
     sync_api = pytest.importorskip("playwright.sync_api")
+    from tests.browser import launch, sit, wait_live
+
     make_designer()
     client = Client()
     client.login(username="dana", password=PASSWORD)
@@ -371,9 +350,9 @@ def test_a_stacked_players_edge_21_shoe_deals_a_monster_match_in_a_browser(proce
     with sync_api.sync_playwright() as playwright:
         browser = launch(playwright)
         try:
-            page = sign_in(browser, base, f"/tables/{table.pk}/")
+            page = designer_page(browser, base, f"/tables/{table.pk}/")
             page.locator("h1 .badge.test", has_text="test table").wait_for()
-            page.locator("#connection", has_text="Live").wait_for()
+            wait_live(page)
             sit(page, "#bj-me")
             wait_until(lambda: seconds_left(page, "#bj-status") > 5, 30, "a fresh betting window")
             page.locator('#chip-picker label:has(input[value="10"])').click()
@@ -416,12 +395,14 @@ def test_the_lab_page_in_a_browser_filters_recomputes_and_simulates(processes):
     what-if typed into a paytable line, and a simulation's progress bar
     turning into its running-RTP band."""
     sync_api = pytest.importorskip("playwright.sync_api")
+    from tests.browser import launch
+
     make_designer()
     base = "http://" + processes.daphne()
     with sync_api.sync_playwright() as playwright:
         browser = launch(playwright)
         try:
-            page = sign_in(browser, base, "/lab/")
+            page = designer_page(browser, base, "/lab/")
             page.set_viewport_size({"width": 390, "height": 844})
             page.wait_for_url(re.compile(r"/lab/$"))
             page.get_by_role("navigation", name="Games").get_by_role("link", name="Player's Edge 21").click()

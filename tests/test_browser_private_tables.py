@@ -4,31 +4,16 @@ phone) opens the link, picks a nickname, lands at the table and sits; the
 table is in nobody's lobby (issue 19)."""
 
 import re
-import time
 
 import pytest
 
 from casino.tables import private
 from casino.tables.models import Table
+from tests.browser import guest_page, launch, new_page, pick_nickname, serve, sit, wait_live
 from tests.conftest import FAST, wait_until
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS
 from tests.test_browser_axe import AXE, violations
 
 sync_api = pytest.importorskip("playwright.sync_api")
-
-
-def sit(page):
-    me = page.locator("#dc-me")
-    deadline = time.monotonic() + 30
-    while "You sit at seat" not in me.inner_text():
-        if time.monotonic() > deadline:
-            pytest.fail(f"could not sit: {page.locator('#flash').inner_text()}")
-        # A click just as the round turns is refused; click again.
-        page.get_by_role("button", name="Take a seat").click()
-        try:
-            me.get_by_text("You sit at seat").wait_for(timeout=5_000)
-        except sync_api.TimeoutError:
-            pass
 
 
 def check_axe(page, what):
@@ -43,18 +28,11 @@ def test_a_private_table_from_the_lobby_and_a_friend_by_its_link(processes, monk
     Table.objects.create(
         game="dreamcatcher", name="Public wheel", config={**FAST, "betting_seconds": 8, "max_bet": 500}
     )
-    processes.worker()
-    base = "http://" + processes.daphne()
+    base = serve(processes)
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = launch(playwright)
         try:
-            host = browser.new_context()
-            host.set_default_timeout(TIMEOUT_MS)
-            page = host.new_page()
-            page.goto(base + "/")
-            page.get_by_label("Nickname").fill("Ann")
-            page.get_by_role("button", name="Play").click()
-            page.get_by_text("Welcome, Ann!").wait_for()
+            page = guest_page(browser, base, "Ann")
             page.get_by_role("link", name="Start a private table").click()
             page.get_by_label("Game", exact=True).select_option(label="Dreamcatcher")
             # The settings follow the game (htmx swaps them in).
@@ -72,19 +50,16 @@ def test_a_private_table_from_the_lobby_and_a_friend_by_its_link(processes, monk
             assert link == f"{base}/tables/private/{table.link_key}/"
             page.get_by_role("button", name="Copy link").click()
             page.locator("[data-copied]", has_text=re.compile("Copied|copy it")).wait_for()
-            page.locator("#connection", has_text="Live").wait_for()
-            sit(page)
+            wait_live(page)
+            sit(page, "#dc-me")
             check_axe(page, "the host's table page")
 
-            friend = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-            friend.set_default_timeout(TIMEOUT_MS)
-            phone = friend.new_page()
+            phone = new_page(browser, viewport={"width": 390, "height": 844}, is_mobile=True)
             phone.goto(link)
-            phone.get_by_label("Nickname").fill("Bob")
-            phone.get_by_role("button", name="Play").click()
+            pick_nickname(phone, "Bob")
             phone.wait_for_url(f"{base}/tables/{table.pk}/")
-            phone.locator("#connection", has_text="Live").wait_for()
-            sit(phone)
+            wait_live(phone)
+            sit(phone, "#dc-me")
             page.locator("#dc-players", has_text="Bob").wait_for()
             assert table.admitted.filter(nickname="Bob").exists()
             phone.get_by_role("link", name="Ledger").click()
@@ -92,13 +67,7 @@ def test_a_private_table_from_the_lobby_and_a_friend_by_its_link(processes, monk
             check_axe(phone, "the ledger page")
 
             # Without the link, a player gets a page that says so.
-            other = browser.new_context()
-            other.set_default_timeout(TIMEOUT_MS)
-            eve = other.new_page()
-            eve.goto(base + "/")
-            eve.get_by_label("Nickname").fill("Eve")
-            eve.get_by_role("button", name="Play").click()
-            eve.get_by_text("Welcome, Eve!").wait_for()
+            eve = guest_page(browser, base, "Eve")
             assert eve.goto(f"{base}/tables/{table.pk}/").status == 403
             eve.get_by_role("heading", name="A private table").wait_for()
             check_axe(eve, "the refusal page")
@@ -117,7 +86,7 @@ def test_a_private_table_from_the_lobby_and_a_friend_by_its_link(processes, monk
             page.get_by_text("Eve is in").wait_for()
             check_axe(page, "the host's page after letting Eve in")
             eve.wait_for_url(f"{base}/tables/{second.pk}/")
-            eve.locator("#connection", has_text="Live").wait_for()
+            wait_live(eve)
 
             # In nobody's lobby.
             for lobby in (page, phone):

@@ -13,8 +13,8 @@ from casino.tables import host
 from casino.tables.models import Table
 from casino.tables.runtime import TableRuntime
 from games.pai_gow import rules as pai_gow
+from tests.browser import launch, new_page
 from tests.conftest import session_cookie
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS
 from tests.test_browser_axe import AXE, violations
 from tests.test_browser_csp import VIOLATIONS
 from tests.test_browser_history import TOO_WIDE
@@ -56,13 +56,9 @@ def test_round_cards_and_a_closed_table_on_a_phone(processes, make_player):
     cookie = session_cookie(bob)
     found, console = {}, []
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = launch(playwright)
         try:
-            context = browser.new_context(viewport=PHONE)
-            context.set_default_timeout(TIMEOUT_MS)
-            context.add_init_script(VIOLATIONS)
-            context.add_cookies([{"name": "sessionid", "value": cookie, "url": base}])
-            page = context.new_page()
+            page = new_page(browser, VIOLATIONS, cookie=cookie, base=base, viewport=PHONE)
             page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
 
             page.goto(record)

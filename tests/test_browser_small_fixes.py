@@ -16,9 +16,10 @@ from casino.tables.models import Table
 from casino.tables.runtime import fresh_snapshot
 from casino.wallet.ledger import house_account, player_account, post
 from games.cards.shoe import Shoe
+from tests.browser import launch
 from tests.conftest import session_cookie, wait_until
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, seconds_left
-from tests.test_browser_lab import make_designer, sign_in
+from tests.test_browser import seconds_left
+from tests.test_browser_lab import designer_page, make_designer
 from tests.test_browser_meters import seated_pages
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -36,10 +37,6 @@ window.__blank = 0; window.__frames = 0;
   window.requestAnimationFrame(frame);
 })();
 }"""
-
-
-def launch(playwright):
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -152,7 +149,7 @@ def test_the_lab_selector_favicon_and_no_internal_names(processes):
     with sync_api.sync_playwright() as playwright:
         browser = launch(playwright)
         try:
-            page = sign_in(browser, base, "/lab/test-tables/new/?game=dreamcatcher")
+            page = designer_page(browser, base, "/lab/test-tables/new/?game=dreamcatcher")
             page.on(
                 "response", lambda response: missing.append(response.url) if response.status == 404 else None
             )

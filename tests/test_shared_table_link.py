@@ -7,9 +7,7 @@ import re
 import pytest
 from django.contrib.auth.models import User
 
-from casino.tables.models import Table
-from tests.conftest import wait_until
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS
+from tests.browser import launch, new_page, pick_nickname, serve, sign_in, wait_live
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -20,52 +18,39 @@ PASSWORD = "a-long-Passphrase-9"
 def test_a_new_visitor_lands_at_the_shared_table(processes, make_table):
     table = make_table(name="Shared wheel", betting_seconds=30)
     User.objects.create_user("bob", password=PASSWORD)
-    processes.worker()
-    base = "http://" + processes.daphne()
-    wait_until(lambda: Table.objects.get(pk=table.pk).state, 40, "the worker to start the table")
+    base = serve(processes, table)
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = launch(playwright)
         try:
             # A guest: the link in the table's "You are watching" line (pushed by the websocket).
-            context = browser.new_context()
-            context.set_default_timeout(TIMEOUT_MS)
-            page = context.new_page()
+            page = new_page(browser)
             page.goto(f"{base}/tables/{table.pk}/")
-            page.locator("#connection", has_text="Live").wait_for()
+            wait_live(page)
             # The chat panel invites to choose a nickname too: this is the seat controls' link.
             watching = page.get_by_text("You are watching as a guest.")
             watching.get_by_role("link", name="Choose a nickname").click()
-            page.get_by_label("Nickname").fill("Ann")
-            page.get_by_role("button", name="Play").click()
+            pick_nickname(page, "Ann")
             page.wait_for_url(re.compile(rf"/tables/{table.pk}/$"))
             page.get_by_text("Welcome, Ann!").wait_for()
             page.get_by_role("button", name="Take a seat").wait_for()
 
             # A registered player: the top bar's "Sign in", from the table.
-            context = browser.new_context()
-            context.set_default_timeout(TIMEOUT_MS)
-            page = context.new_page()
+            page = new_page(browser)
             page.goto(f"{base}/tables/{table.pk}/")
             page.get_by_role("navigation", name="Account").get_by_role("link", name="Sign in").click()
-            page.get_by_label("Username").fill("bob")
-            page.get_by_label("Password").fill(PASSWORD)
-            page.get_by_role("button", name="Sign in").click()
+            sign_in(page, "bob", PASSWORD)
             page.wait_for_url(re.compile(rf"/tables/{table.pk}/$"))
             page.get_by_text("Welcome back, bob.").wait_for()
 
             # A guest who follows the chat panel's "choose a nickname" and takes the
             # lobby's "Sign in" link on the way keeps the table too.
-            context = browser.new_context()
-            context.set_default_timeout(TIMEOUT_MS)
-            page = context.new_page()
+            page = new_page(browser)
             page.goto(f"{base}/tables/{table.pk}/")
             chat = page.get_by_role("region", name="Table chat")
             chat.get_by_role("link", name="choose a nickname").click()
             page.wait_for_url(re.compile(rf"\?next=/tables/{table.pk}/$"))
             page.get_by_role("main").get_by_role("link", name="Sign in").click()
-            page.get_by_label("Username").fill("bob")
-            page.get_by_label("Password").fill(PASSWORD)
-            page.get_by_role("button", name="Sign in").click()
+            sign_in(page, "bob", PASSWORD)
             page.wait_for_url(re.compile(rf"/tables/{table.pk}/$"))
         finally:
             browser.close()
