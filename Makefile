@@ -7,11 +7,12 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
-# make test's pytest-xdist workers: the suite waits on browsers and server
-# processes as much as it computes, so two share two cores well. worksteal:
-# an idle worker takes tests from the other's queue, so the run does not end
+# make test's pytest-xdist workers: the browser and server tests mostly wait
+# on real rounds' clocks, so four on two cores keep both busy where two left
+# them idle between rounds (the README gives the measured times). worksteal:
+# an idle worker takes tests from another's queue, so the run does not end
 # with one worker alone on a long browser module (loadfile did).
-TEST_WORKERS ?= 2
+TEST_WORKERS ?= 4
 export PORT
 
 .PHONY: run test setup venv chromium postgresql axe screenshots lint chaos bench bench-meters bench-broadcast bench-house-way bench-evaluators bench-seven-card bench-lab bench-blackjack-solver bench-load bench-worker clean
