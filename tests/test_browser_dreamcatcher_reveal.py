@@ -111,6 +111,18 @@ def assert_no_stop_before_it_happened(frames, stops):
     return stop_ids
 
 
+STACK_WHEN = """total => {
+  const stack = document.querySelector("#dc-wheel .multiplier-stack");
+  if (!stack || !stack.textContent.includes(total)) { return null; }
+  return [...stack.querySelectorAll(".mult")].map(mult => mult.textContent.trim());
+}"""
+
+
+def stack_when(page, total):
+    """The multipliers stacked under the wheel once it shows ``total``."""
+    return page.wait_for_function(STACK_WHEN, arg=total, timeout=30_000).json_value()
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_bonus_spin_is_not_told_before_the_wheel_stops(processes, make_player):
     table = stacked_table(["7x", "2x", "10"])
@@ -146,11 +158,11 @@ def test_a_bonus_spin_is_not_told_before_the_wheel_stops(processes, make_player)
             page.wait_for_timeout(300)
             assert wheel_angle(page) != turned
             # Each multiplier appears under the wheel once it has landed, stacking.
-            stack = page.locator("#dc-wheel .multiplier-stack")
-            stack.filter(has_text="winners × 7").wait_for(timeout=30_000)
-            first_stack = stack.locator(".mult").all_inner_texts()
-            stack.filter(has_text="winners × 14").wait_for(timeout=30_000)
-            second_stack = stack.locator(".mult").all_inner_texts()
+            # Read in the same instant as the total it goes with: on a loaded
+            # machine the next stop's push (hidden while the wheel eases on)
+            # could come between a wait and a read.
+            first_stack = stack_when(page, "winners × 7")
+            second_stack = stack_when(page, "winners × 14")
             page.locator("#dc-status .phase", has_text="Result: 10 × 14").wait_for(timeout=30_000)
             page.locator("#dc-me .my-result", has_text="You won 1,400!").wait_for()
             # The winning area lights up; the round's winners and the statistics show.
