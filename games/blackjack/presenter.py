@@ -22,6 +22,7 @@ from games.blackjack import round as bj
 from games.blackjack.hands import total, total_text
 from games.cards.cards import cards
 from games.engine import format_chips
+from games.presenting import TwoParts
 from games.settled import seat_result
 
 BACK = "back"
@@ -57,7 +58,7 @@ def _card_views(items):
     return [{"svg": card_svg(item), "card": item} for item in items]
 
 
-class Presenter:
+class Presenter(TwoParts):
     """A blackjack game's presentation: ``rules`` (its rules module, with
     ``AREAS`` and ``VARIANT``) and ``labels``: {area: (long label, short
     label)}, the progressive's long label taking its dollar amount."""
@@ -93,12 +94,6 @@ class Presenter:
         if area == self.progressive:
             return f"{label} ${config.progressive_cents // 100}"
         return label
-
-    def present(self, table, snapshot, config, viewer_id, balance):
-        context = self.present_table(table, snapshot, config)
-        if viewer_id is not None or balance is not None:
-            context.update(self.present_viewer(context, table, snapshot, config, viewer_id, balance))
-        return context
 
     def present_table(self, table, snapshot, config):
         return present_table(self, table, snapshot, config)

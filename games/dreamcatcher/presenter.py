@@ -4,6 +4,7 @@ Presentation only: the rules decide, this arranges (wheel geometry, who bet
 what where, labels). No queries: everything comes from the snapshot.
 """
 
+import functools
 import json
 import math
 
@@ -11,7 +12,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from casino.accounts import names
-from games import betting
+from games import betting, presenting
 from games.dreamcatcher import rules
 from games.engine import CENTS_PER_CHIP
 
@@ -65,13 +66,6 @@ WHEEL_LABELS = mark_safe("".join(
 
 def _odds_text(spot):
     return f"{rules.PAYOUT_ODDS[spot]} to 1"
-
-
-def present(table, snapshot, config, viewer_id, balance):
-    context = present_table(table, snapshot, config)
-    if viewer_id is not None or balance is not None:
-        context.update(present_viewer(context, table, snapshot, config, viewer_id, balance))
-    return context
 
 
 def present_table(table, snapshot, config):
@@ -287,6 +281,9 @@ def _stopped_symbols(state):
     if state.phase == rules.RESULT:
         return state.symbols
     return []
+
+
+present = functools.partial(presenting.present, present_table, present_viewer)
 
 
 def last_result(game_state):

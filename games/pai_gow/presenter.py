@@ -35,6 +35,7 @@ from games.cards.cards import card, cards
 from games.engine import CENTS_PER_CHIP
 from games.pai_gow import rules
 from games.pai_gow.round import BETTING, DECIDING, MAIN, PROGRESSIVE, RESULT, ROLLING, SETTING, SHAKING
+from games.presenting import TwoParts
 from games.settled import seat_result
 
 BACK = "back"
@@ -120,7 +121,7 @@ def _assignments(positions, sizes):
             yield (part, *more)
 
 
-class Presenter:
+class Presenter(TwoParts):
     """The pai gow family's presenter, bound to one game's rules module."""
 
     def __init__(self, rules_module, labels):
@@ -224,12 +225,6 @@ class Presenter:
         if not state.dealer.get(self.variant.hands[0].key):
             return False
         return state.phase == RESULT or self.variant.dealer_face_up
-
-    def present(self, table, snapshot, config, viewer_id, balance):
-        context = self.present_table(table, snapshot, config)
-        if viewer_id is not None or balance is not None:
-            context.update(self.present_viewer(context, table, snapshot, config, viewer_id, balance))
-        return context
 
     def present_table(self, table, snapshot, config):
         """What every viewer of this version sees (a Daphne works it out once

@@ -19,6 +19,7 @@ from games.engine import CENTS_PER_CHIP, format_chips
 from games.pai_gow.presenter import card_svg  # the one cached SVG card of the card games
 from games.poker import game as g
 from games.poker import round as pr
+from games.presenting import TwoParts
 from games.settled import seat_result
 
 BACK = "back"
@@ -53,7 +54,7 @@ def _visible_labels(items, up, reveal):
     return "" if all(text == "face down" for text in shown) else " ".join(shown)
 
 
-class PokerPresenter:
+class PokerPresenter(TwoParts):
     """One game's presentation: its rules module (``GAME``, ``legal_options``),
     how it names a hand, and which meters its progressive areas need."""
 
@@ -128,12 +129,6 @@ class PokerPresenter:
         return " · ".join(parts)
 
     # -- the context ---------------------------------------------------------------
-
-    def present(self, table, snapshot, config, viewer_id, balance):
-        context = self.present_table(table, snapshot, config)
-        if viewer_id is not None or balance is not None:
-            context.update(self.present_viewer(context, table, snapshot, config, viewer_id, balance))
-        return context
 
     def present_table(self, table, snapshot, config):
         """What every viewer of this version sees (a Daphne works it out once
