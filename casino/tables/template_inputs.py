@@ -47,6 +47,30 @@ def inputs_of(template_name):
     return tuple(sorted(paths))
 
 
+def paths_of(node, nodelist):
+    """What a block tag's ``nodelist`` reads, loop variables of the
+    enclosing template included (they are in the context when it renders),
+    as tuples of lookups; None when it cannot be known. Found once a node
+    (a template's nodes live as long as the cached template)."""
+    try:
+        return node.inputs
+    except AttributeError:
+        pass
+    try:
+        paths = set()
+        _walk(nodelist, frozenset(), paths)
+        node.inputs = tuple(tuple(path.split(".")) for path in sorted(paths))
+    except Opaque:
+        node.inputs = None
+    return node.inputs
+
+
+def lookup(context, bits):
+    """The value the lookups ``bits`` (``("s", "total")``) take in
+    ``context`` (a dict or a template Context), as a template sees it."""
+    return _lookup(context, bits)
+
+
 def key_of(paths, context):
     """The values ``paths`` take in ``context`` (a dict), as a comparable
     tuple: the same key, the same markup."""
@@ -126,7 +150,7 @@ def _node(node, local, paths):
         return
     if isinstance(node, VariableNode):
         _expression(node.filter_expression, local, paths)
-    elif isinstance(node, _PLAIN):
+    elif isinstance(node, _PLAIN) or getattr(node, "renders_only_children", False):
         _walk(node.nodelist, local, paths)
     elif isinstance(node, defaulttags.IfNode):
         for condition, nodelist in node.conditions_nodelists:

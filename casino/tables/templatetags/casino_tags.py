@@ -2,6 +2,7 @@ from django import template
 from django.utils.html import format_html
 
 from casino.accounts import names
+from casino.tables import kept_markup
 from games import engine
 from games.engine import format_chips
 
@@ -47,3 +48,25 @@ def chip_stack(cents):
     if not discs and cents:
         discs = [1]  # a fraction of a chip (a blackjack payout): one small chip
     return {"amount": format_chips(int(cents or 0)), "discs": discs[:STACK_DISCS]}
+
+
+class KeepNode(template.Node):
+    renders_only_children = True  # for template_inputs.py: it reads what its children read
+
+    def __init__(self, nodelist):
+        self.nodelist = nodelist
+
+    def render(self, context):
+        return kept_markup.render_kept(self, self.nodelist, context)
+
+
+@register.tag
+def keep(parser, token):
+    """``{% keep %}…{% endkeep %}``: markup rendered once for the values it
+    reads, and reused while they repeat (casino/tables/kept_markup.py). For
+    the parts of a table's fragments that most versions leave alone."""
+    if len(token.split_contents()) != 1:
+        raise template.TemplateSyntaxError("keep takes no arguments")
+    nodelist = parser.parse(("endkeep",))
+    parser.delete_first_token()
+    return KeepNode(nodelist)
