@@ -23,7 +23,8 @@ cancelled while the table runs) are read as channels-redis reads them.
 ``send`` does what channels-redis' does in one round trip instead of four
 (expire old messages, count, add, set the key's expiry: one script), so an
 action reaches its table's owner, and a refusal its sender, sooner.
-``group_send`` does what channels-redis' does in two round trips instead of
+``group_send`` (with ``unless_in``: leaving out another group's members)
+does what channels-redis' does in two round trips instead of
 four: one script drops the group's expired members and reads the rest, one
 script per Redis host drops each inbox's expired messages, checks its
 capacity and adds the message (channels-redis sends the ZREMRANGEBYSCORE and
@@ -56,10 +57,21 @@ redis.call('ZADD', KEYS[1], ARGV[4], ARGV[1])
 redis.call('EXPIRE', KEYS[1], ARGV[5])
 return 1
 """
-# KEYS[1] the group; ARGV[1] the oldest membership kept (epoch seconds).
+# KEYS[1] the group, KEYS[2] (optional) a group whose members are left
+# out; ARGV[1] the oldest membership kept (epoch seconds).
 _GROUP_MEMBERS = """
 redis.call('ZREMRANGEBYSCORE', KEYS[1], 0, ARGV[1])
-return redis.call('ZRANGE', KEYS[1], 0, -1)
+local members = redis.call('ZRANGE', KEYS[1], 0, -1)
+if not KEYS[2] then
+  return members
+end
+local out = {}
+for _, member in ipairs(members) do
+  if not redis.call('ZSCORE', KEYS[2], member) then
+    out[#out + 1] = member
+  end
+end
+return out
 """
 # KEYS the inboxes; ARGV their messages, their capacities, then the oldest
 # message kept, now, and the inboxes' expiry (channels-redis' group_send_lua,
@@ -176,12 +188,23 @@ class PumpedRedisChannelLayer(RedisChannelLayer):
         if not sent:
             raise ChannelFull()
 
-    async def group_send(self, group, message):
+    async def group_send(self, group, message, unless_in=None):
+        """``unless_in``: a group whose members are not sent the message (a
+        table's balance push skips the player's sockets at that table). With
+        several Redis hosts it is honoured when both groups live on one."""
         assert self.require_valid_group_name(group), "Group name not valid"
-        connection = self.connection(self.consistent_hash(group))
+        index = self.consistent_hash(group)
+        keys = [self._group_key(group)]
+        if unless_in is not None:
+            assert self.require_valid_group_name(unless_in), "Group name not valid"
+            if self.consistent_hash(unless_in) == index:
+                keys.append(self._group_key(unless_in))
+        connection = self.connection(index)
         members = await self._script(connection, _GROUP_MEMBERS)(
-            keys=[self._group_key(group)], args=[int(time.time()) - self.group_expiry]
+            keys=keys, args=[int(time.time()) - self.group_expiry]
         )
+        if not members:
+            return
         channel_names = [member.decode("utf8") for member in members]
         by_connection, messages, capacities = self._map_channel_keys_to_connection(channel_names, message)
         for index, keys in by_connection.items():

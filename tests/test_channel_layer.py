@@ -189,3 +189,37 @@ def test_a_send_queues_up_to_the_capacity_then_says_the_channel_is_full(clean_re
     assert 0 < ttl <= 30
     assert first == {"type": "table.action", "n": 1}
     assert reply == {"type": "table.error", "text": "to one socket"}
+
+
+def test_a_group_send_can_leave_out_the_members_of_another_group(clean_redis):
+    """A table's balance push to a player skips their sockets at that table
+    (they have it in the table's update) and reaches their other windows."""
+
+    async def scenario():
+        daphne, worker = another_process(), another_process()
+        here, lobby = await daphne.new_channel(), await daphne.new_channel()
+        for channel in (here, lobby):
+            await daphne.group_add("player-3", channel)
+        await daphne.group_add("player-3-at-9", here)
+        await worker.group_send(
+            "player-3", {"type": "player.balance", "balance": 1}, unless_in="player-3-at-9"
+        )
+        got = await asyncio.wait_for(daphne.receive(lobby), 5)
+        # The lobby gone, nobody is left to tell: nothing is queued anywhere.
+        await daphne.group_discard("player-3", lobby)
+        await worker.group_send(
+            "player-3", {"type": "player.balance", "balance": 2}, unless_in="player-3-at-9"
+        )
+        left = await daphne.connection(0).zcard(daphne.prefix + daphne.non_local_name(here))
+        # Without unless_in, every member as before; the first message the
+        # socket here gets is this one, so neither push above reached it.
+        await worker.group_send("player-3", {"type": "player.balance", "balance": 3})
+        plain = await asyncio.wait_for(daphne.receive(here), 5)
+        for layer in (daphne, worker):
+            await layer.close_pools()
+        return got, left, plain
+
+    got, left, plain = asyncio.run(scenario())
+    assert got == {"type": "player.balance", "balance": 1}
+    assert left == 0
+    assert plain == {"type": "player.balance", "balance": 3}

@@ -23,7 +23,13 @@ from casino.chat.ws import ChatConnection
 from casino.progressives import display
 from casino.redis_client import get_redis
 from casino.tables import access, fanout, host_panel, presence
-from casino.tables.groups import LOBBY_GROUP, METERS_GROUP, player_group, table_channel
+from casino.tables.groups import (
+    LOBBY_GROUP,
+    METERS_GROUP,
+    player_at_table_group,
+    player_group,
+    table_channel,
+)
 from casino.tables.host import CLOSE_REMOVED
 from casino.tables.models import Table
 from casino.tables.owner import TABLE_BUSY, lease_key
@@ -90,6 +96,10 @@ class TableConsumer(GuardedConsumer):
         await self.accept()
         if self.player_id is not None:
             await self.channel_layer.group_add(player_group(self.player_id), self.channel_name)
+            # This table's balance pushes leave these sockets out (owner._push_balances).
+            await self.channel_layer.group_add(
+                player_at_table_group(self.player_id, self.table_id), self.channel_name
+            )
         if meters:
             # The table's progressive meters (§ 605a.7(a)(1)), live from the meter ticker.
             await self.channel_layer.group_add(METERS_GROUP, self.channel_name)
@@ -152,6 +162,7 @@ class TableConsumer(GuardedConsumer):
             return steps  # it failed or was refused before joining anything else
         if self.player_id is not None:
             steps.append(layer.group_discard(player_group(self.player_id), name))
+            steps.append(layer.group_discard(player_at_table_group(self.player_id, self.table_id), name))
         if self.meter_ids:
             steps.append(layer.group_discard(METERS_GROUP, name))
         steps.append(presence.unmark(self.table_id, name, self.player_id))

@@ -18,3 +18,10 @@ def table_channel(table_id):
 def player_group(player_id):
     """Every connection of one player, at any table: balance changes go here."""
     return f"player-{player_id}"
+
+
+def player_at_table_group(player_id, table_id):
+    """One player's connections at one table: they have the player's balance
+    in the table's own updates, so the table's balance pushes to the
+    player's group skip them (owner._push_balances)."""
+    return f"player-{player_id}-at-{table_id}"

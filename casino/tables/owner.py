@@ -31,7 +31,7 @@ from django.conf import settings
 from casino.chat import highlights
 from casino.redis_client import get_redis, key
 from casino.tables import host, presence, private
-from casino.tables.groups import LOBBY_GROUP, player_group, table_channel, table_group
+from casino.tables.groups import LOBBY_GROUP, player_at_table_group, player_group, table_channel, table_group
 from casino.tables.models import Table
 from casino.tables.runtime import Refused, StaleOwner, Step, TableRuntime, public_snapshot
 
@@ -422,7 +422,9 @@ class TableOwner:
     async def _push_balances(self):
         """Tell each player's other windows (the lobby, other tables) their
         new balance: at once, then at most once a BALANCE_PUSH_SECONDS with
-        the newest. This table's own viewers have it in the update; one push
+        the newest. This table's own viewers have it in the update, so the
+        push leaves out the player's sockets here (and costs one round trip
+        to Redis when they have no other window open); one push
         per bet and socket put a busy table's every bet several times
         through each Daphne's one channel-layer inbox, ahead of the replies
         of every other table it serves."""
@@ -437,6 +439,8 @@ class TableOwner:
                         "table_id": self.table_id,
                         "test": self.runtime.table.is_test,
                     },
+                    # Not to their sockets here: the update carried it.
+                    unless_in=player_at_table_group(player, self.table_id),
                 )
             await asyncio.sleep(BALANCE_PUSH_SECONDS)
 
