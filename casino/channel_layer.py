@@ -18,8 +18,9 @@ cancelling it cancels nothing that talks to Redis. Messages for a channel no
 consumer waits on any more are kept as long as the layer's ``expiry`` (what
 Redis itself would have kept them), then dropped.
 
-Channels without ``!`` (a table's inbox, read by its owner, which is not
-cancelled while the table runs) are read as channels-redis reads them.
+Channels without ``!`` are read as channels-redis reads them, except by
+``receive_many`` (a table's inbox, read by its owner: several messages a
+round trip, and ``put_back`` for what it took and did not handle).
 
 ``send`` does what channels-redis' does in one round trip instead of four
 (expire old messages, count, add, set the key's expiry: one script), so an
@@ -187,6 +188,42 @@ class PumpedRedisChannelLayer(RedisChannelLayer):
             message = self.deserialize(member)
             out.append((message.pop("__asgi_channel__", real_channel), message))
         return out
+
+    async def receive_many(self, channel, count, timeout):
+        """For a channel that one task reads and nobody cancels mid-call (a
+        table's owner, which stops its reader by a flag): up to ``count`` of
+        its oldest messages in one round trip, or when none waits, the next
+        within ``timeout`` seconds. Returns [(message, kept), ...] ([] when
+        nothing came); ``kept`` handed to put_back returns a message not
+        handled yet to the channel, in its place.
+
+        channels-redis' receive pays four round trips a message (a clean-up
+        EVAL, BZPOPMIN, a backup ZADD, its ZPOPMIN) so that a receive
+        cancelled mid-call loses nothing; a reader that is never cancelled
+        there needs none of it, and what it took and did not handle it puts
+        back itself (owner.py, on stopping)."""
+        assert "!" not in channel, "a process's channels are read by its pump"
+        index = next(self._receive_index_generator)
+        connection = self.connection(index)
+        key = self.prefix + channel
+        popped = await connection.zpopmin(key, count)
+        if not popped:
+            got = await connection.bzpopmin(key, timeout=timeout)
+            popped = [got[1:]] if got else []
+        return [(self.deserialize(raw), (index, raw, score)) for raw, score in popped]
+
+    async def put_back(self, channel, kept):
+        """Messages taken by receive_many and not handled, back into the
+        channel with their first scores, so they come before anything sent
+        since, as they would have."""
+        by_index = {}
+        for index, raw, score in kept:
+            by_index.setdefault(index, {})[raw] = score
+        key = self.prefix + channel
+        for index, members in by_index.items():
+            connection = self.connection(index)
+            await connection.zadd(key, members)
+            await connection.expire(key, int(self.expiry))
 
     def _sweep(self, inboxes, now):
         """Forget the channels nobody has received from for ``expiry``

@@ -23,16 +23,16 @@ async def test_the_owner_keeps_receiving_after_the_channel_layer_fails(make_tabl
     table = await database_sync_to_async(make_table)(betting_seconds=120)
     ann = await database_sync_to_async(make_player)("Ann")
     layer = get_channel_layer()
-    real_receive = layer.receive
+    real_receive = layer.receive_many
     failed = []
 
-    async def receive(channel):
+    async def receive_many(channel, count, timeout):
         if channel == table_channel(table.pk) and len(failed) < 3:
             failed.append(channel)
             raise RedisConnectionError("Error 111 connecting to 127.0.0.1. Connection refused.")
-        return await real_receive(channel)
+        return await real_receive(channel, count, timeout)
 
-    layer.receive = receive  # the real layer, failing as it does when Redis goes away
+    layer.receive_many = receive_many  # the real layer, failing as it does when Redis goes away
     owner = asyncio.create_task(TableOwner(table.pk, layer=layer).run())
     try:
         reply_to = await layer.new_channel()
@@ -60,7 +60,7 @@ async def test_the_owner_keeps_receiving_after_the_channel_layer_fails(make_tabl
     finally:
         owner.cancel()
         await asyncio.gather(owner, return_exceptions=True)
-        del layer.receive
+        del layer.receive_many
 
 
 async def test_a_reply_to_a_full_inbox_is_dropped_and_the_table_goes_on(make_table, make_player, clean_redis):
@@ -108,3 +108,67 @@ async def test_a_reply_to_a_full_inbox_is_dropped_and_the_table_goes_on(make_tab
         await asyncio.gather(owner, return_exceptions=True)
         for each in (layer, sender, stuck_process, answered_process):
             await each.close_pools()
+
+
+async def test_actions_an_owner_took_and_did_not_handle_go_to_the_next_owner(
+    make_table, make_player, clean_redis
+):
+    """The owner reads its inbox several actions at a time: when it stops
+    (its worker stops, another worker took the table), those still queued in
+    its memory go back to the table's inbox, in their order, and the next
+    owner handles them."""
+    table = await database_sync_to_async(make_table)(betting_seconds=120)
+    ann, bea, cy = [await database_sync_to_async(make_player)(name) for name in ("Ann", "Bea", "Cy")]
+    layer = get_channel_layer()
+    first = TableOwner(table.pk, layer=layer)
+    entered = asyncio.Event()
+
+    async def stuck(batch):  # the first action never finishes: the owner is stopped mid-way
+        entered.set()
+        await asyncio.Event().wait()
+
+    first._handle_batch = stuck
+    running = asyncio.create_task(first.run())
+    reply_to = await layer.new_channel()
+
+    def sit(player):
+        return {
+            "type": "table.action",
+            "player": player.pk,
+            "nickname": player.nickname,
+            "message": {"action": "sit", "round": 1},
+            "reply_to": reply_to,
+        }
+
+    second = None
+    try:
+        await layer.send(table_channel(table.pk), sit(ann))
+        await asyncio.wait_for(entered.wait(), 10)
+        for player in (bea, cy):
+            await layer.send(table_channel(table.pk), sit(player))
+        for _ in range(100):
+            if first.inbox.qsize() == 2:
+                break
+            await asyncio.sleep(0.05)
+        assert first.inbox.qsize() == 2  # taken from Redis, waiting in the owner
+        running.cancel()
+        await asyncio.gather(running, return_exceptions=True)
+        assert await layer.connection(0).zcard(layer.prefix + table_channel(table.pk)) == 2
+
+        second = asyncio.create_task(TableOwner(table.pk, layer=layer).run())
+
+        def seats():
+            state = Table.objects.get(pk=table.pk).state
+            return state and state["seats"]
+
+        for _ in range(100):
+            if len(await database_sync_to_async(seats)() or {}) == 2:
+                break
+            await asyncio.sleep(0.1)
+        # Ann's was in hand when the owner stopped; Bea's and Cy's, in order.
+        assert await database_sync_to_async(seats)() == {"1": bea.pk, "2": cy.pk}
+    finally:
+        for task in (running, second):
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)

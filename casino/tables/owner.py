@@ -45,9 +45,15 @@ SEAT_GRACE_SECONDS = float(os.environ.get("SEAT_GRACE_SECONDS", "60"))
 # reload or a click to another page of the table takes to connect again.
 CLOSED_GRACE_SECONDS = float(os.environ.get("CLOSED_GRACE_SECONDS", "3"))
 RECEIVE_RETRY_SECONDS = 0.5
+# Actions the owner takes from its table's inbox in one round trip, and how
+# long one wait for the next lasts (a stopping owner's reader ends within it).
+RECEIVE_BATCH = 32
+RECEIVE_WAIT_SECONDS = 1.0
 # How far back a Daphne's stamp on an action may date it (owner.arrival).
 ARRIVAL_GRACE_SECONDS = 2.0
 BALANCE_PUSH_SECONDS = 0.5
+# Where a message taken from the inbox keeps what puts it back (_stop_receiving).
+KEPT = "_kept"
 DEADLINE_SETTLE_SECONDS = 0.05
 # At most one broadcast a table this often: a flood's versions coalesce. 50 ms
 # was most of a bet's send-to-commit p95 under load (a bet landing just after
@@ -124,6 +130,7 @@ class TableOwner:
         # Bounded: a flood at this table is refused at its door (the senders
         # are told) instead of queueing without end.
         self.inbox = asyncio.Queue(maxsize=settings.TABLE_INBOX_MAX)
+        self.receiving = True  # until the owner stops (_stop_receiving)
         self.runtime = None
         self.absent = {}  # player id -> when to check that they came back
         self.balances_due = {}  # player id -> cents, not yet pushed to their other windows
@@ -190,7 +197,7 @@ class TableOwner:
                 except TimeoutError:
                     pass
         finally:
-            receiver.cancel()
+            await self._stop_receiving(receiver, held)
             for task in (self.broadcaster, self.balance_pusher):
                 if task is not None:
                     task.cancel()
@@ -212,12 +219,14 @@ class TableOwner:
         return timer["deadline"] if timer else None
 
     async def _receive(self):
-        # Its own task, never cancelled mid-receive while the table runs, so
-        # no action read from the channel layer is dropped.
+        # Its own task, stopped by a flag between two reads (never cancelled
+        # mid-read while Redis answers), so no action taken from the table's
+        # inbox is dropped: what it took and nobody handled goes back
+        # (_stop_receiving).
         channel = table_channel(self.table_id)
-        while True:
+        while self.receiving:
             try:
-                message = await self.layer.receive(channel)
+                received = await self.layer.receive_many(channel, RECEIVE_BATCH, RECEIVE_WAIT_SECONDS)
             except Exception:
                 # Redis went away (restarted, unreachable): an owner that
                 # stopped receiving would run its clock and never see another
@@ -225,13 +234,42 @@ class TableOwner:
                 log.warning("table %s: receiving actions failed; retrying", self.table_id, exc_info=True)
                 await asyncio.sleep(RECEIVE_RETRY_SECONDS)
                 continue
-            message["received_at"] = self.arrival(message)
-            if not self.inbox.full():
-                self.inbox.put_nowait(message)
-            elif message.get("type") == "table.action":
-                await self._reply(message.get("reply_to"), TABLE_BUSY)
-            else:
-                await self._handle(message)  # a departure: bookkeeping, never refused
+            for message, kept in received:
+                message["received_at"] = self.arrival(message)
+                message[KEPT] = kept
+                if not self.inbox.full():
+                    self.inbox.put_nowait(message)
+                elif message.get("type") == "table.action":
+                    await self._reply(message.get("reply_to"), TABLE_BUSY)
+                else:
+                    await self._handle(message)  # a departure: bookkeeping, never refused
+
+    async def _stop_receiving(self, receiver, held):
+        """The owner stops (its worker stops, or another took the table):
+        let the reader finish its read, then put what was taken and not
+        handled (``held`` and the queue) back into the table's inbox for
+        the next owner, in its order."""
+        self.receiving = False
+        try:
+            async with asyncio.timeout(RECEIVE_WAIT_SECONDS + 1):
+                await asyncio.gather(receiver, return_exceptions=True)
+        except TimeoutError:
+            receiver.cancel()  # Redis does not answer: nothing more can be read either
+        left = [held] if held is not None else []
+        while not self.inbox.empty():
+            left.append(self.inbox.get_nowait())
+        kept = [message[KEPT] for message in left if KEPT in message]
+        if not kept:
+            return
+        try:
+            await self.layer.put_back(table_channel(self.table_id), kept)
+        except Exception:
+            log.warning(
+                "table %s: %s actions not handled could not be put back",
+                self.table_id,
+                len(kept),
+                exc_info=True,
+            )
 
     async def _tick(self):
         try:
