@@ -4,6 +4,7 @@ receiving task died silently and the table ran its clock while every bet was
 lost until the worker restarted."""
 
 import asyncio
+import time
 
 import pytest
 from channels.db import database_sync_to_async
@@ -14,7 +15,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from casino.channel_layer import PumpedRedisChannelLayer
 from casino.tables.groups import table_channel
 from casino.tables.models import Table
-from casino.tables.owner import TableOwner
+from casino.tables.owner import RECEIVE_WAIT_SECONDS, WAKE, TableOwner
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
@@ -151,9 +152,14 @@ async def test_actions_an_owner_took_and_did_not_handle_go_to_the_next_owner(
                 break
             await asyncio.sleep(0.05)
         assert first.inbox.qsize() == 2  # taken from Redis, waiting in the owner
+        stopping = time.monotonic()
         running.cancel()
         await asyncio.gather(running, return_exceptions=True)
-        assert await layer.connection(0).zcard(layer.prefix + table_channel(table.pk)) == 2
+        # Its reader was woken, not waited out.
+        assert time.monotonic() - stopping < RECEIVE_WAIT_SECONDS / 2
+        waiting = await layer.connection(0).zrange(layer.prefix + table_channel(table.pk), 0, -1)
+        kinds = [layer.deserialize(raw)["type"] for raw in waiting]
+        assert [kind for kind in kinds if kind != WAKE] == ["table.action"] * 2
 
         second = asyncio.create_task(TableOwner(table.pk, layer=layer).run())
 

@@ -54,6 +54,9 @@ ARRIVAL_GRACE_SECONDS = 2.0
 BALANCE_PUSH_SECONDS = 0.5
 # Where a message taken from the inbox keeps what puts it back (_stop_receiving).
 KEPT = "_kept"
+# Sent by a stopping owner to its own table's inbox, so that its reader's
+# wait ends now; whoever reads it (it, or the next owner) skips it.
+WAKE = "table.wake"
 DEADLINE_SETTLE_SECONDS = 0.05
 # At most one broadcast a table this often: a flood's versions coalesce. 50 ms
 # was most of a bet's send-to-commit p95 under load (a bet landing just after
@@ -235,6 +238,8 @@ class TableOwner:
                 await asyncio.sleep(RECEIVE_RETRY_SECONDS)
                 continue
             for message, kept in received:
+                if message.get("type") == WAKE:
+                    continue
                 message["received_at"] = self.arrival(message)
                 message[KEPT] = kept
                 if not self.inbox.full():
@@ -250,6 +255,11 @@ class TableOwner:
         handled (``held`` and the queue) back into the table's inbox for
         the next owner, in its order."""
         self.receiving = False
+        if not receiver.done():
+            try:
+                await self.layer.send(table_channel(self.table_id), {"type": WAKE})
+            except Exception:
+                pass  # the inbox is full or Redis is away: the reader's wait ends by itself
         try:
             async with asyncio.timeout(RECEIVE_WAIT_SECONDS + 1):
                 await asyncio.gather(receiver, return_exceptions=True)
@@ -515,8 +525,8 @@ class TableWorker:
         finally:
             ticker.cancel()
             await asyncio.gather(ticker, return_exceptions=True)
-            for table_id in list(self.owners):
-                await self._drop(redis, table_id)
+            # Together: each owner finishes its read and puts back what it holds.
+            await asyncio.gather(*(self._drop(redis, table_id) for table_id in list(self.owners)))
             await redis.zrem(key(WORKERS_KEY), self.worker_id)
             await redis.hdel(key(LOADS_KEY), self.worker_id)
 
