@@ -4,6 +4,7 @@ import signal
 
 from django.core.management.base import BaseCommand
 
+from casino.gc_tuning import tune_for_server
 from casino.tables.owner import TableWorker
 
 
@@ -16,6 +17,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         logging.getLogger("casino").setLevel(logging.INFO)
+        tune_for_server()  # casino/gc_tuning.py
         asyncio.run(self._run(options))
 
     async def _run(self, options):
