@@ -822,6 +822,9 @@ def main(argv=None):
         import django
 
         django.setup()
+        from casino.gc_tuning import tune_for_server
+
+        tune_for_server()  # as manage.py tableworker does
         results, queries, problems = asyncio.run(measure(args))
     finally:
         if own_redis is not None:
