@@ -149,28 +149,16 @@
   }
 
   var lastAnnounced = null;
-  var heldAnnouncement = null; // one that came while the wheel was landing
   function announce() {
     var src = document.getElementById("announce-src");
     var live = document.getElementById("announce");
     if (!src || !live) { return; }
-    // A result is read out once the wheel shows it (see stepWheel). A slow
-    // page may still be landing when the next round's line replaces it:
-    // the result is kept, and read out first.
-    if (document.documentElement.classList.contains("wheel-landing")) {
-      if (!heldAnnouncement && lastAnnounced !== null && src.dataset.id !== lastAnnounced) {
-        heldAnnouncement = { id: src.dataset.id, text: src.dataset.text };
-      }
-      return;
-    }
-    var held = heldAnnouncement;
-    heldAnnouncement = null;
+    // A result is read out once the wheel shows it (see stepWheel).
+    if (document.documentElement.classList.contains("wheel-landing")) { return; }
     if (lastAnnounced === null) { lastAnnounced = src.dataset.id; return; }
     if (src.dataset.id !== lastAnnounced) {
-      var text = src.dataset.text;
-      if (held && held.id !== src.dataset.id) { text = held.text + " " + text; }
       lastAnnounced = src.dataset.id;
-      live.textContent = text;
+      live.textContent = src.dataset.text;
     }
   }
 
