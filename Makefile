@@ -15,7 +15,7 @@ PORT ?= 8000
 TEST_WORKERS ?= 4
 export PORT
 
-.PHONY: run test setup venv chromium postgresql axe screenshots lint chaos bench bench-meters bench-broadcast bench-house-way bench-evaluators bench-seven-card bench-lab bench-blackjack-solver bench-load bench-worker clean
+.PHONY: run test setup venv chromium postgresql axe screenshots lint chaos bench bench-meters bench-broadcast bench-house-way bench-evaluators bench-seven-card bench-lab bench-blackjack-solver bench-load bench-worker bench-render clean
 
 venv: $(VENV)/.installed
 
@@ -128,6 +128,12 @@ bench-blackjack-solver: venv
 # transaction in the same run (bench/worker.py).
 bench-worker: venv
 	$(PY) -m casino.embedded_redis -- $(PY) bench/worker.py $(WORKER_ARGS)
+
+# Not in make bench (about 20 seconds): a Daphne's CPU for one push, per
+# viewer and version, against rendering every viewer's fragments in full in
+# the same run (bench/render.py; process time, so it holds on a noisy VM).
+bench-render: venv
+	$(PY) bench/render.py $(RENDER_ARGS)
 
 # Not in make bench (about 45 minutes): players betting at Dreamcatcher
 # tables against a bare relay at the same rate and fan-out, at 100/10,

@@ -42,7 +42,7 @@ from casino.tables.ratelimit import (
 )
 from casino.tables.rendering import (
     LastRender,
-    changed_parts,
+    not_shown,
     render_flash,
     render_private,
     render_public,
@@ -362,7 +362,7 @@ class TableConsumer(GuardedConsumer):
         )
         if self.host_view is not None:
             fragments += await self.host_view.fragments(self.snapshot, self.config, self.player_id)
-        changed = self._not_shown(fragments)
+        changed = not_shown(self.shown, fragments)
         if changed:
             await self.send(text_data="".join(changed))
 
@@ -374,21 +374,7 @@ class TableConsumer(GuardedConsumer):
     async def _send_meters(self, meters, at_ms, wins=()):
         """The meters whose display changed (value, win light, last win), and
         for a new win its announcement to screen readers."""
-        changed = self._not_shown(display.table_fragments(meters, at_ms))
+        changed = not_shown(self.shown, display.table_fragments(meters, at_ms))
         changed += [display.render_announcement(data) for data in meters if data["meter_id"] in wins]
         if changed:
             await self.send(text_data="".join(changed))
-
-    def _not_shown(self, fragments):
-        """The markup of the fragments this connection does not show yet."""
-        changed = []
-        for element_id, markup in fragments:
-            if element_id is None:
-                changed.append(markup)
-                continue
-            shown = self.shown.get(element_id)
-            if shown != markup:
-                # The whole fragment, or only its parts that changed (rendering.changed_parts).
-                changed.extend(changed_parts(shown, markup))
-                self.shown[element_id] = markup
-        return changed

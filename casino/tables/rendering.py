@@ -242,6 +242,22 @@ def changed_parts(shown, markup):
     return tuple(part for element_id, part in parts.items() if shown_parts[element_id] != part)
 
 
+def not_shown(shown, fragments):
+    """The markup of ``fragments`` that a connection showing ``shown``
+    ({id: markup}, updated here to what it will show) does not show yet."""
+    changed = []
+    for element_id, markup in fragments:
+        if element_id is None:
+            changed.append(markup)
+            continue
+        before = shown.get(element_id)
+        if before != markup:
+            # The whole fragment, or only its parts that changed.
+            changed.extend(changed_parts(before, markup))
+            shown[element_id] = markup
+    return changed
+
+
 def swap_into(fragments, frame):
     """Lay a pushed frame over ``fragments`` ({id: top-level markup}) as
     htmx does, each element replacing the one of its id, whether a whole
