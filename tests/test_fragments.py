@@ -310,7 +310,35 @@ def test_a_versions_shared_context_is_worked_out_once_and_no_viewer_changes_it(
         render_private(meta, snapshot, config, version, viewer, balance)
     render_public(meta, snapshot, config, version, cached=False)
     shared = rendering._shared[(meta["id"], version)]
-    assert shared[0] is snapshot and shared[2] == fresh
+    assert shared.snapshot is snapshot and shared.shared == fresh
     # Another snapshot of the same version (a reconnect reads it from the database) is worked out anew.
     assert table_context(meta, dict(snapshot), config, version)["seats"] == fresh["seats"]
-    assert rendering._shared[(meta["id"], version)][0] is not snapshot
+    assert rendering._shared[(meta["id"], version)].snapshot is not snapshot
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", sorted(spec.slug for spec in registry.all_games()))
+def test_every_games_private_fragments_reused_between_versions_equal_a_fresh_render(
+    game, make_player, clean_redis
+):
+    """Through a round, each seated player's and a watching player's
+    connection (its LastRender, the values of the version looked up once
+    for them all) gets what a render from nothing gives, and some versions
+    are served without a render."""
+    runtime, (ann, bob) = a_round_with_two_players(game, make_player)
+    carol = make_player("Carol")  # signed in, not seated
+    meta, clock = table_meta(runtime.table), runtime.clock
+    lasts = {viewer: LastRender() for viewer in (ann.pk, bob.pk, carol.pk)}
+    reused, phases = 0, set()
+    for _ in range(12):
+        args = (meta, runtime.snapshot, runtime.table.config, runtime.version)
+        for viewer, last in lasts.items():
+            before = last.fragments
+            got = render_private(*args, viewer, 1_000, last=last)
+            reused += got is before
+            assert got == render_private(*args, viewer, 1_000), (viewer, runtime.state.phase)
+        phases.add(runtime.state.phase)
+        clock.now = runtime.snapshot["timer"]["deadline"] or clock.now + 60
+        runtime.tick()
+    assert len(phases) >= 2
+    assert reused  # a version that changes nothing a viewer sees is not rendered again

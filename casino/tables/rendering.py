@@ -17,7 +17,7 @@ from games.engine import CENTS_PER_CHIP
 
 _CACHE_SIZE = 256
 _cache = OrderedDict()
-_shared = OrderedDict()  # (table id, version) -> (snapshot, config, present_table's context)
+_shared = OrderedDict()  # (table id, version) -> _Version
 
 
 def table_meta(table):
@@ -37,15 +37,41 @@ def table_meta(table):
 
 
 def table_context(meta, snapshot, config, version, viewer_id=None, balance=None):
+    return _context(meta, snapshot, config, version, viewer_id, balance)[0]
+
+
+# Context entries that may differ between two viewers of one version.
+_PER_VIEWER = frozenset({"viewer_id", "balance", "server_now_ms"})
+
+
+class _Version:
+    """One version of a table as this process presents it to all its viewers."""
+
+    __slots__ = ("snapshot", "config", "shared", "rules_config", "keys")
+
+    def __init__(self, snapshot, config, shared, rules_config):
+        self.snapshot, self.config = snapshot, config
+        self.shared, self.rules_config = shared, rules_config
+        self.keys = {}  # (template, paths) -> their values, the same for every viewer (_private_key)
+
+
+def _context(meta, snapshot, config, version, viewer_id, balance):
+    """(table_context's context, the names in it that are this viewer's
+    own, and the _Version whose shared context the rest is; the last two
+    None when a game presents its table for each viewer whole)."""
     spec = registry.get(meta["game"])
-    rules_config = spec.rules.Config.from_json(config or {})
     if spec.present_table is None:
+        rules_config = spec.rules.Config.from_json(config or {})
         context = spec.present(meta, snapshot, rules_config, viewer_id, balance)
+        own = kept = None
     else:
-        shared = _shared_context(spec, meta, snapshot, config, rules_config, version)
-        context = dict(shared)
+        kept = _shared_context(spec, meta, snapshot, config, version)
+        context = dict(kept.shared)
+        own = _PER_VIEWER
         if viewer_id is not None or balance is not None:
-            context.update(spec.present_viewer(shared, meta, snapshot, rules_config, viewer_id, balance))
+            viewer = spec.present_viewer(kept.shared, meta, snapshot, kept.rules_config, viewer_id, balance)
+            context.update(viewer)
+            own = own.union(viewer)
     context.update(
         table=meta,
         version=version,
@@ -57,23 +83,26 @@ def table_context(meta, snapshot, config, version, viewer_id=None, balance=None)
         start_chips=(settings.TEST_START_CHIPS if meta["is_test"] else settings.WALLET_START_CHIPS)
         * CENTS_PER_CHIP,
     )
-    return context
+    return context, own, kept
 
 
-def _shared_context(spec, meta, snapshot, config, rules_config, version):
-    """present_table's context of this version, worked out once for all of
-    a process's viewers: they are handed the same snapshot object with each
-    push (fanout.py), so it is kept while that very snapshot and config are
-    the ones asked about (held here, so the check by identity is sound)."""
+def _shared_context(spec, meta, snapshot, config, version):
+    """present_table's context of this version and the rules' Config (a
+    _Version), worked out once for all of a process's viewers: they are
+    handed the same snapshot object with each push (fanout.py), so it is
+    kept while that very snapshot and config are the ones asked about (held
+    here, so the check by identity is sound)."""
     cache_key = (meta["id"], version)
     kept = _shared.get(cache_key)
-    if kept is not None and kept[0] is snapshot and kept[1] is config:
-        return kept[2]
-    shared = spec.present_table(meta, snapshot, rules_config)
-    _shared[cache_key] = (snapshot, config, shared)
+    if kept is not None and kept.snapshot is snapshot and kept.config is config:
+        return kept
+    rules_config = spec.rules.Config.from_json(config or {})
+    kept = _shared[cache_key] = _Version(
+        snapshot, config, spec.present_table(meta, snapshot, rules_config), rules_config
+    )
     while len(_shared) > _CACHE_SIZE:
         _shared.popitem(last=False)
-    return shared
+    return kept
 
 
 def render_public(meta, snapshot, config, version, cached=True, changed_at=None):
@@ -114,11 +143,11 @@ def render_private(meta, snapshot, config, version, viewer_id, balance, last=Non
     if viewer_id is None and cache_key in _cache:
         return _cache[cache_key]
     spec = registry.get(meta["game"])
-    context = table_context(meta, snapshot, config, version, viewer_id, balance)
+    context, own, kept = _context(meta, snapshot, config, version, viewer_id, balance)
     context["pushed"] = True
     paths = inputs_of(spec.private_template) if last is not None else None
     if paths is not None:
-        key = (spec.private_template, key_of(paths, context))
+        key = _private_key(spec.private_template, paths, own, kept, context)
         if key == last.key:
             return last.fragments
     fragments = split_fragments(render_to_string(spec.private_template, context))
@@ -127,6 +156,25 @@ def render_private(meta, snapshot, config, version, viewer_id, balance, last=Non
     if paths is not None:
         last.key, last.fragments = key, fragments
     return fragments
+
+
+def _private_key(template_name, paths, own, kept, context):
+    """The values the private template reads: those of the version (kept,
+    a _Version), looked up once for all its viewers, and the viewer's own."""
+    if own is None:
+        return (template_name, key_of(paths, context))
+    shared_paths, own_paths = _split_paths(paths, own)
+    shared = kept.keys.get((template_name, shared_paths))
+    if shared is None:
+        shared = kept.keys[template_name, shared_paths] = key_of(shared_paths, context)
+    return (template_name, shared, key_of(own_paths, context))
+
+
+@functools.lru_cache(maxsize=256)
+def _split_paths(paths, own):
+    """(the paths that read the version's shared context, the viewer's own)."""
+    mine = tuple(path for path in paths if path.partition(".")[0] in own)
+    return tuple(path for path in paths if path not in mine), mine
 
 
 def _remember(cache_key, fragments):

@@ -75,7 +75,13 @@ def key_of(paths, context):
     """The values ``paths`` take in ``context`` (a dict), as a comparable
     tuple: the same key, the same markup."""
     # With its type: 1, 1.0 and True are equal but do not print the same.
-    return tuple((type(value), value) for value in (_lookup(context, path.split(".")) for path in paths))
+    return tuple((type(value), value) for value in (_lookup(context, bits) for bits in _bits(paths)))
+
+
+@functools.lru_cache(maxsize=512)
+def _bits(paths):
+    """Each path split into its lookups, once (a push looks them up for every viewer)."""
+    return tuple(tuple(path.split(".")) for path in paths)
 
 
 def _lookup(current, bits):
