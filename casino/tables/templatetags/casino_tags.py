@@ -1,4 +1,7 @@
+import functools
+
 from django import template
+from django.template.loader import render_to_string
 from django.utils.html import format_html
 
 from casino.accounts import names
@@ -37,17 +40,26 @@ STACK_DENOMINATIONS = (10_000, 5_000, 1_000, 500, 100, 25, 10, 5, 1)
 STACK_DISCS = 6  # the most a stack draws; its amount is written beside it
 
 
-@register.inclusion_tag("tables/_chip_stack.html")
+@register.simple_tag
 def chip_stack(cents):
     """A wager drawn as a stack of chips, the largest at the bottom, with its
     amount written beside it (the text is what screen readers read)."""
-    chips_left, discs = int(cents or 0) // 100, []
+    return _chip_stack(int(cents or 0))
+
+
+@functools.lru_cache(maxsize=4096)
+def _chip_stack(cents):
+    # A stack is the same markup for the same amount: rendered once for the
+    # process (a push draws one for every wager in every viewer's view).
+    chips_left, discs = cents // 100, []
     for value in STACK_DENOMINATIONS:
         count, chips_left = divmod(chips_left, value)
         discs += [value] * count
     if not discs and cents:
         discs = [1]  # a fraction of a chip (a blackjack payout): one small chip
-    return {"amount": format_chips(int(cents or 0)), "discs": discs[:STACK_DISCS]}
+    return render_to_string(
+        "tables/_chip_stack.html", {"amount": format_chips(cents), "discs": discs[:STACK_DISCS]}
+    )
 
 
 class KeepNode(template.Node):
