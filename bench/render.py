@@ -19,11 +19,15 @@ Two ways, alternating in ``--chunks`` bursts so they meet the same load:
 - pushes: the path Daphne runs (public fragments once per version, private
   renders skipped when their inputs did not change, only changed fragments
   and parts sent);
-- uncached: the baseline of the same run, every connection rendering both
-  templates in full at every version (what a push cost before the caches).
+- uncached: every connection rendering both templates in full at every
+  version (what a push cost before the caches);
+- relay: the baseline of the same run, what a bare relay does with the same
+  broadcasts (bench/relay.py: each message JSON-encoded for each of the
+  table's connections), code the casino does not change, so the ratio to it
+  compares two commits' pushes on a machine whose speed drifts.
 
 CPU time is process time (steal does not count), per connection and
-version; the ratio is pushes over uncached. ``--profile FILE``: cProfile of
+version; the ratios are pushes and uncached over relay. ``--profile FILE``: cProfile of
 the push bursts. Exit status 1 if a connection's frames, laid over what it
 showed (``swap_into``), do not give the full render of the last version.
 """
@@ -167,6 +171,19 @@ def push(connections, meta, packed, cached):
     return time.process_time() - started
 
 
+def relay(connections, packed):
+    """Each broadcast unpacked once, then JSON-encoded for each connection."""
+    import msgpack
+
+    started = time.process_time()
+    for data in packed:
+        message = msgpack.unpackb(data, raw=False)
+        for connection in connections:
+            connection.bytes += len(json.dumps(message))
+            connection.frames += 1
+    return time.process_time() - started
+
+
 def check(connections, meta, last_message):
     """Every connection shows what a full render of the last version shows."""
     from casino.tables.rendering import render_private, render_public
@@ -219,14 +236,17 @@ def measure(args):
     size = -(-(len(packed) - 1) // args.chunks)
     bounds = [(start, min(start + size, len(packed))) for start in range(1, len(packed), size)]
     profile = cProfile.Profile() if args.profile else None
-    seconds = {"pushes": 0.0, "uncached": 0.0}
+    seconds = {"pushes": 0.0, "uncached": 0.0, "relay": 0.0}
     kept = []
     problems = []
     for start, end in bounds:
         # Each burst starts from viewers who connected at the version before
         # it, so both ways push the same versions to the same views.
-        for way in ("pushes", "uncached"):
+        for way in ("pushes", "uncached", "relay"):
             connections = fresh(packed[start - 1])
+            if way == "relay":
+                seconds[way] += relay(connections, packed[start:end])
+                continue
             cached = way == "pushes"
             if profile is not None and cached:
                 profile.enable()
@@ -247,7 +267,7 @@ def measure(args):
         "versions": pushed,
         "viewers": viewers,
         "us_per_viewer_push": {way: round(value, 1) for way, value in per.items()},
-        "ratio": round(per["pushes"] / per["uncached"], 3),
+        "ratio_to_relay": {way: round(per[way] / per["relay"], 2) for way in ("pushes", "uncached")},
         "bytes_per_frame": round(sent / frames) if frames else 0,
         "problems": problems,
     }
@@ -259,9 +279,9 @@ def parse_args(argv=None):
     )
     parser.add_argument("--players", type=int, default=10)
     parser.add_argument("--spectators", type=int, default=2)
-    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--rounds", type=int, default=12)
     parser.add_argument("--bets", type=int, default=3, help="bets each player places a round")
-    parser.add_argument("--chunks", type=int, default=2)
+    parser.add_argument("--chunks", type=int, default=8)
     parser.add_argument("--profile", metavar="FILE")
     parser.add_argument("--keep", action="store_true", help="keep the throwaway directory")
     return parser.parse_args(argv)
@@ -284,10 +304,11 @@ def main(argv=None):
         if not args.keep:
             shutil.rmtree(tmp, ignore_errors=True)
     result.update(bench="render", date=time.strftime("%Y-%m-%d"), cpus=os.cpu_count())
+    per, ratios = result["us_per_viewer_push"], result["ratio_to_relay"]
     log(
         f"{result['versions']} versions x {result['viewers']} viewers: "
-        f"{result['us_per_viewer_push']['pushes']} µs a viewer and version "
-        f"(uncached {result['us_per_viewer_push']['uncached']} µs, ratio {result['ratio']}); "
+        f"pushes {per['pushes']} µs a viewer and version ({ratios['pushes']}× the relay's {per['relay']} µs), "
+        f"uncached {per['uncached']} µs ({ratios['uncached']}×); "
         f"{result['bytes_per_frame']} bytes a frame"
     )
     for problem in result["problems"]:
