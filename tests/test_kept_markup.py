@@ -52,6 +52,22 @@ def test_a_kept_block_renders_again_only_when_what_it_reads_changes(monkeypatch)
     assert renders == ["a", "b", "b", "a", "b"]
 
 
+def test_a_kept_block_is_kept_apart_for_each_language_asked_once_a_render(monkeypatch):
+    from django.utils import translation
+
+    asked = []
+    original = translation.get_language
+    monkeypatch.setattr(translation, "get_language", lambda: asked.append(1) or original())
+    template = _template("{% for n in numbers %}{% keep %}[{{ n }}]{% endkeep %}{% endfor %}")
+    with translation.override("en"):
+        asked.clear()  # override itself asks
+        assert template.render({"numbers": [1, 2, 3]}) == "[1][2][3]"
+        assert len(asked) == 1  # once for the render, not once a block
+    with translation.override("fr"):
+        assert template.render({"numbers": [1, 2, 3]}) == "[1][2][3]"
+    assert len(kept_markup._kept) == 6  # nothing kept in English served in French
+
+
 @pytest.mark.parametrize(
     ("first", "second"),
     [(1, True), (1, 1.0), (0, False), ("1", 1), (None, "None"), ([1], (1,)), ("<b>", mark_safe("<b>"))],

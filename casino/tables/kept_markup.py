@@ -60,7 +60,7 @@ def render_kept(node, nodelist, context):
         inputs = freeze(lookup(context, path) for path in paths)
     except Unkept:
         return nodelist.render(context)
-    key = (node, context.autoescape, context.use_l10n, translation.get_language(), inputs)
+    key = (node, context.autoescape, context.use_l10n, _language(context), inputs)
     with _lock:
         markup = _kept.get(key)
         if markup is not None:
@@ -72,6 +72,20 @@ def render_kept(node, nodelist, context):
         while len(_kept) > CACHE_SIZE:
             _kept.popitem(last=False)
     return markup
+
+
+def _language(context):
+    """The active language, asked once per template render: asking Django
+    costs as much as looking up all of a block's inputs (a thread- and
+    task-local read), and a table's fragments have a block per betting
+    area and seat."""
+    language = context.render_context.get(_LANGUAGE)
+    if language is None:
+        language = context.render_context[_LANGUAGE] = translation.get_language()
+    return language
+
+
+_LANGUAGE = ("kept_markup", "language")  # its key in a render's render_context
 
 
 def clear():
