@@ -198,3 +198,37 @@ def test_two_browsers_play_one_round(processes, make_table):
         assert Account.objects.get(player=player).balance == expected, name
         assert view["balance"] == view["nav_balance"] == format_chips(expected), name
     assert_ledger_balanced()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_result_is_heard_though_the_next_round_opens_while_the_wheel_lands(processes, make_table):
+    """With no pause after a result, the next round's push comes while the
+    wheel is still easing onto the stop (1.2 s at least): the result's line,
+    held until the wheel is there, is still read out, and before the next
+    round's."""
+    table = make_table(name="Quick wheel", betting_seconds=2, spin_seconds=1, result_seconds=1)
+    base = shared.serve(processes, table)
+    with sync_api.sync_playwright() as playwright:
+        browser = launch(playwright)
+        try:
+            page = new_page(browser, RECORDER)
+            page.goto(base + "/")
+            pick_nickname(page, "Eve")
+            page.get_by_text("Welcome, Eve!").wait_for()
+            page.goto(f"{base}/tables/{table.pk}/")
+            wait_live(page)
+            # Two results heard, each followed by its next round's opening.
+            page.wait_for_function(
+                """() => window.__seen.announce.filter(a => a.startsWith('The wheel stops on')).length >= 2""",
+                timeout=40_000,
+            )
+            page.wait_for_timeout(1_500)
+            heard = page.evaluate("window.__seen.announce")
+        finally:
+            browser.close()
+    results = [i for i, text in enumerate(heard) if text.startswith("The wheel stops on")]
+    openings = [i for i, text in enumerate(heard) if "place your bets" in text]
+    assert len(results) >= 2, heard
+    # Each result is heard before the round after it opens, and that opening is heard too.
+    for at in results[:2]:
+        assert any(o > at for o in openings), heard

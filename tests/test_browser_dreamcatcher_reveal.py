@@ -177,7 +177,8 @@ def test_a_bonus_spin_is_not_told_before_the_wheel_stops(processes, make_player)
             # Shown (not hidden while the wheel eases on) once the wheel stands on its stop.
             land = json.loads(page.locator(".wheel-rotor").get_attribute("data-land"))
             assert rules.WHEEL[land["section"]] == "10" and shows_section(page, land["section"])
-            assert "10" in page.locator("#announce").inner_text()
+            # And read out (a line a second, in order).
+            page.locator("#announce", has_text="The wheel stops on 10").wait_for()
         finally:
             browser.close()
     assert calm[1] >= 30 and urgent != calm[0], (calm, urgent)

@@ -139,7 +139,7 @@
     var root = document.documentElement;
     if (root.classList.contains("wheel-landing") !== landing) {
       root.classList.toggle("wheel-landing", landing);
-      if (!landing) { announce(); }
+      if (!landing && sayTimer === null) { sayNext(); }
     }
   }
 
@@ -148,29 +148,51 @@
     window.requestAnimationFrame(animate);
   }
 
-  var lastAnnounced = null;
-  function announce() {
-    var src = document.getElementById("announce-src");
-    var live = document.getElementById("announce");
-    if (!src || !live) { return; }
-    // A result is read out once the wheel shows it (see stepWheel).
-    if (document.documentElement.classList.contains("wheel-landing")) { return; }
-    if (lastAnnounced === null) { lastAnnounced = src.dataset.id; return; }
-    if (src.dataset.id !== lastAnnounced) {
-      lastAnnounced = src.dataset.id;
-      live.textContent = src.dataset.text;
-    }
+  // What screen readers hear (#announce). Every line a push brings is queued
+  // as it arrives and read out in order, one a second (a polite live region
+  // replaced sooner may never be read). A table line that came with a wheel
+  // stop waits until the wheel is there (html.wheel-landing), and the lines
+  // behind it wait with it: the next round can open while a slow page is
+  // still landing the last one, and its result must still be heard first.
+  var SAY_GAP_MS = 1000;
+  var QUEUE_MAX = 8; // a page in the background does not pile up old news
+  var said = { table: null, turn: null };
+  var queue = [];
+  var sayTimer = null;
+  var nextSayAt = 0;
+
+  function enqueue(kind, el) {
+    if (!el) { return; }
+    var id = el.dataset.id || "", before = said[kind];
+    said[kind] = id;
+    // Nothing on the first look at a page, nor when the line has not changed.
+    if (before === null || !id || before === id || !el.dataset.text) { return; }
+    queue.push({ text: el.dataset.text, held: kind === "table" });
+    if (queue.length > QUEUE_MAX) { queue.splice(0, queue.length - QUEUE_MAX); }
   }
 
-  // The viewer's own "your turn" line ([data-turn-announce]): read out when
-  // its id changes, not on the first page.
-  var lastTurn = null;
-  function announceTurn() {
-    var mine = document.querySelector("[data-turn-announce]");
+  function sayNext() {
+    sayTimer = null;
     var live = document.getElementById("announce");
-    if (!mine || !live) { return; }
-    if (lastTurn !== null && mine.dataset.id && mine.dataset.id !== lastTurn) { live.textContent = mine.dataset.text; }
-    lastTurn = mine.dataset.id;
+    if (!live || !queue.length) { return; }
+    var now = Date.now();
+    if (queue[0].held && document.documentElement.classList.contains("wheel-landing")) {
+      return; // stepWheel calls again when the wheel is there
+    }
+    if (now < nextSayAt) {
+      sayTimer = setTimeout(sayNext, nextSayAt - now);
+      return;
+    }
+    live.textContent = queue.shift().text;
+    nextSayAt = now + SAY_GAP_MS;
+    if (queue.length) { sayTimer = setTimeout(sayNext, SAY_GAP_MS); }
+  }
+
+  function announce() {
+    enqueue("table", document.getElementById("announce-src"));
+    // The viewer's own "your turn" line ([data-turn-announce]).
+    enqueue("turn", document.querySelector("[data-turn-announce]"));
+    if (sayTimer === null) { sayNext(); }
   }
 
   function rememberChip() {
@@ -244,7 +266,6 @@
     tickCountdowns(); // a pushed clock arrives empty: fill it before it is drawn, so it never blinks out
     stepWheel(window.performance.now()); // a stop just pushed hides its result before it is read out
     announce();
-    announceTurn();
     var flash = document.getElementById("flash");
     if (flash && flash.textContent.trim()) {
       clearTimeout(flash._timer);
@@ -294,7 +315,6 @@
   document.addEventListener("DOMContentLoaded", function () {
     syncClock();
     announce();
-    announceTurn();
     rememberChip();
     tickCountdowns();
     setInterval(tickCountdowns, 250);
