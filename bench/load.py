@@ -61,7 +61,9 @@ at most every 50 ms, with ``changed_at`` (``data-changed-at`` on
 - lost: a bet with neither its step nor a flash after ``--drain`` s; and a
   client that never got a bet's version.
 - timer lateness: "no more bets" (the ``close_betting`` step) committed and
-  broadcast, as above, against the deadline the clients were shown.
+  broadcast, as above, against the table's deadline (the lock-out: the
+  clock the clients show runs out ``CLOCK_LEAD_SECONDS`` before it,
+  games/presenting.py).
 - bytes per update: the size of each push received; CPU per process: psutil,
   over each kind's windows, with this client's event-loop lag (its own
   share of every latency).
@@ -99,6 +101,9 @@ from bench import layout  # noqa: E402  (after the path: run as a script)
 from bench.layout import log  # noqa: E402
 from bench.stats import percentile  # noqa: E402
 from bench.wsclients import CONNECT_CONCURRENCY, close_clients, connect, sleep_until, wait_for  # noqa: E402
+from games.presenting import CLOCK_LEAD_SECONDS  # noqa: E402
+
+CLOCK_LEAD_MS = CLOCK_LEAD_SECONDS * 1000
 
 GAMES = ("dreamcatcher",)
 SPOTS = ("1", "2", "5", "10", "20", "40")
@@ -711,9 +716,11 @@ def table_figures(seats, records, windows):
             if kind != CLOSE_BETTING or number not in deadlines or not inside(deadlines[number]):
                 continue
             f["rounds_closed"] += 1
-            timer_fire.append(at - deadlines[number])
+            # The clock a client shows runs out CLOCK_LEAD_SECONDS before the lock-out.
+            lockout = deadlines[number] + CLOCK_LEAD_MS
+            timer_fire.append(at - lockout)
             if (sent := broadcast(version)) is not None:
-                timer_commit.append(sent - deadlines[number])
+                timer_commit.append(sent - lockout)
         for seat in table_seats:
             outcomes, extra, misaligned = match_bets(seat, taken)
             f["steps_unmatched"] += extra

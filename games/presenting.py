@@ -17,3 +17,17 @@ class TwoParts:
 
     def present(self, table, snapshot, config, viewer_id, balance):
         return present(self.present_table, self.present_viewer, table, snapshot, config, viewer_id, balance)
+
+
+# A clock a player sees runs out this long before the table's own deadline,
+# so that a bet or a decision made as it reaches zero still reaches the
+# casino before the lock-out: what counts is when a Daphne received the
+# action (casino/tables/owner.py, arrival), and a click needs time to get
+# there (a phone's network: a few hundred ms). The lock-out itself stays at
+# the deadline and fires on time (DESIGN.md, "Timers").
+CLOCK_LEAD_SECONDS = 0.5
+
+
+def shown_deadline_ms(timer):
+    """The epoch ms at which a player's clock shows zero (data-deadline-ms)."""
+    return int((timer["deadline"] - CLOCK_LEAD_SECONDS) * 1000)

@@ -342,3 +342,44 @@ def test_every_games_private_fragments_reused_between_versions_equal_a_fresh_ren
         runtime.tick()
     assert len(phases) >= 2
     assert reused  # a version that changes nothing a viewer sees is not rendered again
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", sorted(spec.slug for spec in registry.all_games()))
+def test_a_players_clock_runs_out_before_the_lock_out(game, make_player, clean_redis):
+    """The countdown a page shows (data-deadline-ms) reaches zero
+    CLOCK_LEAD_SECONDS before the table's deadline, betting and deciding
+    alike: a click as it shows zero still reaches the casino in time."""
+    import re
+
+    from games.presenting import CLOCK_LEAD_SECONDS
+
+    runtime, _ = a_round_with_two_players(game, make_player)
+    meta = table_meta(runtime.table)
+    for snapshot in (runtime.snapshot, TableRuntime.load(runtime.table.pk).snapshot):
+        fragments = render_public(meta, snapshot, runtime.table.config, runtime.version, cached=False)
+        shown = "".join(html for _, html in fragments)
+        clocks = re.findall(r'data-deadline-ms="(\d+)"', shown)
+        assert clocks, "a clock runs in this phase"
+        expected = int((snapshot["timer"]["deadline"] - CLOCK_LEAD_SECONDS) * 1000)
+        assert {int(ms) for ms in clocks} == {expected}
+
+
+@pytest.mark.django_db
+def test_a_bet_made_as_the_clock_shows_zero_counts(make_player, clean_redis):
+    from games.presenting import CLOCK_LEAD_SECONDS
+
+    clock = Clock()
+    table = Table.objects.create(game="dreamcatcher", name="Any", seed=7, is_test=True)
+    runtime = TableRuntime(table, clock=clock)
+    runtime.start()
+    ann = make_player("Ann")
+    sit(runtime, ann)
+    deadline = runtime.snapshot["timer"]["deadline"]
+    # The page shows 0 s left, and the bet is still on its way.
+    clock.now = deadline - CLOCK_LEAD_SECONDS + 0.2
+    bet(runtime, ann, "1", 1)
+    assert runtime.state.bets[str(ann.pk)] == {"1": CENTS_PER_CHIP}
+    clock.now = deadline
+    runtime.tick()
+    assert runtime.state.phase != dreamcatcher.BETTING

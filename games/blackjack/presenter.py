@@ -22,7 +22,7 @@ from games.blackjack import round as bj
 from games.blackjack.hands import total, total_text
 from games.cards.cards import cards
 from games.engine import format_chips
-from games.presenting import TwoParts
+from games.presenting import TwoParts, shown_deadline_ms
 from games.settled import seat_result
 
 BACK = "back"
@@ -131,7 +131,7 @@ def present_table(presenter, table, snapshot, config):
         "round": state.round,
         "phase": state.phase,
         "phase_label": _phase_label(state, nicknames),
-        "deadline_ms": int(timer["deadline"] * 1000) if timer and state.phase != bj.RESULT else None,
+        "deadline_ms": shown_deadline_ms(timer) if timer and state.phase != bj.RESULT else None,
         "clock_label": _clock_label(state.phase),
         "dealer": _dealer(state, rules.VARIANT),
         "seats": seats,

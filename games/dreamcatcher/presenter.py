@@ -142,7 +142,7 @@ def present_table(table, snapshot, config):
         "phase": state.phase,
         "phase_label": phase_label,
         "betting_open": state.phase == rules.BETTING,
-        "deadline_ms": int(timer["deadline"] * 1000) if timer else None,
+        "deadline_ms": presenting.shown_deadline_ms(timer) if timer else None,
         "wheel_paths": WHEEL_PATHS,
         "wheel_labels": WHEEL_LABELS,
         "rest_section": rest_section,

@@ -35,7 +35,7 @@ from games.cards.cards import card, cards
 from games.engine import CENTS_PER_CHIP
 from games.pai_gow import rules
 from games.pai_gow.round import BETTING, DECIDING, MAIN, PROGRESSIVE, RESULT, ROLLING, SETTING, SHAKING
-from games.presenting import TwoParts
+from games.presenting import TwoParts, shown_deadline_ms
 from games.settled import seat_result
 
 BACK = "back"
@@ -240,7 +240,7 @@ class Presenter(TwoParts):
             "round": state.round,
             "phase": state.phase,
             "phase_label": self._phase_label(state, nicknames, config, dealer),
-            "deadline_ms": int(timer["deadline"] * 1000) if timer and state.phase != RESULT else None,
+            "deadline_ms": shown_deadline_ms(timer) if timer and state.phase != RESULT else None,
             "clock_label": _clock_label(state.phase),
             "shooter": state.shooter if state.phase == SHAKING else None,
             "shooter_name": _name_of(state, nicknames, state.shooter) if state.shooter else "",

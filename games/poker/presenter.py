@@ -19,7 +19,7 @@ from games.engine import CENTS_PER_CHIP, format_chips
 from games.pai_gow.presenter import card_svg  # the one cached SVG card of the card games
 from games.poker import game as g
 from games.poker import round as pr
-from games.presenting import TwoParts
+from games.presenting import TwoParts, shown_deadline_ms
 from games.settled import seat_result
 
 BACK = "back"
@@ -144,7 +144,7 @@ class PokerPresenter(TwoParts):
             "round": state.round,
             "phase": state.phase,
             "phase_label": self._phase_label(state, nicknames),
-            "deadline_ms": int(timer["deadline"] * 1000) if timer and state.phase != pr.RESULT else None,
+            "deadline_ms": shown_deadline_ms(timer) if timer and state.phase != pr.RESULT else None,
             "clock_label": _clock_label(state.phase),
             "dealer": self._dealer(state),
             # Let It Ride and Mississippi Stud deal no dealer hand: no dealer area on the table.
