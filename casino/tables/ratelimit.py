@@ -36,6 +36,11 @@ class TokenBucket:
             return True
         return False
 
+    def seconds_to_next(self):
+        """How long until ``take`` can succeed (0 if it can now)."""
+        tokens = min(self.burst, self.tokens + (self.clock() - self.stamp) * self.rate)
+        return max(0.0, (1 - tokens) / self.rate)
+
 
 # -- open sockets per session and per address ------------------------------
 # A sorted set per session and per address: one member per connection,
