@@ -23,7 +23,6 @@ import socket
 import time
 import uuid
 
-from channels.db import database_sync_to_async
 from channels.exceptions import ChannelFull
 from channels.layers import get_channel_layer
 from django.conf import settings
@@ -31,6 +30,7 @@ from django.conf import settings
 from casino.chat import highlights
 from casino.redis_client import get_redis, key
 from casino.tables import host, presence, private
+from casino.tables.database_thread import worker_database
 from casino.tables.groups import LOBBY_GROUP, player_at_table_group, player_group, table_channel, table_group
 from casino.tables.models import Table
 from casino.tables.ratelimit import TokenBucket
@@ -149,8 +149,8 @@ class TableOwner:
         self.pace = TokenBucket(1 / UPDATE_SECONDS, UPDATE_BURST)
 
     async def run(self):
-        self.runtime = await database_sync_to_async(TableRuntime.load)(self.table_id, self.clock)
-        step = await database_sync_to_async(self.runtime.start)()
+        self.runtime = await worker_database(TableRuntime.load)(self.table_id, self.clock)
+        step = await worker_database(self.runtime.start)()
         if step is None:
             # Taking over after a restart: heal every viewer with the full state.
             await self._broadcast_current()
@@ -290,8 +290,8 @@ class TableOwner:
 
     async def _tick(self):
         try:
-            await database_sync_to_async(self.runtime.reload_config)()
-            step = await database_sync_to_async(self.runtime.tick)()
+            await worker_database(self.runtime.reload_config)()
+            step = await worker_database(self.runtime.tick)()
         except StaleOwner:
             raise
         except Exception:
@@ -307,7 +307,7 @@ class TableOwner:
         due = [player for player, when in self.absent.items() if when <= self.clock()]
         if not due:
             return
-        connected = set(await database_sync_to_async(presence.connected_players)(self.table_id))
+        connected = set(await worker_database(presence.connected_players)(self.table_id))
         for player in due:
             del self.absent[player]
             if player in connected:
@@ -315,7 +315,7 @@ class TableOwner:
             if self.runtime.seat_of(player) is not None:
                 nickname = self.runtime.snapshot["nicknames"].get(str(player), "A player")
                 try:
-                    step = await database_sync_to_async(self.runtime.act)(
+                    step = await worker_database(self.runtime.act)(
                         player, nickname, {"action": "leave", "round": self.runtime.round}
                     )
                 except Refused:
@@ -324,7 +324,7 @@ class TableOwner:
                     await self._publish(step)
             # A private table's host gone for good: the role passes on (host.py).
             if player == self.runtime.table.host_id:
-                step = await database_sync_to_async(self.runtime.host_gone)(player)
+                step = await worker_database(self.runtime.host_gone)(player)
                 if step is not None:
                     await self._publish(step)
 
@@ -357,7 +357,7 @@ class TableOwner:
             for message in batch
         ]
         try:
-            results = await database_sync_to_async(self.runtime.act_many)(items)
+            results = await worker_database(self.runtime.act_many)(items)
         except StaleOwner:
             raise
         except Exception:
@@ -383,7 +383,7 @@ class TableOwner:
             return
         reply_to = message.get("reply_to")
         try:
-            step = await database_sync_to_async(self.runtime.act)(
+            step = await worker_database(self.runtime.act)(
                 message.get("player"), message.get("nickname") or "Player", message.get("message") or {}
             )
         except Refused as exc:
@@ -403,7 +403,7 @@ class TableOwner:
         """The worker found this private table idle: its close is a table
         event, broadcast like the host's, so its viewers see it closed."""
         try:
-            step = await database_sync_to_async(self.runtime.close_idle)()
+            step = await worker_database(self.runtime.close_idle)()
         except StaleOwner:
             raise
         except Exception:
@@ -556,7 +556,7 @@ class TableWorker:
         return FairShare(tables, {w: int(c or 0) for w, c in zip(live, counts, strict=True)}, self.worker_id)
 
     async def _scan(self, redis):
-        wanted = await database_sync_to_async(self._open_tables)()
+        wanted = await worker_database(self._open_tables)()
         await self._close_idle(wanted)
         share = await self._beat(redis, len(wanted))
         for table_id in wanted:
@@ -590,7 +590,7 @@ class TableWorker:
         """Ask the owners here of private tables idle too long to close them
         (issue 19): each does between rounds and tells its viewers; the next
         scan finds them closed and stops them."""
-        idle = await database_sync_to_async(private.idle_tables)()
+        idle = await worker_database(private.idle_tables)()
         layer = get_channel_layer()
         for table_id in idle:
             if table_id in self.owners and table_id in wanted:

@@ -1,0 +1,71 @@
+"""A table worker's database calls (casino/tables/database_thread.py): the
+connection's health is checked once a CHECK_SECONDS, not before every
+transition, and a connection that broke is replaced after the call that met
+it. Run on SQLite and again on PostgreSQL, where the check is a query."""
+
+import pytest
+from channels.db import database_sync_to_async
+from django.db import connection, connections
+
+from casino.tables import database_thread
+from casino.tables.database_thread import worker_database
+from casino.tables.models import Table
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
+
+
+@pytest.fixture
+def health_checks(monkeypatch):
+    """Counts the connection health checks of every thread."""
+    backend = type(connections["default"])
+    checks = []
+    is_usable = backend.is_usable
+
+    def counted(self):
+        checks.append(self.alias)
+        return is_usable(self)
+
+    monkeypatch.setattr(backend, "is_usable", counted)
+    monkeypatch.setitem(connections["default"].settings_dict, "CONN_HEALTH_CHECKS", True)
+    return checks
+
+
+def count_tables():
+    return Table.objects.count()
+
+
+async def test_the_worker_checks_its_connection_once_a_second_not_every_call(health_checks, monkeypatch):
+    monkeypatch.setattr(database_thread, "CHECK_SECONDS", 3600)
+    await worker_database(count_tables)()  # the thread's first call: its connection opens
+    health_checks.clear()
+    for _ in range(20):
+        await worker_database(count_tables)()
+    assert health_checks == []
+    # channels' database_sync_to_async checks before each call's first query.
+    for _ in range(20):
+        await database_sync_to_async(count_tables)()
+    assert len(health_checks) >= 19
+    # Once the interval is over, the next call checks again.
+    health_checks.clear()
+    monkeypatch.setattr(database_thread, "CHECK_SECONDS", 0)
+    await worker_database(count_tables)()
+    assert health_checks
+
+
+async def test_a_broken_connection_is_replaced_after_the_call_that_met_it(monkeypatch):
+    if connection.vendor != "postgresql":
+        pytest.skip("a server that drops the connection: PostgreSQL")
+    monkeypatch.setattr(database_thread, "CHECK_SECONDS", 3600)
+    backend = await worker_database(lambda: connection.cursor().connection.info.backend_pid)()
+
+    def drop(pid):
+        with connection.cursor() as cursor:  # this thread's own connection
+            cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+
+    await database_sync_to_async(drop, thread_sensitive=False)(backend)
+    # The server dropped it (a restart, a failover): the next call fails...
+    with pytest.raises(Exception):  # noqa: B017  (psycopg says OperationalError or InterfaceError)
+        await worker_database(count_tables)()
+    # ...and the one after runs on a new connection.
+    assert await worker_database(count_tables)() >= 0
+    assert await worker_database(lambda: connection.cursor().connection.info.backend_pid)() != backend
