@@ -823,9 +823,15 @@ def main(argv=None):
 
         django.setup()
         from casino.gc_tuning import tune_for_server
+        from casino.tables.database_thread import start_checkpointer
 
         tune_for_server()  # as manage.py tableworker does
-        results, queries, problems = asyncio.run(measure(args))
+        stop_checkpoints = start_checkpointer()  # so does this
+        try:
+            results, queries, problems = asyncio.run(measure(args))
+        finally:
+            if stop_checkpoints is not None:
+                stop_checkpoints()
     finally:
         if own_redis is not None:
             own_redis.terminate()

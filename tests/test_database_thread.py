@@ -69,3 +69,51 @@ async def test_a_broken_connection_is_replaced_after_the_call_that_met_it(monkey
     # ...and the one after runs on a new connection.
     assert await worker_database(count_tables)() >= 0
     assert await worker_database(lambda: connection.cursor().connection.info.backend_pid)() != backend
+
+
+def test_a_workers_sqlite_log_is_checkpointed_by_its_own_thread_not_by_its_commits(monkeypatch):
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite's write-ahead log")
+    import threading
+    import time
+
+    from django.contrib.sessions.models import Session
+    from django.utils import timezone
+
+    monkeypatch.setattr(database_thread, "CHECKPOINT_SECONDS", 0.05)
+    runs = []
+    checkpoint = database_thread.checkpoint
+    monkeypatch.setattr(database_thread, "checkpoint", lambda: runs.append(checkpoint()) or runs[-1])
+
+    def autocheckpoint():
+        # In a thread of its own: a connection opened now, as a worker's database thread's.
+        seen = []
+
+        def read():
+            with connections["default"].cursor() as cursor:
+                cursor.execute("PRAGMA wal_autocheckpoint")
+                seen.append(cursor.fetchone()[0])
+            for n in range(30):
+                Session.objects.create(
+                    session_key=f"log{n}", session_data="y" * 2000, expire_date=timezone.now()
+                )
+            Session.objects.filter(session_key__startswith="log").delete()
+            connections["default"].close()
+
+        thread = threading.Thread(target=read)
+        thread.start()
+        thread.join()
+        return seen[0]
+
+    stop = database_thread.start_checkpointer()
+    try:
+        assert autocheckpoint() == 0
+        deadline = time.monotonic() + 5
+        while not any(done for _, _, done in runs) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        # The checkpointer's thread copied the log's pages back.
+        assert any(busy == 0 and done > 0 for busy, _, done in runs), runs
+    finally:
+        stop()
+    # Connections opened afterwards checkpoint as SQLite does by default.
+    assert autocheckpoint() == 1000

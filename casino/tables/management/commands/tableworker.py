@@ -5,6 +5,7 @@ import signal
 from django.core.management.base import BaseCommand
 
 from casino.gc_tuning import tune_for_server
+from casino.tables.database_thread import start_checkpointer
 from casino.tables.owner import TableWorker
 
 
@@ -18,7 +19,12 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         logging.getLogger("casino").setLevel(logging.INFO)
         tune_for_server()  # casino/gc_tuning.py
-        asyncio.run(self._run(options))
+        stop_checkpoints = start_checkpointer()  # on SQLite: out of the transitions' way
+        try:
+            asyncio.run(self._run(options))
+        finally:
+            if stop_checkpoints is not None:
+                stop_checkpoints()
 
     async def _run(self, options):
         stop = asyncio.Event()
