@@ -22,9 +22,7 @@ event in the table's group, handed to the viewers with the updates.
 """
 
 import asyncio
-import collections
 import logging
-import weakref
 
 from casino.tables.groups import table_group
 
@@ -129,51 +127,3 @@ def viewers_of(layer, table_id):
     """This process's viewers of the table (for tests and the bench)."""
     subscriber = _subscribers.get((asyncio.get_running_loop(), layer, table_id))
     return set(subscriber.viewers) if subscriber else set()
-
-
-class Turns:
-    """One viewer's render a turn of the event loop, in the order asked.
-
-    An update wakes every viewer of its table at once, and asyncio runs all
-    that are ready in one turn of its loop before it looks at its sockets
-    again: ten renders of a phase change (half a millisecond each) kept a
-    player's action waiting for its Redis reply, in the same Daphne, for
-    all of them (the action path's p99 at 300 players was 5-6 ms a round
-    trip). Granted one at a time, a turn at a time, the renders take as long
-    in all and the sockets are read between two of them."""
-
-    def __init__(self, loop):
-        self.loop = loop
-        self.waiting = collections.deque()
-        self.granting = False
-
-    async def take(self):
-        turn = self.loop.create_future()
-        self.waiting.append(turn)
-        if not self.granting:
-            self.granting = True
-            self.loop.call_soon(self._grant)
-        await turn
-
-    def _grant(self):
-        while self.waiting:
-            turn = self.waiting.popleft()
-            if not turn.done():  # a viewer that closed meanwhile gave up its turn
-                turn.set_result(None)
-                break
-        if self.waiting:
-            self.loop.call_soon(self._grant)  # the next one in the next turn
-        else:
-            self.granting = False
-
-
-_turns = weakref.WeakKeyDictionary()  # event loop -> Turns
-
-
-def render_turn():
-    """Wait for this viewer's turn to render (Turns)."""
-    loop = asyncio.get_running_loop()
-    turns = _turns.get(loop)
-    if turns is None:
-        turns = _turns[loop] = Turns(loop)
-    return turns.take()
