@@ -449,6 +449,46 @@ def test_the_host_role_passes_to_the_longest_seated_player_when_the_host_is_gone
     assert_ledger_balanced()
 
 
+def test_at_a_table_left_without_a_host_the_next_player_to_sit_hosts_it(friends, client, make_player):
+    runtime, clock, ann, bob, cy = friends
+    table = runtime.table
+    table.admission = "approve"
+    table.save(update_fields=["admission"])
+    do(runtime, bob, "leave", round=runtime.round)
+    do(runtime, ann, "leave", round=runtime.round)
+    runtime.host_gone(ann.pk)
+    assert Table.objects.get(pk=table.pk).host is None
+    # Dee asks to come in: the waiting page says who can let her in now.
+    dee = make_player("Dee")
+    client.cookies["sessionid"] = session_cookie(dee)
+    response = client.get(f"/tables/private/{table.link_key}/")
+    assert response.status_code == 200, response.status_code
+    assert (
+        "It has no host right now: the next player to sit at it becomes its host" in response.content.decode()
+    )
+    assert Table.objects.get(pk=table.pk).waiting.filter(pk=dee.pk).exists()
+    # Cy, let in before, sits: Cy hosts the table, in the same transaction as the seat.
+    sit(runtime, cy)
+    row = Table.objects.get(pk=table.pk)
+    assert (
+        row.host == cy
+        and runtime.snapshot["host"]["id"] == cy.pk
+        and runtime.snapshot["host"]["name"] == "Cy"
+    )
+    assert log_texts(runtime)[-2:] == ["Cy sits at seat 1.", "Cy hosts the table now: it had no host."]
+    assert list(chat_lines(runtime))[-1] == "Cy hosts the table now: it had no host."
+    # ... and can let Dee in, who then finds the table open to her.
+    client.cookies["sessionid"] = session_cookie(cy)
+    response = client.post(f"/tables/{table.pk}/admit/", {"player": dee.pk})
+    assert response.status_code == 302
+    assert Table.objects.get(pk=table.pk).admitted.filter(pk=dee.pk).exists()
+    # The next one to sit is only a player: the table has its host.
+    sit(runtime, bob)
+    assert Table.objects.get(pk=table.pk).host == cy
+    assert log_texts(runtime)[-1] == "Bob sits at seat 2."
+    assert_ledger_balanced()
+
+
 def test_a_closed_table_tells_whom_it_admitted_who_closed_it(friends, client, make_player, make_table):
     runtime, clock, ann, bob, _ = friends
     do(runtime, ann, host.CLOSE)

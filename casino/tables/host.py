@@ -158,6 +158,16 @@ class HostControls:
         pending = (snapshot.get("host") or {}).get("pending") or {}
         return {**snapshot, "host": {**section(self.table), "pending": pending}}
 
+    def host_on_sit(self, snapshot, player_id, nickname):
+        """A private table without a host (its host left while nobody sat at
+        it): the next player to sit hosts it, so that its waiting list has
+        someone to let people in. Changes ``snapshot``; returns the lines to
+        log and the Table's fields to write."""
+        if not self.table.is_private or self.table.host_id is not None:
+            return [], {}
+        snapshot["host"] = {**snapshot["host"], "id": player_id, "name": nickname}
+        return [f"{nickname} hosts the table now: it had no host."], {"host_id": player_id}
+
     def between_rounds(self, snapshot):
         game = snapshot["game"]
         if game.get("phase") == RESULT:

@@ -287,8 +287,22 @@ class TableRuntime(host.HostControls):
         # When each sat down: a private table whose host left passes to the longest seated (host.py).
         snapshot["since"] = {**(snapshot.get("since") or {}), str(player_id): self.clock()}
         lines = [f"{nickname} sits at seat {chosen}."]
+        hosting, fields = self.host_on_sit(snapshot, player_id, nickname)
+        lines += hosting
         self._append_log(snapshot, lines)
-        return self._commit(snapshot, [], lines, round_number=self.round, seats_changed=True)
+        before = self.set_table(fields)
+        try:
+            return self._commit(
+                snapshot,
+                [],
+                lines,
+                round_number=self.round,
+                seats_changed=True,
+                also=self.table_writer(fields, None, hosting),
+            )
+        except BaseException:
+            self.set_table(before)
+            raise
 
     def _rng(self, snapshot):
         if self.table.seed is None:
