@@ -182,6 +182,15 @@ def test_friends_at_a_private_pai_gow_table(processes, monkeypatch):
             tess.goto(link)
             tess.wait_for_url(f"{base}/tables/{table.pk}/")
             wait_live(tess)
+            # Ban asks first: declined, nothing is sent.
+            asked = []
+            hana.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+            hana.get_by_role("button", name="Ban Tess from the table").click()
+            hana.wait_for_timeout(1_000)
+            assert asked == ["Ban Tess? They can neither play nor watch here again."], asked
+            assert not table.banned.filter(nickname="Tess").exists()
+            assert tess.locator("#host-status", has_text="banned").count() == 0
+            hana.once("dialog", lambda dialog: dialog.accept())
             hana.get_by_role("button", name="Ban Tess from the table").click()
             tess.locator("#host-status", has_text="The host banned you from this table").wait_for()
             friend.locator("#pg-log", has_text="The host banned Tess from the table.").wait_for()
@@ -198,6 +207,7 @@ def test_friends_at_a_private_pai_gow_table(processes, monkeypatch):
             assert not table.admitted.filter(pk=tess_player.pk).exists()
 
             # Hana hands the host role to Finn: the controls move with it.
+            hana.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
             hana.get_by_role("button", name="Make Finn the host").click()
             friend.get_by_role("region", name="You host this table").wait_for()
             hana.get_by_role("region", name="You host this table").wait_for(state="detached")
@@ -206,10 +216,15 @@ def test_friends_at_a_private_pai_gow_table(processes, monkeypatch):
             assert Table.objects.get(pk=table.pk).host.nickname == "Finn"
 
             # Finn closes it: both see it closed.
+            friend.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
             friend.get_by_role("button", name="Close the table").click()
             for page in (hana, friend):
                 page.locator("#host-status", has_text="This table is closed.").wait_for()
             assert not Table.objects.get(pk=table.pk).is_open
+            assert asked[1:] == [
+                "Make Finn the host? Only they can give the role back to you.",
+                "Close the table for good? Nobody can play or watch here any more; its rounds and records are kept.",
+            ], asked
 
             # Finn's "My play": the rounds he played there, with their nets.
             finn_player = Player.objects.get(nickname="Finn")

@@ -273,6 +273,13 @@
     }
   });
 
+  // A control that cannot be undone (a host's Ban, Close, Make host: data-confirm)
+  // asks first; declined, nothing is sent.
+  document.addEventListener("htmx:wsConfigSend", function (e) {
+    var asks = e.target.closest && e.target.closest("[data-confirm]");
+    if (asks && !window.confirm(asks.dataset.confirm)) { e.preventDefault(); }
+  });
+
   // Where a key is the player's typing, not a table shortcut. A chip (a
   // radio button) or any button with focus still lets the keys through.
   var TYPING = "input:not([type=radio]):not([type=checkbox]), textarea, select, [contenteditable]";
