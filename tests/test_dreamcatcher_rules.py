@@ -261,3 +261,33 @@ def test_rules_import_no_django():
         "sys.exit(any(m.split('.')[0] == 'django' for m in sys.modules))"
     )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_a_bet_changes_a_copy_and_shares_only_what_it_leaves_alone():
+    """apply never changes the state it is given; a bet's new state shares
+    the parts a bet does not touch (no deep copy of the history every bet)."""
+    import copy
+    import random
+
+    from games.engine import Action
+
+    config = rules.Config()
+    state = rules.State()
+    rng = random.Random(5)
+    # A few rounds played, so the history and the recent spins are there.
+    for number in range(1, 4):
+        state = rules.apply(state, Action(rules.BET, 1, {"spot": "1", "amount": 100}), config, rng).state
+        while state.round == number:  # its clock plays the round out
+            state = rules.apply(state, rules.timer(state, config)[2], config, rng).state
+    assert state.history and state.recent and state.last_bets
+    before = copy.deepcopy(state.to_json())
+    after = rules.apply(state, Action(rules.BET, 1, {"spot": "5", "amount": 200}), config, rng).state
+    after = rules.apply(after, Action(rules.BET, 2, {"spot": "5", "amount": 100}), config, rng).state
+    assert state.to_json() == before  # the state given is as it was
+    assert after.bets == {"1": {"5": 200}, "2": {"5": 100}} and state.bets == before["bets"]
+    assert after.history is state.history and after.recent is state.recent
+    # The next round's transitions work on copies of their own: the old state stays as it was.
+    while after.round == state.round:
+        after = rules.apply(after, rules.timer(after, config)[2], config, rng).state
+    assert after.history[1:] == state.history[: rules.HISTORY_LENGTH - 1]
+    assert state.to_json() == before

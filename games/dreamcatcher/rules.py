@@ -24,6 +24,7 @@ from games.engine import (
     RulesSubmission,
     dataclass_json,
     format_chips,
+    json_copy,
     parse_chips,
 )
 
@@ -224,11 +225,24 @@ def parse_action(kind, data):
     raise IllegalAction(f"Unknown action {kind!r} at a Dreamcatcher table.")
 
 
+# What a bet changes (_place_bet, betting.bet). The rest of a bet's new state
+# (the history, the recent spins, last round's bets...) is shared with the
+# state it came from: no transition changes a state it was given in place, so
+# sharing what a bet leaves alone is safe, and a deep copy of all of it was a
+# quarter of a bet's transition in the table runtime (bench/worker.py).
+_BET_CHANGES = ("bets", "placed")
+
+
 def apply(state, action, config, rng):
-    """The one transition function: returns an Outcome or raises IllegalAction."""
+    """The one transition function: returns an Outcome or raises IllegalAction.
+    The handlers change a copy of ``state``, never ``state`` itself."""
     handler = _HANDLERS.get(action.kind)
     if handler is None:
         raise IllegalAction(f"Unknown action {action.kind!r} at a Dreamcatcher table.")
+    if action.kind == BET:
+        fields = state.to_json(copy=False)
+        fields.update((name, json_copy(fields[name])) for name in _BET_CHANGES)
+        return handler(State(**fields), action, config, rng)
     return handler(State.from_json(state.to_json()), action, config, rng)
 
 
