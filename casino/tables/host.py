@@ -396,25 +396,31 @@ class HostControls:
 
         return also
 
-    def _host_commit(self, snapshot, lines, fields, write=None):
-        """A host's table event: the Table's ``fields`` and the snapshot in one transaction."""
+    def commit_with_table(self, snapshot, lines, fields, posted, write=None, **commit):
+        """The snapshot and the Table's ``fields`` (and ``write``) in one
+        transaction, ``posted`` lines in the chat; the Table in memory as it
+        was if the commit fails. ``commit``: _commit's other arguments."""
         config = self.config
         before = self.set_table(fields)
         try:
-            self._append_log(snapshot, lines)
-            snapshot["announce"] = {"id": snapshot["announce"]["id"] + 1, "text": " ".join(lines)}
-            step = self._commit(
+            return self._commit(
                 snapshot,
                 [],
                 lines,
                 round_number=self.round,
-                table_event=True,
-                also=self.table_writer(fields, write, lines),
+                also=self.table_writer(fields, write, posted),
+                **commit,
             )
         except BaseException:
             self.set_table(before)
             self.config = config
             raise
+
+    def _host_commit(self, snapshot, lines, fields, write=None):
+        """A host's table event: the Table's ``fields`` and the snapshot in one transaction."""
+        self._append_log(snapshot, lines)
+        snapshot["announce"] = {"id": snapshot["announce"]["id"] + 1, "text": " ".join(lines)}
+        step = self.commit_with_table(snapshot, lines, fields, lines, write, table_event=True)
         step.seats_changed = True  # the lobby's row and the host panel's people
         return step
 

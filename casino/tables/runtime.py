@@ -290,19 +290,7 @@ class TableRuntime(host.HostControls):
         hosting, fields = self.host_on_sit(snapshot, player_id, nickname)
         lines += hosting
         self._append_log(snapshot, lines)
-        before = self.set_table(fields)
-        try:
-            return self._commit(
-                snapshot,
-                [],
-                lines,
-                round_number=self.round,
-                seats_changed=True,
-                also=self.table_writer(fields, None, hosting),
-            )
-        except BaseException:
-            self.set_table(before)
-            raise
+        return self.commit_with_table(snapshot, lines, fields, hosting, seats_changed=True)
 
     def _rng(self, snapshot):
         if self.table.seed is None:
