@@ -26,8 +26,9 @@ from channels.layers import get_channel_layer
 
 from casino.progressives import api, audit, display, owed
 from casino.redis_client import get_redis, key
+from casino.tables import leases
 from casino.tables.groups import METERS_GROUP, player_group
-from casino.tables.owner import _RELEASE, _RENEW, LEASE_MS
+from casino.tables.owner import LEASE_MS
 
 log = logging.getLogger(__name__)
 
@@ -70,16 +71,16 @@ class MeterTicker:
                 await asyncio.sleep(self.poll_seconds)
         finally:
             if holding:
-                await redis.eval(_RELEASE, 1, lease_key(), self.owner_id)
+                await leases.release(redis, lease_key(), self.owner_id)
 
     async def _hold(self, redis, holding):
         """Keep or take the lease; whether this ticker holds it."""
         if holding:
-            if await redis.eval(_RENEW, 1, lease_key(), self.owner_id, LEASE_MS):
+            if await leases.renew(redis, lease_key(), self.owner_id, LEASE_MS):
                 return True
             log.warning("meter ticker %s lost its lease", self.owner_id)
             return False
-        if await redis.set(lease_key(), self.owner_id, nx=True, px=LEASE_MS):
+        if await leases.take(redis, lease_key(), self.owner_id, LEASE_MS):
             log.info("meter ticker %s runs", self.owner_id)
             # Another ticker may have pushed meanwhile: start afresh.
             self.last, self.refresh_at = None, 0.0

@@ -29,7 +29,7 @@ from django.conf import settings
 
 from casino.chat import highlights
 from casino.redis_client import get_redis, key
-from casino.tables import host, presence, private
+from casino.tables import host, leases, presence, private
 from casino.tables.database_thread import worker_database
 from casino.tables.groups import LOBBY_GROUP, player_at_table_group, player_group, table_channel, table_group
 from casino.tables.models import Table
@@ -71,20 +71,6 @@ UPDATE_SECONDS = 0.01
 UPDATE_BURST = 3
 # Actions of one table committed in one transaction when they queue up.
 BATCH_MAX = 32
-
-_RENEW = """
-if redis.call('get', KEYS[1]) == ARGV[1] then
-  return redis.call('pexpire', KEYS[1], ARGV[2])
-end
-return 0
-"""
-_RELEASE = """
-if redis.call('get', KEYS[1]) == ARGV[1] then
-  return redis.call('del', KEYS[1])
-end
-return 0
-"""
-
 
 SOMETHING_WENT_WRONG = "Something went wrong on our side; nothing was changed."
 # The worker's message to the owner of a private table idle too long.
@@ -559,6 +545,16 @@ class TableWorker:
         wanted = await worker_database(self._open_tables)()
         await self._close_idle(wanted)
         share = await self._beat(redis, len(wanted))
+        running = [
+            table_id for table_id in wanted if table_id in self.owners and not self.owners[table_id].done()
+        ]
+        renewed = await leases.renew_all(
+            redis, [lease_key(table_id) for table_id in running], self.worker_id, LEASE_MS
+        )
+        for table_id in running:
+            if lease_key(table_id) not in renewed:
+                log.warning("worker %s lost table %s", self.worker_id, table_id)
+                await self._drop(redis, table_id)
         for table_id in wanted:
             task = self.owners.get(table_id)
             if task is not None and task.done():
@@ -566,15 +562,10 @@ class TableWorker:
                     log.error("owner of table %s failed", table_id, exc_info=task.exception())
                 await self._drop(redis, table_id)
                 task = None
-            if task is None:
-                if not share.may_claim(len(self.owners)):
-                    continue
-                if await redis.set(lease_key(table_id), self.worker_id, nx=True, px=LEASE_MS):
+            if task is None and share.may_claim(len(self.owners)):
+                if await leases.take(redis, lease_key(table_id), self.worker_id, LEASE_MS):
                     log.info("worker %s owns table %s", self.worker_id, table_id)
                     self.owners[table_id] = asyncio.create_task(TableOwner(table_id).run())
-            elif not await redis.eval(_RENEW, 1, lease_key(table_id), self.worker_id, LEASE_MS):
-                log.warning("worker %s lost table %s", self.worker_id, table_id)
-                await self._drop(redis, table_id)
         for table_id in set(self.owners) - set(wanted):
             await self._drop(redis, table_id)
         if self.owners and share.should_release(len(self.owners)):
@@ -612,4 +603,4 @@ class TableWorker:
                 pass
             except Exception:
                 log.exception("owner of table %s failed", table_id)
-        await redis.eval(_RELEASE, 1, lease_key(table_id), self.worker_id)
+        await leases.release(redis, lease_key(table_id), self.worker_id)
