@@ -154,6 +154,11 @@ def assert_each_sees_only_their_own_cards(game_round, views):
     """The deal: each player's html holds their own cards and nobody else's,
     the spectator's no hand; everyone's the dealer's face-up card."""
     for name, page, mine in (("Ann", views["Ann"], 1), ("Bob", views["Bob"], 2), ("Spy", views["Spy"], None)):
+        if mine is not None:
+            # Each browser takes the deal's update in its own time: on a busy
+            # CI machine the spectator and Ann had it while Bob's page did not yet.
+            own = names(game_round.hands[mine])[0]
+            page.wait_for_function("name => document.documentElement.outerHTML.includes(name)", arg=own)
         html = page.content()
         for hand in game_round.hands:
             for card_name in names(game_round.hands[hand]):
