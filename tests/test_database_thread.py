@@ -3,6 +3,11 @@ connection's health is checked once a CHECK_SECONDS, not before every
 transition, and a connection that broke is replaced after the call that met
 it. Run on SQLite and again on PostgreSQL, where the check is a query."""
 
+import asyncio
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from channels.db import database_sync_to_async
 from django.db import connection, connections
@@ -56,6 +61,9 @@ async def test_a_broken_connection_is_replaced_after_the_call_that_met_it(monkey
     if connection.vendor != "postgresql":
         pytest.skip("a server that drops the connection: PostgreSQL")
     monkeypatch.setattr(database_thread, "CHECK_SECONDS", 3600)
+    # One thread of the pool, so that the calls below meet the connection dropped.
+    one = ThreadPoolExecutor(1)
+    monkeypatch.setattr(database_thread, "_pool", one)
     backend = await worker_database(lambda: connection.cursor().connection.info.backend_pid)()
 
     def drop(pid):
@@ -69,6 +77,36 @@ async def test_a_broken_connection_is_replaced_after_the_call_that_met_it(monkey
     # ...and the one after runs on a new connection.
     assert await worker_database(count_tables)() >= 0
     assert await worker_database(lambda: connection.cursor().connection.info.backend_pid)() != backend
+    one.submit(connections.close_all).result()
+    one.shutdown()
+
+
+async def test_on_postgresql_tables_transitions_run_side_by_side():
+    """On PostgreSQL a slow transaction of one table (its server's answers
+    late) no longer holds up the others': the worker's calls run on
+    POSTGRES_THREADS threads. On SQLite they keep to one thread, the file's
+    one writer."""
+
+    def slow():
+        with connection.cursor() as cursor:
+            if connection.vendor == "postgresql":
+                cursor.execute("SELECT pg_sleep(0.5)")
+            else:
+                time.sleep(0.5)
+        return threading.current_thread().name, time.monotonic()
+
+    def quick():
+        count_tables()
+        return threading.current_thread().name, time.monotonic()
+
+    (slow_thread, slow_done), (quick_thread, quick_done) = await asyncio.gather(
+        worker_database(slow)(), worker_database(quick)()
+    )
+    if connection.vendor == "postgresql":
+        assert slow_thread != quick_thread and quick_done < slow_done
+        assert slow_thread.startswith("worker-database") and quick_thread.startswith("worker-database")
+    else:
+        assert slow_thread == quick_thread and quick_done > slow_done
 
 
 def test_a_workers_sqlite_log_is_checkpointed_by_its_own_thread_not_by_its_commits(monkeypatch):

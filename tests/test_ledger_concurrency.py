@@ -189,3 +189,55 @@ def test_rounds_settling_at_once_for_the_same_players_never_deadlock():
     assert Account.objects.get(name="house").balance == -START * len(players)
     assert not Account.objects.filter(kind=Account.ESCROW).exclude(balance=0).exists()
     assert player_account(players[0]).balance == START
+
+
+def test_a_bet_does_not_wait_for_the_house_that_a_settlement_holds():
+    """A bet moves chips from the player to the round's escrow: it does not
+    lock the house's row, so one table's bets never wait on another table's
+    settlement (casino/tables/database_thread.py runs them side by side on
+    PostgreSQL). A loss to the house still waits for it."""
+    ann, bob = (Player.objects.create(nickname=name) for name in ("Ann", "Bob"))
+    for player in (ann, bob):
+        open_wallet(player)
+    house_account()
+    holding, release = threading.Event(), threading.Event()
+
+    def settlement():  # table 1 pays Bob: the house stays locked until its commit
+        with transaction.atomic():
+            book_moves(
+                [ChipMove(STAKE, bob.pk, 100, "spot 1"), ChipMove(WIN, bob.pk, 500, "spot 1 wins")], 1, 1
+            )
+            holding.set()
+            release.wait(30)
+
+    def booked(moves):
+        def book():
+            with transaction.atomic():
+                if connection.vendor == "postgresql":
+                    with connection.cursor() as cursor:
+                        cursor.execute("SET LOCAL lock_timeout = '2s'")
+                started = time.monotonic()
+                book_moves(moves, 2, 1)
+                return time.monotonic() - started
+
+        return book
+
+    one = InThread(settlement)
+    one.start()
+    assert holding.wait(30)
+    try:
+        bet = InThread(booked([ChipMove(STAKE, ann.pk, 100, "spot 2")]))
+        bet.start()
+        if connection.vendor == "postgresql":
+            assert bet.outcome() < 1.0  # not held up by the settlement's lock on the house
+            lost = InThread(booked([ChipMove(LOSE, ann.pk, 100, "spot 2 loses")]))
+            lost.start()
+            with pytest.raises(Exception, match="lock timeout"):
+                lost.outcome()  # the house is the settlement's until it commits
+    finally:
+        release.set()
+    one.outcome()
+    if connection.vendor != "postgresql":
+        bet.outcome()  # SQLite: one writer at a time; it booked once the settlement committed
+    assert balance_of(ann) == START - 100 and balance_of(bob) == START - 100 + 500
+    assert_ledger_balanced()

@@ -202,7 +202,13 @@ def book_moves(moves, table_id, round_number, player_accounts=None, test=False):
     house_name = TEST_HOUSE_NAME if test else HOUSE_NAME
     escrow_name = escrow_account_name(table_id, round_number)
     players = {move.player for move in moves}
-    by_name = _lock_for_moves(accounts, players, [house_name, escrow_name], test)
+    # The house only when a move reaches it (a loss, a win): a bet moves
+    # chips between the player and the round's escrow, and locking the one
+    # house row anyway made every table's bets wait on each other's
+    # transactions on PostgreSQL (casino/tables/database_thread.py).
+    touches_house = any("house" in _MOVE_LEGS[move.kind] for move in moves)
+    names = [house_name, escrow_name] if touches_house else [escrow_name]
+    by_name = _lock_for_moves(accounts, players, names, test)
     missing = players - set(accounts)
     if missing:
         if not test:
@@ -211,10 +217,13 @@ def book_moves(moves, table_id, round_number, player_accounts=None, test=False):
         # house): then every account is read again, as it now stands.
         for player in missing:
             test_account(Player.objects.get(pk=player))
-        by_name = _lock_for_moves(accounts, players, [house_name, escrow_name], test)
-    house = by_name.get(house_name) or (test_house_account() if test else house_account())
+        by_name = _lock_for_moves(accounts, players, names, test)
+    house = None
+    if touches_house:
+        house = by_name.get(house_name) or (test_house_account() if test else house_account())
     escrow = by_name.get(escrow_name) or escrow_account(table_id, round_number)  # the round's first move
-    balance = {account.pk: account.balance for account in (house, escrow, *accounts.values())}
+    touched = [account for account in (house, escrow, *accounts.values()) if account is not None]
+    balance = {account.pk: account.balance for account in touched}
     legs = []
     for move in moves:
         sides = {"player": accounts[move.player], "escrow": escrow, "house": house}
@@ -225,7 +234,7 @@ def book_moves(moves, table_id, round_number, player_accounts=None, test=False):
         balance[credit.pk] += move.amount
         legs.append((move, debit.pk, credit.pk))
     _write_legs(legs, table_id, round_number)
-    for account in (house, escrow, *accounts.values()):
+    for account in touched:
         account.balance = balance[account.pk]
     return accounts
 
