@@ -61,9 +61,12 @@ class WorkerDatabase(SyncToAsync):
 # handler, 1, 2, 5, 10 ms... at a time). On PostgreSQL each transition spends
 # most of its time waiting for the server's answers (six or seven statements,
 # one round trip each), with the GIL released: one thread made every table
-# queue behind the others' round trips, so at 1,000 players a table's "no
-# more bets" waited up to 80 ms behind bets of other tables (bench/load.py,
-# PostgreSQL: p99 130 ms after its deadline). A table still runs one call at a
+# queue behind the others' round trips: at 1,000 players a table's "no more
+# bets" was committed 121-132 ms after its deadline at p99 (bench/load.py on
+# PostgreSQL; 90-93 ms on two or four threads), and bets through the owner
+# were 628-665 a second (1,058-1,076 on four: bench/worker.py). On a machine
+# where PostgreSQL, Daphne and the worker share two cores, more threads also
+# cost latency (docs/deploy.md): set fewer there. A table still runs one call at a
 # time, in order (its owner awaits each), whichever thread takes it; the
 # ledger locks only the accounts a transition moves (the players', the
 # round's escrow, the house when it wins or pays), so two tables' bets do not
