@@ -6,12 +6,6 @@ one script, so a worker whose lease ran out and was taken by another never
 extends or deletes the other's.
 """
 
-_RENEW = """
-if redis.call('get', KEYS[1]) == ARGV[1] then
-  return redis.call('pexpire', KEYS[1], ARGV[2])
-end
-return 0
-"""
 # Every lease a worker holds, in one round trip: {1 if renewed, 0 if lost}.
 _RENEW_ALL = """
 local renewed = {}
@@ -49,7 +43,7 @@ async def take(redis, name, holder, ms):
 
 async def renew(redis, name, holder, ms):
     """Whether ``holder`` still held ``name`` (now for ``ms`` more)."""
-    return bool(await _run(redis, _RENEW, [name], [holder, ms]))
+    return name in await renew_all(redis, [name], holder, ms)
 
 
 async def renew_all(redis, names, holder, ms):
