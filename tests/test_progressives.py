@@ -160,10 +160,15 @@ def test_books_balance_after_thousands_of_random_operations(
         ]
         wagers = [api.Wager(meter.pk, seat, amount) for seat, amount in zip(seats, amounts, strict=True)]
         result = api.contribute(table.pk, round_number, wagers)
+        replayed = []
         for move in result.moves:
             if move.kind == "contribution":
                 hit = books.contribute(move.wager_cents, lambda: _trigger_after(meter, books))
-                assert hit is None or hit.prize_cents == result.wins[0].paid_cents
+                if hit is not None:
+                    replayed.append(hit.prize_cents)
+        # A round can make more than one hit (a trigger drawn near the
+        # minimum is crossed again by the next seat's contribution).
+        assert replayed == [win.paid_cents for win in result.wins]
         paid_to_players += sum(win.paid_cents for win in result.wins)
         if kind != "must_hit_by" and rng.random() < 0.03:
             percents = [rng.choice([100, 10]) for _ in range(rng.randint(1, 3))]
@@ -187,9 +192,10 @@ def test_books_balance_after_thousands_of_random_operations(
 
 
 def _trigger_after(meter, books):
-    """The trigger Redis moved on to after a hit (the replay follows it)."""
-    spent = MeterEvent.objects.filter(meter=meter, kind="hit").count()
-    return Trigger.objects.get(meter=meter, index=spent + 1).value_units // UNITS_PER_CENT
+    """The trigger Redis moved on to after the replay's latest hit: the
+    replay's own count, not the hits recorded, which already hold every hit
+    of the round being replayed."""
+    return Trigger.objects.get(meter=meter, index=books.hits + 1).value_units // UNITS_PER_CENT
 
 
 def test_match_the_dealer_reseeds_from_the_reserve_and_the_house_covers_the_rest(clean_redis, make_table):
@@ -231,6 +237,25 @@ def test_a_must_hit_by_prize_past_the_maximum_pays_the_whole_meter_and_resets_to
     assert_balanced(meter)
     api.record_moves(result.moves)
     assert audit.reconcile([meter]) == []
+
+
+def test_two_hits_in_one_round_each_cross_their_own_trigger(clean_redis, make_table):
+    # Each $6,000 wager lifts the meter past the $200 maximum, so seat 1 wins
+    # the first trigger and seat 3 the next one, in the same round; the
+    # replay follows the triggers in the order Redis used them.
+    meter = opened("must_hit_by", "A", 1, rng=random.Random(11))
+    table = make_table()
+    result = api.contribute(table.pk, 1, [api.Wager(meter.pk, 1, 600_000), api.Wager(meter.pk, 3, 600_000)])
+    assert [(win.seat, win.paid_cents) for win in result.wins] == [(1, 22_000), (3, 22_000)]
+    triggers = [
+        t.value_units // UNITS_PER_CENT for t in Trigger.objects.filter(meter=meter).order_by("index")
+    ]
+    books = Books.opened(meter.rules, trigger_cents=triggers[0])
+    hits = [books.contribute(600_000, lambda: triggers[books.hits]) for _ in range(2)]
+    assert [hit.trigger // UNITS_PER_CENT for hit in hits] == triggers[:2]
+    assert [win.trigger_units for win in result.wins] == [hit.trigger for hit in hits]
+    assert books.meter == books_of(meter)["meter"] and api.state(meter.pk)["hits"] == 2
+    assert_balanced(meter)
 
 
 # -- restore and reconcile ----------------------------------------------------
