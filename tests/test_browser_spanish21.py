@@ -65,7 +65,7 @@ def make_table():
         is_test=True,
         max_seats=6,
         config={
-            "betting_seconds": 6,
+            "betting_seconds": 12,
             "deal_seconds": 1,
             "action_seconds": 30,
             "result_seconds": 60,
@@ -116,7 +116,7 @@ def test_three_browsers_play_a_round_of_spanish21(processes, make_player):
             ann, bob, cy = pages["Ann"], pages["Bob"], pages["Cy"]
 
             # All bets in one betting window.
-            wait_until(lambda: seconds_left(ann) > 4, 15, "a fresh betting window")
+            wait_until(lambda: seconds_left(ann) > 10, 20, "a fresh betting window")
             number = int(re.search(r"\d+", ann.locator("#bj-status .round").inner_text()).group())
             for page in pages.values():
                 chip(page, 10)
