@@ -127,6 +127,8 @@ def test_only_designers_and_invited_players_open_a_test_table(client, clean_redi
     page = client_of(invited).get(f"/tables/{table.pk}/").content.decode()
     assert "test table" in page and "Invite a player" not in page
     assert "Reset my test chips" in page
+    # One balance on the page: the live one the table's updates keep current.
+    assert page.count('class="my-balance"') == 1 and "Test chips: <strong" in page
 
 
 @pytest.mark.django_db
