@@ -89,6 +89,30 @@ def test_top_up_only_below_the_minimum_and_once_an_hour(client, lobby_tables):
     assert_ledger_balanced()
 
 
+def test_the_top_up_threshold_is_what_deals_a_hand_in(client, clean_redis):
+    # Let It Ride deals a hand in for three equal bets (let_it_ride.md rule 4):
+    # at a 5-chip table a player with 10 chips cannot play, and may top up.
+    from django.db import transaction
+
+    from casino.tables.models import Table
+    from casino.wallet.ledger import house_account, player_account, post
+
+    table = Table.objects.create(game="let_it_ride", name="Ride", config={"min_bet": 5})
+    assert table.spec.least_to_play(table.rules_config()) == 3 * table.spec.min_wager(table.rules_config())
+    client.post("/accounts/join/", {"nickname": "Ann"})
+    player = Player.objects.get()
+    with transaction.atomic():
+        post([(player_account(player), -998_500), (house_account(), 998_500)], kind="test")
+    response = client.post("/wallet/top-up/", {"table": table.pk}, follow=True)
+    assert b"Top-ups are for players below the table minimum (15)" in response.content
+    with transaction.atomic():
+        post([(player_account(player), -500), (house_account(), 500)], kind="test")
+    assert "Top up to" in client.get(f"/tables/{table.pk}/").content.decode()
+    response = client.post("/wallet/top-up/", {"table": table.pk}, follow=True)
+    assert b"Topped up" in response.content and balance_of(player) == 1_000_000
+    assert_ledger_balanced()
+
+
 def test_table_page_renders_the_same_fragments(client, lobby_tables):
     table = lobby_tables[0]
     page = client.get(f"/tables/{table.pk}/").content.decode()

@@ -27,8 +27,15 @@ class GameSpec:
     public_template: str
     private_template: str
     default_max_seats: int = 7
-    # The smallest wager the table takes, in cents (top-ups, lobby limits).
+    # The smallest wager the table takes, in cents (the chip denominations).
     min_wager: Callable = None
+    # (config) -> the fewest cents a hand needs to be dealt in, when more than
+    # min_wager (Let It Ride's three equal bets): the top-up threshold.
+    min_to_play: Callable | None = None
+
+    def least_to_play(self, config):
+        return (self.min_to_play or self.min_wager)(config)
+
     # Short limits text for the lobby, e.g. "1–500 per spot".
     limits_text: Callable = None
     # last_result(game state JSON) -> short text of the last result for the

@@ -12,7 +12,7 @@ from games.engine import chip_word, format_chips
 
 
 def lowest_minimum(tables):
-    minimums = [table.spec.min_wager(table.rules_config()) for table in tables]
+    minimums = [table.spec.least_to_play(table.rules_config()) for table in tables]
     return min(minimums) if minimums else 0
 
 

@@ -25,6 +25,7 @@ class DjWildStudConfig(AppConfig):
                 private_template="poker/_private.html",
                 default_max_seats=6,
                 min_wager=lambda config: config.min_bet * CENTS_PER_CHIP,
+                min_to_play=rules.GAME.least_to_play,
                 limits_text=presenter.limits_text,
                 lab="games.dj_wild_stud.edge",
                 how_to_play=how_to_play.how_to_play,

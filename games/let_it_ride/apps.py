@@ -25,6 +25,7 @@ class LetItRideConfig(AppConfig):
                 private_template="poker/_private.html",
                 default_max_seats=7,
                 min_wager=lambda config: config.min_bet * CENTS_PER_CHIP,
+                min_to_play=rules.GAME.least_to_play,
                 limits_text=presenter.limits_text,
                 lab="games.let_it_ride.edge",
                 how_to_play=how_to_play.how_to_play,

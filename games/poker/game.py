@@ -175,3 +175,13 @@ class Game:
     @property
     def base_areas(self):
         return tuple(item.name for item in self.areas if item.role == BASE)
+
+    def least_to_play(self, config):
+        """The fewest cents that deal a hand in: the cheapest base wager a hand
+        may open with, with the wagers placed equal to it (Let It Ride's three
+        bets, rule 4; Ultimate Texas Hold 'Em's Ante and Blind)."""
+        return min(
+            item.limits(config)[0] * (1 + len(self.followers(item.name)))
+            for item in self.offered_areas(config, BASE)
+            if item.equals is None
+        )

@@ -307,7 +307,7 @@ class PokerPresenter(TwoParts):
             "turn_key": "",
             "turn_text": "",
             "table_full": seat is None and len(snapshot["seats"]) >= table["max_seats"],
-            "needs_top_up": balance is not None and balance < self.game.areas[0].limits(config)[0],
+            "needs_top_up": balance is not None and balance < self.game.least_to_play(config),
         }
         if seat is None:
             return context
