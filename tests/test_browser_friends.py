@@ -71,6 +71,19 @@ SOCKET_OF = """(path) => new Promise((resolve) => {
 })"""
 
 
+# Notes each "my result" line the page shows: a result stays one second
+# (result_seconds), and on a loaded machine the next round's update can
+# replace it before a locator's poll looks.
+WATCH_MY_RESULT = """() => {
+  window.__myResults = [];
+  const look = () => {
+    const shown = document.querySelector('#pg-me .my-result');
+    if (shown) { window.__myResults.push(shown.textContent.trim()); }
+  };
+  new MutationObserver(look).observe(document.body, {subtree: true, childList: true});
+}"""
+
+
 def round_number(page):
     return int(re.search(r"\d+", page.locator("#pg-status .round").inner_text()).group())
 
@@ -82,13 +95,14 @@ def play_round(pages, chips=10):
     first.wait_for_function(f"() => ({SECONDS_LEFT})() > 2.5")
     number = round_number(first)
     for page in pages:
+        page.evaluate(WATCH_MY_RESULT)
         page.locator(f'#chip-picker label:has(input[value="{chips}"])').click()
         page.get_by_role("button", name="Bet on Pai Gow Poker").click()
     for page in pages:
         page.locator("#pg-me .my-staked", has_text=str(chips)).wait_for()
     assert round_number(first) == number, "the bets missed the betting window"
     for page in pages:
-        page.locator("#pg-me .my-result").wait_for(timeout=40_000)
+        page.wait_for_function("() => window.__myResults.length > 0", timeout=40_000)
     return number
 
 
