@@ -194,14 +194,17 @@ def test_the_admin_takes_every_rules_submission_field(admin_client):
     assert_admin_refuses(admin_client, {**form, "rules_progressive_paytable": 11}, "§ 685c.1(i)")
     made, html = admin_adds(admin_client, form)
     assert made.rules_config() == Config(decks=8, progressive=5)
-    assert "52-card decks in the shoe" in html
+    assert "52-card decks in the shoe" in html and "Insurance seconds" not in html
 
 
 def test_the_lab_test_table_form_takes_the_rules_submission_and_a_stack_with_tens(clean_redis):
     _dana, client = designer()
     html = unescape(client.get("/lab/test-tables/new/?game=down_under_blackjack").content.decode())
     for field in Config().to_json():
-        assert f'name="rules_{field}"' in html, field
+        if field != "insurance_seconds":
+            assert f'name="rules_{field}"' in html, field
+    # The insurance clock blackjack has and Down Under never runs (rule 16) is not asked for.
+    assert 'name="rules_insurance_seconds"' not in html
     assert STACK_HELP in html
     form = {"game": "down_under_blackjack", "name": "DUB lab", "max_seats": 6, "seed": "", "stack": "TS TS"}
     form.update({f"rules_{field}": value for field, value in Config(decks=5).to_json().items()})

@@ -13,8 +13,6 @@ game's pure ``rules.stack``: the table's owner has not started it yet, so
 this is the only writer of its state.
 """
 
-import dataclasses
-
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -23,7 +21,7 @@ from django.shortcuts import redirect, render
 from casino.lab.access import designer_required
 from casino.tables import registry
 from casino.tables.models import Table
-from casino.tables.rules_fields import PREFIX, rules_fields, rules_values
+from casino.tables.rules_fields import PREFIX, rules_fields, rules_values, submitted_fields
 from casino.tables.runtime import fresh_snapshot
 from games.cards.rng import dump_state, seeded_rng, system_rng
 from games.engine import IllegalAction
@@ -74,7 +72,7 @@ class NewTestTableForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         config = rules_values(self.spec.rules.Config, cleaned)
-        if len(config) < len(dataclasses.fields(self.spec.rules.Config)):
+        if len(config) < len(submitted_fields(self.spec.rules.Config)):
             return cleaned  # a setting is missing or not a number: already reported
         rules_config = self.spec.rules.Config.from_json(config)
         for name, message in rules_config.errors().items():

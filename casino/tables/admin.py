@@ -1,5 +1,3 @@
-import dataclasses
-
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
@@ -8,7 +6,7 @@ from django.utils.html import format_html
 
 from casino.tables import registry
 from casino.tables.models import Round, Table
-from casino.tables.rules_fields import PREFIX, rules_fields, rules_values
+from casino.tables.rules_fields import PREFIX, rules_fields, rules_values, submitted_fields
 
 
 class TableForm(forms.ModelForm):
@@ -88,7 +86,7 @@ class TableAdmin(admin.ModelAdmin):
         config = registry.get(slug).rules.Config if slug in dict(registry.choices()) else None
         fieldsets = [(None, {"fields": TableForm.Meta.fields})]
         if config is not None:
-            names = [PREFIX + field.name for field in dataclasses.fields(config)]
+            names = [PREFIX + field.name for field in submitted_fields(config)]
             fieldsets.append(("Rules Submission", {"fields": names}))
         return fieldsets
 

@@ -9,16 +9,23 @@ from django import forms
 PREFIX = "rules_"
 
 
+def submitted_fields(config_class):
+    """The dataclass fields of a Config a table's Rules Submission sets: all
+    but those a game inherits and never reads (metadata "unused")."""
+    return [field for field in dataclasses.fields(config_class) if not field.metadata.get("unused")]
+
+
 def rules_fields(config):
     """{form field name: IntegerField} for ``config`` (a Config instance: its
-    values are the initial ones)."""
+    values are the initial ones). A setting a game inherits and never reads
+    (metadata "unused") gets no field."""
     return {
         PREFIX + field.name: forms.IntegerField(
             label=field.name.replace("_", " ").capitalize(),
             initial=getattr(config, field.name),
             help_text=field.metadata.get("help", ""),
         )
-        for field in dataclasses.fields(config)
+        for field in submitted_fields(config)
     }
 
 
@@ -26,6 +33,6 @@ def rules_values(config_class, cleaned_data):
     """{setting: value} of the settings the form has a value for."""
     return {
         field.name: cleaned_data[PREFIX + field.name]
-        for field in dataclasses.fields(config_class)
+        for field in submitted_fields(config_class)
         if cleaned_data.get(PREFIX + field.name) is not None
     }

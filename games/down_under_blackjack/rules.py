@@ -51,7 +51,9 @@ class Config(BlackjackConfig):
         default=paytables.DEFAULT_DECKS, metadata={"help": "52-card decks in the shoe: 6 or 8."}
     )
     insurance_seconds: int = field(
-        default=8, metadata={"help": "Not used: the reader exposes every dealer blackjack, so no insurance."}
+        # Inherited and never read: the reader exposes every dealer blackjack, so no insurance.
+        default=8,
+        metadata={"unused": True},
     )
     match_the_dealer: int = field(
         default=1, metadata={"help": "1: the fixed-odds Match the Dealer wager is offered; 0: it is not."}
