@@ -244,3 +244,20 @@ def test_best_five_names_its_five_cards():
 def test_bad_hands_are_refused(hand, message):
     with pytest.raises(ValueError, match=message):
         bf.best_five(hand.split())
+
+
+@pytest.mark.parametrize(
+    "hand, name",
+    [
+        ("AS KD", "A-K high"),
+        ("7H 7D", "Pair of 7s"),
+        ("9C 4D AH", "A-9-4 high"),
+        ("KS 4D KH 4C", "Two pair, kings and 4s"),
+        ("TS TD 2H TC", "Three of a kind, 10s"),
+        ("QS QD QH QC", "Four of a kind, queens"),
+        ("JS 3D JH", "Pair of jacks"),
+    ],
+)
+def test_a_hand_still_being_dealt_is_named_by_its_pairs_or_high_cards(hand, name):
+    # The two to four cards of Mississippi Stud, Let It Ride and the hold 'em games' hole cards.
+    assert poker.name_partial(hand.split()) == name

@@ -14,6 +14,10 @@ SUITS = "SHDC"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10"}
+# By rank index (RANKS order), as hand names write them: "A-J-9 high", "Pair of 10s".
+RANK_SHORT = tuple("2 3 4 5 6 7 8 9 10 J Q K A".split())
+RANK_PLURALS = tuple("2s 3s 4s 5s 6s 7s 8s 9s 10s jacks queens kings aces".split())
+RANK_WORDS = tuple("2 3 4 5 6 7 8 9 10 jack queen king ace".split())
 RED_SUITS = frozenset("HD")
 JOKER = "JK"
 

@@ -28,6 +28,7 @@ the higher of the two is the best four.
 
 from itertools import combinations
 
+from games.cards.cards import RANK_PLURALS, RANK_SHORT
 from games.cards.poker import CARDS, JOKER_INDEX, indices
 
 # Four-card categories, low to high (four_card_poker.md rule 2).
@@ -241,12 +242,8 @@ def best_four_value(hand):
     return best_four_value_indices(_natural_indices(hand))
 
 
-_SHORT = tuple("2 3 4 5 6 7 8 9 10 J Q K A".split())
-_PLURAL = tuple("2s 3s 4s 5s 6s 7s 8s 9s 10s jacks queens kings aces".split())
-
-
 def _straight_words(key):
-    return "A-2-3-4" if key == 2 else f"{_SHORT[key]} high"
+    return "A-2-3-4" if key == 2 else f"{RANK_SHORT[key]} high"
 
 
 def hand_name(value):
@@ -255,17 +252,17 @@ def hand_name(value):
     kind = value >> 16
     ranks = [(value >> shift) & 15 for shift in (12, 8, 4, 0)]
     if kind == FOUR_OF_A_KIND:
-        return "Four aces" if ranks[0] == ACE else f"Four of a kind, {_PLURAL[ranks[0]]}"
+        return "Four aces" if ranks[0] == ACE else f"Four of a kind, {RANK_PLURALS[ranks[0]]}"
     if kind == STRAIGHT_FLUSH:
         return f"Straight flush, {_straight_words(ranks[0])}"
     if kind == THREE_OF_A_KIND:
-        return f"Three of a kind, {_PLURAL[ranks[0]]}"
+        return f"Three of a kind, {RANK_PLURALS[ranks[0]]}"
     if kind == FLUSH:
-        return "Flush, " + "-".join(_SHORT[rank] for rank in ranks)
+        return "Flush, " + "-".join(RANK_SHORT[rank] for rank in ranks)
     if kind == STRAIGHT:
         return f"Straight, {_straight_words(ranks[0])}"
     if kind == TWO_PAIR:
-        return f"Two pair, {_PLURAL[ranks[0]]} and {_PLURAL[ranks[1]]}"
+        return f"Two pair, {RANK_PLURALS[ranks[0]]} and {RANK_PLURALS[ranks[1]]}"
     if kind == PAIR:
-        return f"Pair of {_PLURAL[ranks[0]]}"
-    return "-".join(_SHORT[rank] for rank in ranks) + " high"
+        return f"Pair of {RANK_PLURALS[ranks[0]]}"
+    return "-".join(RANK_SHORT[rank] for rank in ranks) + " high"

@@ -31,7 +31,7 @@ look-up of its rank mask. Everything is built once at import (~60 ms).
 from collections import Counter
 from itertools import combinations, combinations_with_replacement
 
-from games.cards.cards import RANKS, SUITS, Card, joker_deck
+from games.cards.cards import RANK_PLURALS, RANK_SHORT, RANK_WORDS, RANKS, SUITS, Card, card, joker_deck
 
 # Five-card categories, low to high (§ 2, rule 4). A royal flush is the
 # highest straight flush (its name says "Royal flush").
@@ -221,15 +221,10 @@ def is_pair2(value2):
     return value2 >> 8 == 1
 
 
-_SHORT = tuple("2 3 4 5 6 7 8 9 10 J Q K A".split())
-_WORD = tuple("2 3 4 5 6 7 8 9 10 jack queen king ace".split())
-_PLURAL = tuple("2s 3s 4s 5s 6s 7s 8s 9s 10s jacks queens kings aces".split())
-
-
 def _straight_words(key):
     if key == 12:
         return "A-2-3-4-5"
-    return f"{_WORD[ACE if key == 13 else key]} high"
+    return f"{RANK_WORDS[ACE if key == 13 else key]} high"
 
 
 def name5(value):
@@ -241,28 +236,46 @@ def name5(value):
     if kind == STRAIGHT_FLUSH:
         return "Royal flush" if first == 13 else f"Straight flush, {_straight_words(first)}"
     if kind == FOUR_OF_A_KIND:
-        return f"Four of a kind, {_PLURAL[first]}"
+        return f"Four of a kind, {RANK_PLURALS[first]}"
     if kind == FULL_HOUSE:
-        return f"Full house, {_PLURAL[first]} over {_PLURAL[second]}"
+        return f"Full house, {RANK_PLURALS[first]} over {RANK_PLURALS[second]}"
     if kind == FLUSH:
-        return "Flush, " + "-".join(_SHORT[rank] for rank in (first, second, third, fourth, fifth))
+        return "Flush, " + "-".join(RANK_SHORT[rank] for rank in (first, second, third, fourth, fifth))
     if kind == STRAIGHT:
         return f"Straight, {_straight_words(first)}"
     if kind == THREE_OF_A_KIND:
-        return f"Three of a kind, {_PLURAL[first]}"
+        return f"Three of a kind, {RANK_PLURALS[first]}"
     if kind == TWO_PAIR:
-        return f"Two pair, {_PLURAL[first]} and {_PLURAL[second]}"
+        return f"Two pair, {RANK_PLURALS[first]} and {RANK_PLURALS[second]}"
     if kind == PAIR:
-        return f"Pair of {_PLURAL[first]}"
-    return "-".join(_SHORT[rank] for rank in (first, second, third, fourth, fifth)) + " high"
+        return f"Pair of {RANK_PLURALS[first]}"
+    return "-".join(RANK_SHORT[rank] for rank in (first, second, third, fourth, fifth)) + " high"
 
 
 def name2(value):
     """The two-card hand for people: "Pair of aces", "A-Q high", "9-4 high"."""
     high, low = (value >> 4) & 15, value & 15
     if value >> 8:
-        return f"Pair of {_PLURAL[high]}"
-    return f"{_SHORT[high]}-{_SHORT[low]} high"
+        return f"Pair of {RANK_PLURALS[high]}"
+    return f"{RANK_SHORT[high]}-{RANK_SHORT[low]} high"
+
+
+def name_partial(items):
+    """Two to four cards (a hand still being dealt) for people, by their
+    pairs or high cards: "Pair of 7s", "Two pair, kings and 4s", "Three of a
+    kind, 9s", "A-9-4 high"."""
+    counts = Counter(RANKS.index(card(item).rank) for item in items)
+    ranked = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
+    top = ranked[0]
+    if counts[top] == 4:
+        return f"Four of a kind, {RANK_PLURALS[top]}"
+    if counts[top] == 3:
+        return f"Three of a kind, {RANK_PLURALS[top]}"
+    if counts[top] == 2 and len(ranked) > 1 and counts[ranked[1]] == 2:
+        return f"Two pair, {RANK_PLURALS[top]} and {RANK_PLURALS[ranked[1]]}"
+    if counts[top] == 2:
+        return f"Pair of {RANK_PLURALS[top]}"
+    return "-".join(RANK_SHORT[rank] for rank in ranked) + " high"
 
 
 def describe5(hand):

@@ -20,7 +20,7 @@ costs one list look-up of its three indices (``value_indices``).
 
 from itertools import combinations
 
-from games.cards.cards import RANKS, SUITS, Card, card
+from games.cards.cards import RANK_PLURALS, RANK_SHORT, RANKS, SUITS, Card, card
 
 HIGH_CARD = 0
 PAIR = 1
@@ -136,14 +136,10 @@ def qualifies(value, minimum=QUEEN_HIGH):
     return value >= minimum
 
 
-_SHORT = tuple("2 3 4 5 6 7 8 9 10 J Q K A".split())
-_PLURAL = tuple("2s 3s 4s 5s 6s 7s 8s 9s 10s jacks queens kings aces".split())
-
-
 def _straight_text(top):
     if top == 1:
         return "A-2-3"
-    return "-".join(_SHORT[rank] for rank in (top, top - 1, top - 2))
+    return "-".join(RANK_SHORT[rank] for rank in (top, top - 1, top - 2))
 
 
 def name(value):
@@ -154,14 +150,14 @@ def name(value):
     if kind == STRAIGHT_FLUSH:
         return "Mini-royal" if first == ACE else f"Straight flush, {_straight_text(first)}"
     if kind == THREE_OF_A_KIND:
-        return f"Three {_PLURAL[first]}"
+        return f"Three {RANK_PLURALS[first]}"
     if kind == STRAIGHT:
         return f"Straight, {_straight_text(first)}"
     if kind == FLUSH:
-        return "Flush, " + "-".join(_SHORT[rank] for rank in (first, second, third))
+        return "Flush, " + "-".join(RANK_SHORT[rank] for rank in (first, second, third))
     if kind == PAIR:
-        return f"Pair of {_PLURAL[first]}"
-    return "-".join(_SHORT[rank] for rank in (first, second, third)) + " high"
+        return f"Pair of {RANK_PLURALS[first]}"
+    return "-".join(RANK_SHORT[rank] for rank in (first, second, third)) + " high"
 
 
 def describe(hand):

@@ -37,6 +37,7 @@ from itertools import combinations, combinations_with_replacement
 from math import comb
 
 from games.cards import best_five
+from games.cards.cards import RANK_PLURALS
 from games.cards.poker import (
     FLUSH,
     FOUR_OF_A_KIND,
@@ -323,8 +324,6 @@ def value_counts_by_wilds():
 
 # -- names -------------------------------------------------------------------------------
 
-_PLURAL = tuple("2s 3s 4s 5s 6s 7s 8s 9s 10s jacks queens kings aces".split())
-
 
 def hand_name(value):
     """The hand for people: "Five wilds", "Royal flush", "Five of a kind,
@@ -335,7 +334,7 @@ def hand_name(value):
     if kind == ROYAL_FLUSH:
         return "Royal flush"
     if kind == FIVE_OF_A_KIND:
-        return f"Five of a kind, {_PLURAL[value >> 16 & 15]}"
+        return f"Five of a kind, {RANK_PLURALS[value >> 16 & 15]}"
     return best_five.hand_name(value)
 
 

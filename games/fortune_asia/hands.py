@@ -26,6 +26,7 @@ A setting is ``(high, medium, low)``: tuples of 4, 2 and 1 cards.
 from collections import Counter
 from functools import cache
 
+from games.cards.cards import RANK_PLURALS, RANK_SHORT, RANK_WORDS
 from games.cards.poker import ACE, CARDS, JOKER_INDEX, RANK_AS_ACE, TWO_CARD, indices, name2
 
 # High-hand categories, low to high (rule 7).
@@ -124,31 +125,26 @@ def low_value(hand):
     return low_value_index(*indices(hand, 1))
 
 
-_SHORT = tuple("2 3 4 5 6 7 8 9 10 J Q K A".split())
-_WORD = tuple("2 3 4 5 6 7 8 9 10 jack queen king ace".split())
-_PLURAL = tuple("2s 3s 4s 5s 6s 7s 8s 9s 10s jacks queens kings aces".split())
-
-
 def high_name(value):
     """The High hand for people: "Four aces", "Straight flush, A-K-Q-J",
     "Flush, K-9-6-2", "Straight, 5 high", "Two pair, 9s and 4s"."""
     kind = value >> 16
     ranks = [(value >> shift) & 15 for shift in (12, 8, 4, 0)]
     if kind == FOUR_OF_A_KIND:
-        return f"Four {_PLURAL[ranks[0]]}"
+        return f"Four {RANK_PLURALS[ranks[0]]}"
     if kind in (STRAIGHT_FLUSH, STRAIGHT):
         top = ranks[0]
-        run = "A-2-3-4" if top == 2 else "-".join(_SHORT[rank] for rank in range(top, top - 4, -1))
+        run = "A-2-3-4" if top == 2 else "-".join(RANK_SHORT[rank] for rank in range(top, top - 4, -1))
         return f"{'Straight flush' if kind == STRAIGHT_FLUSH else 'Straight'}, {run}"
     if kind == FLUSH:
-        return "Flush, " + "-".join(_SHORT[rank] for rank in ranks)
+        return "Flush, " + "-".join(RANK_SHORT[rank] for rank in ranks)
     if kind == THREE_OF_A_KIND:
-        return f"Three {_PLURAL[ranks[0]]}"
+        return f"Three {RANK_PLURALS[ranks[0]]}"
     if kind == TWO_PAIR:
-        return f"Two pair, {_PLURAL[ranks[0]]} and {_PLURAL[ranks[1]]}"
+        return f"Two pair, {RANK_PLURALS[ranks[0]]} and {RANK_PLURALS[ranks[1]]}"
     if kind == PAIR:
-        return f"Pair of {_PLURAL[ranks[0]]}"
-    return "-".join(_SHORT[rank] for rank in ranks) + " high"
+        return f"Pair of {RANK_PLURALS[ranks[0]]}"
+    return "-".join(RANK_SHORT[rank] for rank in ranks) + " high"
 
 
 def medium_name(value):
@@ -158,7 +154,7 @@ def medium_name(value):
 
 def low_name(value):
     """ "Ace", "10", "Queen"."""
-    return _WORD[value].capitalize()
+    return RANK_WORDS[value].capitalize()
 
 
 def order_problem_values(high, medium, low):

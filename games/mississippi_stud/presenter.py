@@ -3,15 +3,11 @@
 and the community cards turned up so far (``board_hand``), no dealer hand, and
 the layout's rules line."""
 
-from collections import Counter
-
 from games.cards import best_five
-from games.cards.cards import RANKS, card, cards
+from games.cards.cards import card, cards
+from games.cards.poker import name_partial
 from games.mississippi_stud import rules
 from games.poker.presenter import PokerPresenter
-
-_PLURAL = dict(zip(RANKS, "2s 3s 4s 5s 6s 7s 8s 9s 10s jacks queens kings aces".split(), strict=True))
-_SHORT = dict(zip(RANKS, "2 3 4 5 6 7 8 9 10 J Q K A".split(), strict=True))
 
 
 def hand_name(items):
@@ -20,18 +16,7 @@ def hand_name(items):
     cards ("A-9-4 high")."""
     if len(items) == 5:
         return best_five.hand_name(rules.hand_value(cards(items)))
-    counts = Counter(card(item).rank for item in items)
-    ranked = sorted(counts, key=lambda rank: (counts[rank], RANKS.index(rank)), reverse=True)
-    top = ranked[0]
-    if counts[top] == 4:
-        return f"Four of a kind, {_PLURAL[top]}"
-    if counts[top] == 3:
-        return f"Three of a kind, {_PLURAL[top]}"
-    if counts[top] == 2 and len(ranked) > 1 and counts[ranked[1]] == 2:
-        return f"Two pair, {_PLURAL[top]} and {_PLURAL[ranked[1]]}"
-    if counts[top] == 2:
-        return f"Pair of {_PLURAL[top]}"
-    return "-".join(_SHORT[rank] for rank in ranked) + " high"
+    return name_partial(items)
 
 
 def dealer_label(items):

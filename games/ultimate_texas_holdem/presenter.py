@@ -5,15 +5,11 @@ the last decision is taken, each hand's best five marked at the showdown
 (``best_five``), the dealer's qualifier said with its hand, and the layout's
 rules line."""
 
-from collections import Counter
-
 from games.cards import best_five as five
-from games.cards.cards import RANKS, card
+from games.cards.cards import card
+from games.cards.poker import name_partial
 from games.poker.presenter import PokerPresenter
 from games.ultimate_texas_holdem import paytables, rules
-
-_PLURAL = dict(zip(RANKS, "2s 3s 4s 5s 6s 7s 8s 9s 10s jacks queens kings aces".split(), strict=True))
-_SHORT = dict(zip(RANKS, "2 3 4 5 6 7 8 9 10 J Q K A".split(), strict=True))
 
 
 def hand_name(items):
@@ -21,11 +17,7 @@ def hand_name(items):
     with the flop or the whole board, the best five of them (rule 2)."""
     if len(items) >= 5:
         return five.hand_name(five.best_five_value(items))
-    counts = Counter(card(item).rank for item in items)
-    ranked = sorted(counts, key=lambda rank: (counts[rank], RANKS.index(rank)), reverse=True)
-    if counts[ranked[0]] == 2:
-        return f"Pair of {_PLURAL[ranked[0]]}"
-    return "-".join(_SHORT[rank] for rank in ranked) + " high"
+    return name_partial(items)
 
 
 def best_five(items):
