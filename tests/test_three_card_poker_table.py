@@ -9,10 +9,12 @@ import random
 
 import pytest
 
-from casino.tables.models import Table
+from casino.tables.models import Round, Table
+from casino.tables.replay import replay
 from casino.tables.runtime import Refused
 from casino.wallet.ledger import balance_of
 from games.three_card_poker import presenter
+from games.three_card_poker.how_to_play import how_to_play as rules_page_sections
 from games.three_card_poker.rules import Config
 from tests.conftest import assert_ledger_balanced
 from tests.poker_table import (
@@ -35,6 +37,7 @@ from tests.poker_table import (
     assert_seeded_books,
     demo_table,
     mystery_hits_first,
+    names,
     play_seeded_rounds,
     table_fixture,
 )
@@ -105,6 +108,64 @@ def test_a_stacked_round_pays_the_meter_the_envy_and_hides_cards_until_their_tim
     assert_all_cards_shown(public, ANN, BOB, DEALER)
     assert presenter.last_result(play.runtime.state.to_json()) == "Dealer K-7-4 high"
     assert_books_closed()
+
+
+def folded_round(table, make_player, ann_bets, bob_bets):
+    """Ann folds, Bob plays; the round's result as a spectator sees it, and Ann's own fragment."""
+    ann, bob, spy = make_player("Ann"), make_player("Bob"), make_player("Spy")
+    play = Play(table, [ann, bob])
+    play.stack(f"{ANN} {BOB} {DEALER}")
+    for player, bets in ((ann, ann_bets), (bob, bob_bets)):
+        for area, chips in bets.items():
+            play.bet(player, area, chips)
+    play.tick()  # no more bets
+    play.tick()  # the deal
+    play.act(ann, "fold")
+    play.act(bob, "play")
+    assert play.runtime.state.phase == "result"
+    public = play.render(spy)
+    assert "Spy" not in public["pk-me"] or "watching" in public["pk-me"]
+    return public, play.render(ann)["pk-me"], play
+
+
+def test_a_folded_hand_with_nothing_riding_on_it_is_never_turned_up(table, make_player):
+    # Rule 6: a fold loses the Ante and the Pair Plus; with no other wager the dealer
+    # collects the three cards unseen. Bob's hand, played, is turned up as always.
+    public, mine, play = folded_round(
+        table(meters=False), make_player, {"ante": 10, "pair_plus": 5}, {"ante": 10}
+    )
+    seen = "".join(html for name, html in public.items() if name != "pk-me")
+    for name in names(ANN):
+        assert name not in seen, name
+    # Nor its name: not on the seat, in the log or in what screen readers are told.
+    assert "Mini-royal" not in seen and "mini-royal" not in public["pk-log"]
+    assert "Folded" in public["pk-seat-1"] and "Ante folded" in public["pk-seat-1"]
+    assert_all_cards_shown(public, BOB, DEALER)
+    # Ann still sees her own cards.
+    for name in names(ANN):
+        assert name in mine, name
+    # The round's record shows the table as it ended: Ann's hand face down there too.
+    record = Round.objects.get(table=play.table, number=1)
+    report = replay(record)
+    assert report.identical and report.states[-1]["spots"]["1"]["mucked"] is True
+    # The rules page says so.
+    assert "Folded hands" in [section.title for section in rules_page_sections(Config())]
+    assert_ledger_balanced()
+
+
+@pytest.mark.parametrize(
+    "ann_bets, bob_bets, why",
+    [
+        # The progressive stays in action after a fold (Defaults): settled on her cards.
+        ({"ante": 10, "three_card": 1}, {"ante": 10}, "Three-Card progressive"),
+        # Bob's Envy is paid on Ann's spade mini-royal, folded or not (rule 12).
+        ({"ante": 10}, {"ante": 10, "three_card": 1}, "Envy for seat 1"),
+    ],
+)
+def test_a_folded_hand_that_settles_a_wager_is_turned_up(table, make_player, ann_bets, bob_bets, why):
+    public, _mine, _play = folded_round(table(), make_player, ann_bets, bob_bets)
+    assert why in public["pk-log"]
+    assert_all_cards_shown({"seat": public["pk-seat-1"]}, ANN)
 
 
 def test_refusals_through_the_runtime_change_nothing(table, make_player):

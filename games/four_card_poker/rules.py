@@ -209,7 +209,7 @@ def settle_envy(view, seat):
         if won:
             line, cents = won
             text = f"Envy for seat {other}'s {paytables.LINE_NAMES[line].lower()}"
-            pays.append(g.Pay(FIVE_CARD, g.BONUS, text, cents=cents))
+            pays.append(g.Pay(FIVE_CARD, g.BONUS, text, cents=cents, source=other))
     return pays
 
 

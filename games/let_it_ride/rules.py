@@ -238,7 +238,7 @@ def settle_envy(view, seat):
             if won:
                 line, cents = won
                 text = f"{GAME.area(area).label} Envy for seat {other}'s {paytables.LINE_NAMES[line].lower()}"
-                pays.append(g.Pay(area, g.BONUS, text, cents=cents))
+                pays.append(g.Pay(area, g.BONUS, text, cents=cents, source=other))
     return pays
 
 

@@ -130,6 +130,9 @@ class Pay:
     odds: object = None  # WIN: games.payouts.Odds on the stake; FIXED: Odds on the stake, "for 1"
     cents: int = 0  # BONUS, FIXED: an amount instead of odds
     percent: int = 0  # METER: the share of the meter
+    # The other seat whose hand this pays on (an Envy): that hand is shown at the
+    # showdown even when it folded.
+    source: int | None = None
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,17 @@ areas. A game registers ``how_to_play(PRESENTER, guide)`` as its GameSpec's
 Pure Python, like the presenter's offer rules it reuses."""
 
 from games.engine import chip_word, format_chips
-from games.how_to_play import limits_section, with_odds_note
+from games.how_to_play import Section, limits_section, with_odds_note
 from games.poker import game as g
+
+# What the showdown does with a folded hand (round.py, _showdown).
+FOLDED_HANDS = Section(
+    "Folded hands",
+    intro=(
+        "A folded hand is collected face down: the table sees it only if a wager still riding on "
+        "it is settled, or if it wins another player an Envy bonus. You always see your own cards."
+    ),
+)
 
 
 def how_to_play(presenter, guide):
@@ -19,6 +28,8 @@ def how_to_play(presenter, guide):
     def sections(config, table=None):
         shown = {area.name for area in presenter.game.areas if presenter.offers(table or {}, area, config)}
         kept = [section for section in guide(config) if not section.area or section.area in shown]
+        if presenter.game.fold_loses:
+            kept.append(FOLDED_HANDS)
         return with_odds_note([*kept, limits_section(limits(presenter.game, config, shown))])
 
     return sections

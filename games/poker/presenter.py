@@ -239,7 +239,9 @@ class PokerPresenter(TwoParts):
             for a in self.game.areas
             if spot["bets"].get(a.name)
         ]
-        if spot["cards"]:
+        if spot.get("mucked"):  # folded, its cards never turned up (round.py, the showdown)
+            view["cards"] = _shown(spot["cards"], spot["up"], False)
+        elif spot["cards"]:
             reveal = state.phase == pr.RESULT
             view["cards"], view["best"] = self._best(
                 state, spot["cards"], _shown(spot["cards"], spot["up"], reveal)
@@ -274,7 +276,8 @@ class PokerPresenter(TwoParts):
         for seat in seats:
             if seat["result"]:
                 lines = "; ".join(seat["result"]["lines"])
-                parts.append(f"{seat['nickname']}: {seat['hand']}: {lines} ({seat['result']['badge_text']}).")
+                hand = f"{seat['hand']}: " if seat["hand"] else ""
+                parts.append(f"{seat['nickname']}: {hand}{lines} ({seat['result']['badge_text']}).")
         return {"id": f"{announce['id']}r{state.round}", "text": " ".join(parts)}
 
     def present_viewer(self, shared, table, snapshot, config, viewer_id, balance):

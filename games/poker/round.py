@@ -654,10 +654,21 @@ def _showdown(game, state, config):
                     awards,
                 )
     order = state.seats()[::-1] if game.settle_from_right else state.seats()
+    sources = set()
     for settler in game.settlers:
         for seat in order:
             for pay in settler(view, seat):
+                if pay.source is not None:
+                    sources.add(pay.source)
                 _settle(game, view, seat, pay, log, moves, awards)
+    # A folded hand goes to the discards unseen, unless the dealer turns it up to
+    # settle a wager it still carries (a Six Card Bonus, a progressive) or another
+    # player's Envy paid on it.
+    for seat in state.seats():
+        spot = state.spot(seat)
+        live = any(amount and area not in game.fold_loses for area, amount in spot["bets"].items())
+        if spot["folded"] and not live and seat not in sources:
+            spot["mucked"] = True
     for seat in state.seats():
         for area, amount in state.spot(seat)["bets"].items():
             role = game.area(area).role
