@@ -42,6 +42,7 @@ from tests.poker_table import (
     table_fixture,
 )
 from tests.test_spanish21_table import page
+from tests.test_test_tables import client_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
@@ -148,6 +149,15 @@ def test_a_folded_hand_with_nothing_riding_on_it_is_never_turned_up(table, make_
     record = Round.objects.get(table=play.table, number=1)
     report = replay(record)
     assert report.identical and report.states[-1]["spots"]["1"]["mucked"] is True
+    # On the round's record, Ann alone sees her folded hand, apart from the table's.
+    ann, bob = play.players
+    url = f"/tables/{play.table.pk}/rounds/1/"
+    own, other = (client_of(player).get(url).content.decode() for player in (ann, bob))
+    assert "Your folded hand, collected face down" in own
+    assert all(f'aria-label="{name}"' in own for name in names(ANN))
+    assert "Your folded hand" not in other
+    assert not any(f'aria-label="{name}"' in other for name in names(ANN))
+    assert all(f'aria-label="{name}"' in other for name in names(BOB))
     # The rules page says so.
     assert "Folded hands" in [section.title for section in rules_page_sections(Config())]
     assert_ledger_balanced()

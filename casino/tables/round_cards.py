@@ -9,7 +9,9 @@ a card face exactly where the table showed it: the dealer's, the board's and
 every seat's fragment at the round's last state (its result), or, while the
 round is in play, the viewer's own seat and the cards their own fragment
 showed them (the presenter's ``my_cards``), never anyone else's. A card the
-game keeps face down at its end stays so on the record.
+game keeps face down at its end stays so on the record, except to its own
+player: a folded poker hand collected unseen (the presenter's
+``my_cards_mucked``) is shown apart to the player who held it.
 """
 
 import re
@@ -27,6 +29,7 @@ CARD_FRAGMENT = re.compile(r"-(?:dealer|board|seat-(\d+))$")
 
 def round_cards(record, spec, meta, report, viewer_id, names):
     """{"fragments": markup of the fragments to show, "my_cards": card views,
+    "mucked": whether they are a hand the table never saw,
     "family": the templates' directory (its stylesheet)} or None when the
     viewer is shown no cards of this round. ``report``: the round's replay,
     ``names``: {player id: nickname} of its players."""
@@ -55,11 +58,15 @@ def round_cards(record, spec, meta, report, viewer_id, names):
         seat = int(found.group(1)) if found.group(1) else None
         if (finished and (seat is None or str(seat) in seats)) or (not finished and seat in mine):
             fragments.append(mark_safe(markup))  # rendered by the game's own template
-    my_cards = [] if finished else context.get("my_cards") or []
+    # Once the round is over the table's fragments show the viewer's cards, unless the
+    # game collected them unseen (a folded poker hand): then they are shown apart.
+    own = not finished or context.get("my_cards_mucked")
+    my_cards = (context.get("my_cards") or []) if own else []
     if not fragments and not my_cards:
         return None
     return {
         "fragments": fragments,
         "my_cards": my_cards,
+        "mucked": bool(finished and my_cards),
         "family": spec.public_template.split("/")[0],
     }

@@ -332,6 +332,9 @@ class PokerPresenter(TwoParts):
                 context["bet_buttons"].append(button)
         if spot and spot["cards"]:
             context["my_cards"] = card_views(spot["cards"])
+            # Folded and collected unseen: the table's fragments show its backs, so the
+            # round's record shows the player their own cards apart (round_cards.py).
+            context["my_cards_mucked"] = bool(spot.get("mucked"))
             context["my_hand"] = self._hand(state, spot["cards"])
             context["my_labels"] = labels(spot["cards"])
         legal = self.rules.legal_options(state, seat) if spot else []
