@@ -32,10 +32,6 @@ class GameSpec:
     # (config) -> the fewest cents a hand needs to be dealt in, when more than
     # min_wager (Let It Ride's three equal bets): the top-up threshold.
     min_to_play: Callable | None = None
-
-    def least_to_play(self, config):
-        return (self.min_to_play or self.min_wager)(config)
-
     # Short limits text for the lobby, e.g. "1–500 per spot".
     limits_text: Callable = None
     # last_result(game state JSON) -> short text of the last result for the
@@ -58,6 +54,10 @@ class GameSpec:
     # present() stays their composition, for the pages.
     present_table: Callable | None = None
     present_viewer: Callable | None = None
+
+    def least_to_play(self, config):
+        """The top-up threshold, in cents: min_to_play, or min_wager when a game has none."""
+        return (self.min_to_play or self.min_wager)(config)
 
 
 def register(spec):
