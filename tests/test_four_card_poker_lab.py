@@ -52,13 +52,18 @@ def test_aces_up_row_is_the_enumeration():
     assert sum(item["probability"] for item in row.lines) == pytest.approx(row.hit_frequency)
 
 
-def test_ante_bonus_rows():
+def test_ante_bonus_rows_are_what_the_bonus_adds_to_the_ante():
     for name in paytables.ANTE_BONUS_NAMES:
         row = edge.compute(SPECS[f"four_card_poker:ante_bonus:{name}:1:-"])
-        assert row.exact_rtp == 1 + edge.ante_bonus_return(name)
-    assert edge.compute(SPECS["four_card_poker:ante_bonus:25-20-2:1:-"]).rtp_fixed == pytest.approx(
-        1.067085, abs=1e-6
-    )
+        assert row.is_bonus and row.spec.adds_to == "the Ante"
+        assert row.exact_rtp == edge.ante_bonus_return(name)
+    figures = edge.compute(SPECS["four_card_poker:ante_bonus:25-20-2:1:-"]).to_json()
+    # Not a wager: no RTP of its own to read as 106.71%, but 6.71% added to the Ante's.
+    assert figures["kind"] == "bonus" and figures["rtp"] is None and figures["house_edge"] is None
+    assert figures["contribution"] == pytest.approx(0.067085, abs=1e-6)
+    assert edge.compute(SPECS["four_card_poker:ante_bonus:30-15-2:1:-"]).to_json()[
+        "contribution"
+    ] == pytest.approx(0.064300, abs=1e-6)
 
 
 def test_the_five_card_progressive_keeps_its_fixed_and_meter_parts_apart():
@@ -75,7 +80,8 @@ def test_the_five_card_progressive_keeps_its_fixed_and_meter_parts_apart():
 def test_the_envy_row_per_other_player():
     row = edge.compute(SPECS["four_card_poker:five_card_envy:-:1:-"])
     # $5,000 for each of 4 royal flushes, $1,500 for each of 36 straight flushes, on a $5 wager.
-    assert row.exact_rtp == 1 + Fraction(4 * 1_000 + 36 * 300, 2_598_960)
+    assert row.is_bonus and row.exact_rtp == Fraction(4 * 1_000 + 36 * 300, 2_598_960)
+    assert row.to_json()["contribution"] == pytest.approx(0.005695, abs=1e-6)
 
 
 # -- the simulated Ante and Play -------------------------------------------------------
@@ -191,3 +197,21 @@ def test_every_row_page_renders(client):
         assert page.status_code == 200, spec.key
     page = client.get(f"/lab/rows/{ANTE_PLAY.key}/").content.decode()
     assert 'name="line-three_of_a_kind"' in page and "computed" in page
+
+
+@pytest.mark.django_db
+def test_the_ante_bonus_reads_as_what_it_adds_to_the_ante_never_as_an_rtp(client):
+    from django.contrib.auth.models import Group, User
+
+    user = User.objects.create_user("dana", password="pw-dana-123")
+    user.groups.add(Group.objects.get_or_create(name="designers")[0])
+    client.force_login(user)
+    table = client.get("/lab/?game=four_card_poker", HTTP_HX_REQUEST="true").content.decode()
+    assert "+6.709%" in table and "added to the Ante" in table
+    assert "106.7" not in table and "100.57" not in table
+    row = client.get("/lab/rows/four_card_poker:ante_bonus:25-20-2:1:-/").content.decode()
+    assert "Adds to the Ante" in row and "+6.709%" in row and "106.7" not in row
+    changed = client.post(
+        "/lab/rows/four_card_poker:ante_bonus:25-20-2:1:-/what-if/", {"line-four_of_a_kind": "50 to 1"}
+    ).content.decode()
+    assert "to the Ante" in changed and "RTP" not in changed

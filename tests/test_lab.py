@@ -17,9 +17,10 @@ from casino.progressives.books import Books
 from casino.progressives.paytables import MUST_HIT_BY_CONFIGURATIONS, must_hit_by
 
 KEYS = {
-    "game", "wager", "paytable", "decks", "rtp", "rtp_fixed", "rtp_progressive", "house_edge",
+    "game", "wager", "paytable", "decks", "kind", "rtp", "rtp_fixed", "rtp_progressive", "house_edge",
     "hit_frequency", "std_dev", "method", "rounds", "ci99", "assumptions",
 }  # fmt: skip
+BONUS_KEYS = {"adds_to", "contribution", "contribution_fixed", "contribution_progressive"}
 GAMES = {
     "dreamcatcher", "spanish21", "players_edge21", "pai_gow", "three_card_poker", "four_card_poker",
     "crazy_4_poker", "caribbean_stud", "dj_wild_stud", "let_it_ride", "mississippi_stud",
@@ -46,9 +47,25 @@ def test_edge_json_has_every_game_and_the_keys():
         assert KEYS <= set(row), row
         assert row["method"] == "exact"
         assert row["rounds"] is None and row["ci99"] is None
-        assert row["rtp"] == pytest.approx(row["rtp_fixed"] + row["rtp_progressive"])
-        assert row["house_edge"] == pytest.approx(1 - row["rtp"])
+        if row["kind"] == "bonus":
+            # Paid on top of another wager: what it adds to that wager, never an RTP of its own.
+            assert BONUS_KEYS <= set(row) and row["adds_to"], row
+            assert row["rtp"] is None and row["house_edge"] is None
+            assert row["contribution"] == pytest.approx(
+                row["contribution_fixed"] + row["contribution_progressive"]
+            )
+        else:
+            assert row["kind"] == "wager"
+            assert row["rtp"] == pytest.approx(row["rtp_fixed"] + row["rtp_progressive"])
+            assert row["house_edge"] == pytest.approx(1 - row["rtp"])
         assert isinstance(row["assumptions"], list) and row["assumptions"]
+    bonuses = {(row["game"], row["wager"]) for row in rows if row["kind"] == "bonus"}
+    assert {
+        ("four_card_poker", "ante_bonus"),
+        ("four_card_poker", "five_card_envy"),
+        ("six_card_fortune_pai_gow", "envy"),
+        ("pai_gow", "must_hit_by"),
+    } <= bonuses
     spots = {row["wager"]: row["rtp"] for row in rows if row["game"] == "dreamcatcher"}
     assert round(100 * spots["10"], 2) == 96.58  # 50 Pa.B. 6778: the game's best
     wagers = {(row["game"], row["wager"]) for row in rows}

@@ -87,6 +87,7 @@ def must_hit_by_specs(game):
             title=f"Must-Hit-By Mystery bonus, configuration {label}, ${dollars} progressive wager",
             variant=f"${dollars}",
             meter=(MUST_HIT_BY, label, dollars),
+            adds_to=f"the qualifying ${dollars} progressive wager",
         )
         for label, dollars in sorted(MUST_HIT_BY_CONFIGURATIONS)
     ]

@@ -83,11 +83,16 @@ def _bar_label(spec):
 
 
 def _charts(rows):
-    """One bar chart per (game, wager): RTP by paytable and deck count."""
+    """One bar chart per (game, wager): RTP by paytable and deck count. A
+    bonus row has no RTP (what it adds to another wager is in the table)."""
     found = []
     key = lambda item: (item[0].game, item[0].wager)  # noqa: E731
     for (game, wager), group in groupby(rows, key=key):
-        bars = [(*_bar_label(spec), figures["rtp"]) for spec, figures, _ in group if figures is not None]
+        bars = [
+            (*_bar_label(spec), figures["rtp"])
+            for spec, figures, _ in group
+            if figures is not None and figures.get("rtp") is not None
+        ]
         if len(bars) < 2:
             continue
         title = f"{games.get(game).name}: {wager.replace('_', ' ')}, RTP by paytable"

@@ -24,7 +24,7 @@ from math import comb
 from games.cards import best_five, four_card
 from games.cards.suit_classes import suit_classes
 from games.four_card_poker import paytables, simulate
-from games.lab.rows import EXACT, RowSpec, exact_row, paytable_row, what_if
+from games.lab.rows import EXACT, RowSpec, bonus_row, paytable_row, what_if
 from games.lab.rows import line as row_line
 from games.payouts import MeterShare
 
@@ -146,12 +146,17 @@ def specs():
     return [
         *simulate.specs(),
         *[
-            _spec(ANTE_BONUS, name, f"Ante Bonus {name} (per unit of the Ante)")
+            _spec(ANTE_BONUS, name, f"Ante Bonus {name} (per unit of the Ante)", adds_to="the Ante")
             for name in paytables.ANTE_BONUS_NAMES
         ],
         *[_spec(ACES_UP, name, f"Aces Up, paytable {name}") for name in paytables.ACES_UP_NAMES],
         _spec(FIVE_CARD, None, "Five-Card progressive ($5)", meter=("five_card", "", 5)),
-        _spec(ENVY, None, "Five-Card Envy, per other player (on the $5 wager)"),
+        _spec(
+            ENVY,
+            None,
+            "Five-Card Envy, per other player (on the $5 wager)",
+            adds_to="the Five-Card progressive wager ($5)",
+        ),
     ]
 
 
@@ -167,8 +172,17 @@ def paytable_lines(spec):
     ]
 
 
-def _spec(wager, paytable, title, meter=None):
-    return RowSpec(game=GAME, wager=wager, paytable=paytable, decks=1, method=EXACT, title=title, meter=meter)
+def _spec(wager, paytable, title, meter=None, adds_to=None):
+    return RowSpec(
+        game=GAME,
+        wager=wager,
+        paytable=paytable,
+        decks=1,
+        method=EXACT,
+        title=title,
+        meter=meter,
+        adds_to=adds_to,
+    )
 
 
 def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
@@ -214,27 +228,27 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
 
 
 def ante_bonus_row(spec, table):
-    """The Ante Bonus alone, per unit of the Ante: not a wager of its own (no
-    stake to lose), so its RTP is 1 + the expected bonus; every strategy of
-    strategy.py plays each hand that earns it (3×), so it is exact for them."""
+    """The Ante Bonus alone: not a wager of its own (no stake to lose), so
+    its figure is what it adds to the Ante's return, per unit of the Ante;
+    every strategy of strategy.py plays each hand that earns it (3×), so it
+    is exact for them."""
     probabilities = four_card_line_probabilities(table)
-    outcomes = {}
+    bonuses = {}
     for key, probability in probabilities.items():
-        net = table[key].winnings(1)
-        outcomes[net] = outcomes.get(net, 0) + probability
-    outcomes[Fraction(0)] = outcomes.get(Fraction(0), 0) + 1 - sum(probabilities.values())
+        bonus = table[key].winnings(1)
+        bonuses[bonus] = bonuses.get(bonus, 0) + probability
     lines = [
         row_line(key, paytables.LINE_NAMES[key], payout, probabilities.get(key, Fraction(0)))
         for key, payout in table.items()
     ]
-    return exact_row(
+    return bonus_row(
         spec,
-        outcomes,
+        bonuses,
         lines=lines,
         assumptions=[
             "The player's best four of five, three of a kind or better, paid on the Ante to a player who "
-            "makes the Play wager, even if the dealer wins (rule 10); no stake of its own: RTP = 1 + the "
-            "expected bonus per unit of the Ante.",
+            "makes the Play wager, even if the dealer wins (rule 10); no stake of its own: the figure is "
+            "what it adds to the Ante's return, per unit of the Ante.",
             "It is inside the Ante and Play row too; this row shows its share.",
         ],
     )
@@ -242,13 +256,14 @@ def ante_bonus_row(spec, table):
 
 def envy_row(spec):
     """Five-Card Envy for one other player's hand, per unit of the $5 wager:
-    paid on top (no stake of its own), so its RTP is 1 + the expected Envy."""
+    paid on top (no stake of its own), so its figure is what it adds to the
+    Five-Card wager's return."""
     envy = paytables.FIVE_CARD_ENVY_CENTS
     probabilities = five_card_line_probabilities(envy)
-    outcomes, lines = {}, []
+    bonuses, lines = {}, []
     for key, cents in envy.items():
-        net = Fraction(cents, paytables.FIVE_CARD_WAGER_CENTS)
-        outcomes[net] = outcomes.get(net, 0) + probabilities[key]
+        bonus = Fraction(cents, paytables.FIVE_CARD_WAGER_CENTS)
+        bonuses[bonus] = bonuses.get(bonus, 0) + probabilities[key]
         lines.append(
             row_line(
                 key,
@@ -257,14 +272,14 @@ def envy_row(spec):
                 probabilities[key],
             )
         )
-    outcomes[Fraction(0)] = 1 - sum(probabilities.values())
-    return exact_row(
+    return bonus_row(
         spec,
-        outcomes,
+        bonuses,
         lines=lines,
         assumptions=[
             "For each other player at the table with five cards dealt (never the dealer's hand, never one's "
             "own): any one other hand is a uniform five of the deck, so each adds the same.",
-            "Paid on top of the Five-Card wager: RTP = 1 + the expected Envy per unit of the $5 wager.",
+            "Paid on top of the Five-Card wager: the figure is what one other player's hand adds to its "
+            "return, per unit of the $5 wager.",
         ],
     )

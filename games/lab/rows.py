@@ -9,6 +9,12 @@ Every figure is per unit of the wager the row names (for a main wager that
 may double or split: per unit of the *initial* wager). The net result of a
 round is what came back minus what was staked: -1 for a lost wager, +1.5 for
 a 3-to-2 win. RTP = 1 + E[net]; the house edge is its complement.
+
+Some rows are not wagers: an Ante Bonus, an Envy, the Mystery bonus are paid
+on top of a wager and have no stake to lose. Their spec names that wager
+(``adds_to``) and their figure is the *contribution*: the expected bonus per
+unit of that wager, which adds to the wager's RTP. Such a row has no RTP and
+no house edge of its own (``bonus_row`` builds one).
 """
 
 import functools
@@ -37,6 +43,8 @@ class RowSpec:
     variant: str | None = None  # what else tells rows apart ("commission_free", "$5 wager")
     meter: tuple | None = None  # (meter kind, meter paytable label, wager $) the row's meter lines draw on
     default_rounds: int = 0  # a simulation's rounds when nobody says
+    # A bonus paid on top of a wager, not a wager: the wager it adds to ("the Ante").
+    adds_to: str | None = None
 
     @property
     def key(self):
@@ -65,7 +73,14 @@ class EdgeRow:
     exact_rtp: Fraction | None = None  # exact rows: the fixed part as a fraction
 
     @property
+    def is_bonus(self):
+        """A bonus on top of another wager (``RowSpec.adds_to``): its figures
+        are a contribution to that wager's return, not a return of its own."""
+        return self.spec.adds_to is not None
+
+    @property
     def rtp(self):
+        """The return per unit of the wager; for a bonus row, the contribution."""
         return self.rtp_fixed + self.rtp_progressive
 
     @property
@@ -74,6 +89,26 @@ class EdgeRow:
 
     def to_json(self):
         spec = self.spec
+        if self.is_bonus:
+            figures = {
+                "kind": "bonus",
+                "adds_to": spec.adds_to,
+                "contribution": self.rtp,
+                "contribution_fixed": self.rtp_fixed,
+                "contribution_progressive": self.rtp_progressive,
+                "rtp": None,
+                "rtp_fixed": None,
+                "rtp_progressive": None,
+                "house_edge": None,
+            }
+        else:
+            figures = {
+                "kind": "wager",
+                "rtp": self.rtp,
+                "rtp_fixed": self.rtp_fixed,
+                "rtp_progressive": self.rtp_progressive,
+                "house_edge": self.house_edge,
+            }
         return {
             "game": spec.game,
             "wager": spec.wager,
@@ -81,10 +116,7 @@ class EdgeRow:
             "decks": spec.decks,
             "variant": spec.variant,
             "title": spec.title,
-            "rtp": self.rtp,
-            "rtp_fixed": self.rtp_fixed,
-            "rtp_progressive": self.rtp_progressive,
-            "house_edge": self.house_edge,
+            **figures,
             "hit_frequency": self.hit_frequency,
             "std_dev": self.std_dev,
             "method": spec.method,
@@ -117,6 +149,21 @@ def exact_row(spec, outcomes, *, lines=(), meter_shares=None, assumptions=(), de
         assumptions=list(assumptions),
         details=dict(details or {}),
     )
+
+
+def bonus_row(spec, bonuses, *, lines=(), assumptions=(), details=None):
+    """An exact row of a bonus paid on top of the wager ``spec.adds_to``
+    names, from {bonus per unit of that wager: probability} (Fractions; no
+    bonus need not be listed): its figure is the expected bonus, the
+    contribution to that wager's return, with nothing staked to lose."""
+    if spec.adds_to is None:
+        raise ValueError(f"{spec.key}: a bonus row names the wager it adds to (RowSpec.adds_to)")
+    outcomes = dict(bonuses)
+    outcomes[Fraction(0)] = outcomes.get(Fraction(0), 0) + 1 - sum(bonuses.values())
+    row = exact_row(spec, outcomes, lines=lines, assumptions=assumptions, details=details)
+    row.exact_rtp -= 1
+    row.rtp_fixed = float(row.exact_rtp)
+    return row
 
 
 class RunningStats:

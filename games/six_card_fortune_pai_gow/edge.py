@@ -22,7 +22,7 @@ import numpy as np
 
 from games.cards.poker import JOKER_INDEX
 from games.cards.suit_classes import suit_classes
-from games.lab.rows import EXACT, SIMULATION, RowSpec, exact_row, line, paytable_row, what_if
+from games.lab.rows import EXACT, SIMULATION, RowSpec, bonus_row, line, paytable_row, what_if
 from games.six_card_fortune_pai_gow import batch, paytables, simulate
 from games.six_card_fortune_pai_gow.lines import LINE_NAMES, SIX_CARD_LINES, line_of_value
 from games.six_card_fortune_pai_gow.settlement import ENVY, FORTUNE, PROGRESSIVE
@@ -44,6 +44,7 @@ def specs():
             None,
             EXACT,
             f"Envy bonus: what one other player's six cards add to a $5 Fortune wager ({paytables.ENVY_SOURCE})",
+            adds_to="a $5 Fortune wager",
         ),
         RowSpec(
             GAME,
@@ -109,29 +110,25 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
             ],
         )
     if spec.wager == ENVY:
-        outcomes = {}
+        bonuses = {}
         lines = []
         for key, cents in paytables.ENVY_CENTS.items():
             probability = probabilities.get(key, Fraction(0))
-            net = Fraction(cents, paytables.ENVY_MIN_FORTUNE_WAGER_CENTS)
-            outcomes[net] = outcomes.get(net, 0) + probability
+            bonus = Fraction(cents, paytables.ENVY_MIN_FORTUNE_WAGER_CENTS)
+            bonuses[bonus] = bonuses.get(bonus, 0) + probability
             lines.append(line(key, LINE_NAMES[key], f"${cents // 100:,}", probability))
-        outcomes[Fraction(0)] = 1 - sum(outcomes.values())
-        row = exact_row(
+        return bonus_row(
             spec,
-            outcomes,
+            bonuses,
             lines=lines,
             assumptions=[
                 enumeration,
                 "Per other player at the table (never the dealer): each hand of full house or better pays the "
-                "fixed Envy amount to every Qualifying ($5 or more) Fortune wager (rule 14). The RTP above 100% "
-                "is what one other player adds to a $5 Fortune wager's return; with n others it adds n times "
-                "as much (each other hand is a uniform six of the deck, so the expectation adds).",
+                "fixed Envy amount to every Qualifying ($5 or more) Fortune wager (rule 14). The figure is what "
+                "one other player adds to a $5 Fortune wager's return; with n others it adds n times as much "
+                "(each other hand is a uniform six of the deck, so the expectation adds).",
             ],
         )
-        row.rtp_fixed -= 1  # what it adds, not a wager's return: shown as the addition
-        row.exact_rtp -= 1
-        return row
     if spec.wager == PROGRESSIVE:
         table = what_if(paytables.PROGRESSIVE, payouts, meter=True)
         merged = {}

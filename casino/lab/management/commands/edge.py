@@ -20,12 +20,13 @@ COLUMNS = [
     ("rtp_fixed", "fixed %", ">"),
     ("rtp_progressive", "meter %", ">"),
     ("house_edge", "edge %", ">"),
+    ("contribution", "adds %", ">"),
     ("hit_frequency", "hit %", ">"),
     ("std_dev", "SD", ">"),
     ("rounds", "rounds", ">"),
     ("ci99", "99% CI (RTP %)", "<"),
 ]
-PERCENT_KEYS = {"rtp", "rtp_fixed", "rtp_progressive", "house_edge", "hit_frequency"}
+PERCENT_KEYS = {"rtp", "rtp_fixed", "rtp_progressive", "house_edge", "hit_frequency", "contribution"}
 
 
 class ProgressBar:
@@ -58,7 +59,11 @@ class ProgressBar:
 
 
 class Command(BaseCommand):
-    help = "Print the RTP and house edge of every wager and paytable (exact or simulated)."
+    help = (
+        "Print the RTP and house edge of every wager and paytable (exact or simulated); a bonus paid on "
+        "top of a wager (an Ante Bonus, an Envy, the Mystery bonus) shows what it adds to that wager "
+        "instead (adds %, per unit of that wager)."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--json", action="store_true", help="Print a JSON array, one object per row.")
