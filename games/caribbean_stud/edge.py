@@ -11,7 +11,7 @@ from functools import cache
 
 from games.caribbean_stud import paytables, rules, simulate
 from games.four_card_poker.edge import five_card_line_probabilities
-from games.lab.rows import EXACT, RowSpec, line, paytable_row, what_if
+from games.lab.rows import EXACT, RowSpec, line, paytable_row, select, what_if
 
 GAME = "caribbean_stud"
 MYSTERY = True  # § 639c.1: the Must-Hit-By Mystery bonus is offered with the progressive
@@ -85,3 +85,13 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
             spec, what_if(paytables.progressive_paytable(spec.paytable), payouts, meter=True)
         )
     raise ValueError(f"Caribbean Stud has no row for the wager {spec.wager!r}")
+
+
+def table_rows(config):
+    """The rows a table with the Rules Submission ``config`` plays: each
+    wager it offers, at its paytables (games/lab/__init__.py)."""
+    rows = specs()
+    found = select(rows, simulate.ANTE_BET, paytable=config.bet_name)
+    if config.progressive:
+        found += select(rows, PROGRESSIVE, paytable=config.progressive_name)
+    return found

@@ -20,7 +20,7 @@ added by the lab (``MYSTERY``). Pure Python.
 
 from games.crazy_4_poker import paytables, simulate
 from games.four_card_poker import edge as four_card_edge
-from games.lab.rows import EXACT, SIMULATION, RowSpec, paytable_row, what_if
+from games.lab.rows import EXACT, SIMULATION, RowSpec, paytable_row, select, what_if
 
 GAME = "crazy_4_poker"
 MYSTERY = True  # § 657c.1: the Must-Hit-By Mystery bonus is offered with the Five-Card progressive
@@ -117,3 +117,15 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
 def paytable_lines(spec):
     """The lines a designer may change for the simulated row."""
     return simulate.paytable_lines(spec)
+
+
+def table_rows(config):
+    """The rows a table with the Rules Submission ``config`` plays: each
+    wager it offers, at its paytables (games/lab/__init__.py)."""
+    rows = specs()
+    found = select(rows, simulate.ANTE_PLAY)
+    if config.queens_up:
+        found += select(rows, QUEENS_UP)
+    if config.five_card_progressive:
+        found += select(rows, FIVE_CARD)
+    return found

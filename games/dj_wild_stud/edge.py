@@ -14,7 +14,7 @@ from math import comb
 
 from games.cards import wild
 from games.dj_wild_stud import paytables, rules, simulate
-from games.lab.rows import EXACT, RowSpec, exact_row, line, paytable_row, what_if
+from games.lab.rows import EXACT, RowSpec, exact_row, line, paytable_row, select, what_if
 
 GAME = "dj_wild_stud"
 MYSTERY = True  # § 687c.1: the Must-Hit-By Mystery bonus is offered with the progressive
@@ -163,3 +163,15 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
             spec, what_if(paytables.progressive_paytable(spec.paytable), payouts, meter=True)
         )
     raise ValueError(f"DJ Wild Stud has no row for the wager {spec.wager!r}")
+
+
+def table_rows(config):
+    """The rows a table with the Rules Submission ``config`` plays: each
+    wager it offers, at its paytables (games/lab/__init__.py)."""
+    rows = specs()
+    found = select(rows, ANTE_BLIND_PLAY, paytable=config.blind_name)
+    if config.trips_table:
+        found += select(rows, TRIPS)
+    if config.progressive:
+        found += select(rows, PROGRESSIVE, paytable=config.progressive_name)
+    return found

@@ -108,3 +108,10 @@ def chain_moments():
         # The other multiplier only delays the race between this one and a number.
         "bonus": {symbol: spin[symbol] / (spin[symbol] + numbers) for symbol in rules.MULTIPLIERS},
     }
+
+
+def table_rows(config):
+    """The rows a table with the Rules Submission ``config`` plays: each
+    wager it offers, at its paytables (games/lab/__init__.py). The wheel's six spots are offered at every table.
+    """
+    return specs()

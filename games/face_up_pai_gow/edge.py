@@ -27,7 +27,7 @@ from math import comb
 
 from games.cards.poker import ACE, JOKER_INDEX
 from games.face_up_pai_gow import paytables, rules, simulate
-from games.lab.rows import EXACT, SIMULATION, RowSpec, line, paytable_row, what_if
+from games.lab.rows import EXACT, SIMULATION, RowSpec, line, paytable_row, select, what_if
 from games.pai_gow import paytables as pai_gow_paytables
 from games.pai_gow import seven_card_exact
 from games.pai_gow import simulate as pai_gow_simulate
@@ -174,3 +174,17 @@ def ace_high_probability():
         counts.append(len(passing) * suitings)
     naturals, with_joker = counts
     return Fraction(naturals + with_joker, comb(53, 7)), naturals, with_joker
+
+
+def table_rows(config):
+    """The rows a table with the Rules Submission ``config`` plays: each
+    wager it offers, at its paytables (games/lab/__init__.py)."""
+    rows = specs()
+    found = select(rows, rules.MAIN)
+    if config.fortune:
+        found += select(rows, rules.FORTUNE)
+    if config.ace_high_bonus:
+        found += select(rows, rules.ACE_HIGH_BONUS, paytable=f"{config.ace_high_bonus} to 1")
+    if config.progressive:
+        found += select(rows, rules.PROGRESSIVE)
+    return found

@@ -14,7 +14,7 @@ games/lab/__init__.py).
 from fractions import Fraction
 
 from games.fortune_asia import paytables, simulate
-from games.lab.rows import EXACT, SIMULATION, RowSpec, paytable_row, what_if
+from games.lab.rows import EXACT, SIMULATION, RowSpec, paytable_row, select, what_if
 from games.pai_gow import seven_card_exact
 
 GAME = simulate.GAME
@@ -73,3 +73,13 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
 
 def paytable_lines(spec):
     return simulate.paytable_lines(spec)
+
+
+def table_rows(config):
+    """The rows a table with the Rules Submission ``config`` plays: each
+    wager it offers, at its paytables (games/lab/__init__.py)."""
+    rows = specs()
+    found = select(rows, simulate.MAIN)
+    if config.progressive:
+        found += select(rows, PROGRESSIVE)
+    return found

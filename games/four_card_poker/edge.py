@@ -24,7 +24,7 @@ from math import comb
 from games.cards import best_five, four_card
 from games.cards.suit_classes import suit_classes
 from games.four_card_poker import paytables, simulate
-from games.lab.rows import EXACT, RowSpec, bonus_row, paytable_row, what_if
+from games.lab.rows import EXACT, RowSpec, bonus_row, paytable_row, select, what_if
 from games.lab.rows import line as row_line
 from games.payouts import MeterShare
 
@@ -283,3 +283,17 @@ def envy_row(spec):
             "return, per unit of the $5 wager.",
         ],
     )
+
+
+def table_rows(config):
+    """The rows a table with the Rules Submission ``config`` plays: each
+    wager it offers, at its paytables (games/lab/__init__.py). The Ante Bonus is inside the Ante and Play row (its own row is a bonus).
+    """
+    rows = specs()
+    found = select(rows, simulate.ANTE_PLAY, paytable=config.ante_bonus_name)
+    found += select(rows, ANTE_BONUS, paytable=config.ante_bonus_name)
+    if config.aces_up:
+        found += select(rows, ACES_UP, paytable=config.aces_up_name)
+    if config.five_card_progressive:
+        found += select(rows, FIVE_CARD) + select(rows, ENVY)
+    return found

@@ -13,6 +13,12 @@ A game's edge module (``games/<game>/edge.py``) has:
         touched); ``rounds``/``seed``: a simulation's length and seed (same
         seed, same figures); ``progress(done, total)``: called now and then
         by long simulations.
+    table_rows(config) -> [RowSpec, ...]
+        the rows a table with the Rules Submission ``config`` (the game's
+        rules.Config) plays: each wager it offers, at its paytables and deck
+        count (``rows.select`` picks them; ValueError for a wager the lab
+        has no row for). The house-edge guard (tests/test_house_edge_guard.py)
+        walks every Rules Submission choice through it.
     MYSTERY = True   (optional) the game offers the Must-Hit-By Mystery bonus;
         casino/lab adds its rows.
 """

@@ -151,6 +151,22 @@ def exact_row(spec, outcomes, *, lines=(), meter_shares=None, assumptions=(), de
     )
 
 
+def select(specs, wager, **fields):
+    """The rows of ``specs`` for ``wager`` whose fields equal ``fields``
+    (``paytable=``, ``decks=``, ``variant=``): what a game's
+    ``table_rows(config)`` picks for one wager a table offers. ValueError when
+    there is none: a table may not offer a wager the lab cannot give figures for."""
+    found = [
+        spec
+        for spec in specs
+        if spec.wager == wager and all(getattr(spec, name) == value for name, value in fields.items())
+    ]
+    if not found:
+        wanted = ", ".join(f"{name} {value!r}" for name, value in fields.items())
+        raise ValueError(f"the lab has no row of the wager {wager!r}" + (f" with {wanted}" if wanted else ""))
+    return found
+
+
 def bonus_row(spec, bonuses, *, lines=(), assumptions=(), details=None):
     """An exact row of a bonus paid on top of the wager ``spec.adds_to``
     names, from {bonus per unit of that wager: probability} (Fractions; no

@@ -29,7 +29,7 @@ from functools import cache
 
 from games.cards import best_five, three_card
 from games.four_card_poker.edge import five_card_line_probabilities
-from games.lab.rows import EXACT, RowSpec, exact_row, line, paytable_row, what_if
+from games.lab.rows import EXACT, RowSpec, exact_row, line, paytable_row, select, what_if
 from games.let_it_ride import paytables, strategy
 from games.three_card_poker.edge import suit_classes, three_card_line_counts
 
@@ -318,3 +318,17 @@ def base_row(spec, table):
     details = {key: value for key, value in details.items() if key != "line_probabilities"}
     row.details = {**row.details, **details, "house_edge_of_total_wagered": float(-mean / average)}
     return row
+
+
+def table_rows(config):
+    """The rows a table with the Rules Submission ``config`` plays: each
+    wager it offers, at its paytables (games/lab/__init__.py)."""
+    rows = specs()
+    found = select(rows, BASE, paytable=config.base_name)
+    if config.three_card_bonus:
+        found += select(rows, THREE_CARD_BONUS, paytable=config.three_card_bonus_name)
+    if config.three_card_progressive:
+        found += select(rows, THREE_CARD)
+    if config.five_card_progressive:
+        found += select(rows, FIVE_CARD)
+    return found

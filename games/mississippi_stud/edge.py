@@ -15,7 +15,7 @@ from collections import Counter
 from fractions import Fraction
 from math import comb
 
-from games.lab.rows import EXACT, RowSpec, line, moments_row, paytable_row, what_if
+from games.lab.rows import EXACT, RowSpec, line, moments_row, paytable_row, select, what_if
 from games.mississippi_stud import paytables, rules, strategy
 
 GAME = "mississippi_stud"
@@ -150,3 +150,13 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
             spec, what_if(paytables.progressive_paytable(spec.paytable), payouts, meter=True)
         )
     raise ValueError(f"Mississippi Stud has no row for the wager {spec.wager!r}")
+
+
+def table_rows(config):
+    """The rows a table with the Rules Submission ``config`` plays: each
+    wager it offers, at its paytables (games/lab/__init__.py)."""
+    rows = specs()
+    found = select(rows, BASE, paytable=config.base_name)
+    if config.progressive:
+        found += select(rows, PROGRESSIVE, paytable=config.progressive_name)
+    return found

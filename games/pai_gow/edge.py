@@ -11,7 +11,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 
-from games.lab.rows import EXACT, SIMULATION, RowSpec, paytable_row, what_if
+from games.lab.rows import EXACT, SIMULATION, RowSpec, paytable_row, select, what_if
 from games.pai_gow import dice, paytables, simulate
 
 GAME = "pai_gow"
@@ -115,3 +115,24 @@ def _line(wager, paytable, the_roll):
 def paytable_lines(spec):
     """The lines a designer may change for a simulated row (games/lab)."""
     return simulate.paytable_lines(spec)
+
+
+def table_rows(config):
+    """The rows a table with the Rules Submission ``config`` plays: each
+    wager it offers, at its paytables (games/lab/__init__.py)."""
+    rows = specs()
+    variation = "commission_free" if config.commission_free else "standard"
+    found = select(rows, simulate.MAIN, variant=variation)
+    if config.commission_free:
+        found += select(rows, simulate.TIGER_9)  # § 645c.1: offered with commission-free play
+    if config.fortune:
+        found += select(rows, simulate.FORTUNE)
+    if config.progressive:
+        found += select(rows, simulate.PROGRESSIVE)
+    if config.dice:
+        found += select(rows, SUM, paytable=list(paytables.SUM_PAYTABLES)[config.sum_paytable - 1])
+        found += select(rows, MATCH)
+        found += select(
+            rows, BEAT_IT, paytable=list(paytables.BEAT_IT_PAYTABLES)[config.beat_it_paytable - 1]
+        )
+    return found

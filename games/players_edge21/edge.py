@@ -19,10 +19,11 @@ from games.lab.rows import (
     SIMULATION,
     RowSpec,
     paytable_row,
+    select,
     shoe_lines,
     what_if,
 )
-from games.players_edge21 import paytables, simulate
+from games.players_edge21 import paytables, rules, simulate
 
 GAME = "players_edge21"
 
@@ -146,3 +147,19 @@ def line_probabilities(wager, decks):
 def paytable_lines(spec):
     """The lines a designer may change for a simulated row (games/lab)."""
     return simulate.paytable_lines(spec)
+
+
+def table_rows(config):
+    """The rows a table with the Rules Submission ``config`` plays: each
+    wager it offers, at its paytables (games/lab/__init__.py)."""
+    rows = specs()
+    found = select(rows, simulate.MAIN, decks=config.decks)
+    match = rules.LETTERS[config.match_paytable - 1]
+    if config.match_up:
+        found += select(rows, MATCH_UP, paytable=match, decks=config.decks)
+    if config.match_down:
+        found += select(rows, MATCH_DOWN, paytable=match, decks=config.decks)
+    if config.monster_match:
+        monster = rules.LETTERS[config.monster_paytable - 1]
+        found += select(rows, MONSTER_MATCH, paytable=monster, decks=config.decks)
+    return found

@@ -22,10 +22,10 @@ import numpy as np
 
 from games.cards.poker import JOKER_INDEX
 from games.cards.suit_classes import suit_classes
-from games.lab.rows import EXACT, SIMULATION, RowSpec, bonus_row, line, paytable_row, what_if
+from games.lab.rows import EXACT, SIMULATION, RowSpec, bonus_row, line, paytable_row, select, what_if
 from games.six_card_fortune_pai_gow import batch, paytables, simulate
 from games.six_card_fortune_pai_gow.lines import LINE_NAMES, SIX_CARD_LINES, line_of_value
-from games.six_card_fortune_pai_gow.settlement import ENVY, FORTUNE, PROGRESSIVE
+from games.six_card_fortune_pai_gow.settlement import DOUBLE_DOWN, ENVY, FORTUNE, MAIN, PROGRESSIVE
 
 GAME = simulate.GAME
 MYSTERY = True  # § 670c.1: the Must-Hit-By Mystery bonus is offered with the progressive payout wager
@@ -161,3 +161,17 @@ def paytable_lines(spec):
     if spec.wager == ENVY:
         return []
     return simulate.paytable_lines(spec)
+
+
+def table_rows(config):
+    """The rows a table with the Rules Submission ``config`` plays: each
+    wager it offers, at its paytables (games/lab/__init__.py)."""
+    rows = specs()
+    found = select(rows, MAIN)
+    if config.double_down:
+        found += select(rows, DOUBLE_DOWN)
+    if config.fortune:
+        found += select(rows, FORTUNE) + select(rows, ENVY)
+    if config.progressive:
+        found += select(rows, PROGRESSIVE)
+    return found

@@ -19,6 +19,7 @@ from games.lab.rows import (
     SIMULATION,
     RowSpec,
     paytable_row,
+    select,
     shoe_lines,
     what_if,
 )
@@ -130,3 +131,15 @@ def line_probabilities(wager, decks):
 def paytable_lines(spec):
     """The lines a designer may change for a simulated row (games/lab)."""
     return simulate.paytable_lines(spec)
+
+
+def table_rows(config):
+    """The rows a table with the Rules Submission ``config`` plays: each
+    wager it offers, at its paytables (games/lab/__init__.py)."""
+    rows = specs()
+    found = select(rows, simulate.MAIN, decks=config.decks)
+    if config.match_the_dealer:
+        found += select(rows, FIXED, decks=config.decks)
+    if config.progressive:
+        found += select(rows, PROGRESSIVE, paytable=str(config.progressive_paytable), decks=config.decks)
+    return found

@@ -14,7 +14,7 @@ from itertools import combinations
 from math import comb
 
 from games.four_card_poker import edge as four_card_edge
-from games.lab.rows import EXACT, SIMULATION, RowSpec, paytable_row, what_if
+from games.lab.rows import EXACT, SIMULATION, RowSpec, paytable_row, select, what_if
 from games.texas_holdem_bonus import paytables, rules, simulate
 
 GAME = "texas_holdem_bonus"
@@ -134,3 +134,15 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
             spec, what_if(paytables.progressive_paytable(spec.paytable), payouts, meter=True)
         )
     raise ValueError(f"Texas Hold 'Em Bonus has no row for the wager {spec.wager!r}")
+
+
+def table_rows(config):
+    """The rows a table with the Rules Submission ``config`` plays: each
+    wager it offers, at its paytables (games/lab/__init__.py)."""
+    rows = specs()
+    found = select(rows, simulate.MAIN, paytable=config.ante_pays_name)
+    if config.bonus:
+        found += select(rows, BONUS, paytable=config.bonus_name)
+    if config.progressive:
+        found += select(rows, PROGRESSIVE, paytable=config.progressive_name)
+    return found

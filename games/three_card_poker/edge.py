@@ -33,7 +33,7 @@ from math import comb
 
 from games.cards import best_five, three_card
 from games.cards.cards import RANKS, SUITS, Card
-from games.lab.rows import EXACT, RowSpec, exact_row, line, paytable_row, what_if
+from games.lab.rows import EXACT, RowSpec, exact_row, line, paytable_row, select, what_if
 from games.three_card_poker import paytables
 
 GAME = "three_card_poker"
@@ -367,3 +367,19 @@ def six_card_categories():
     for (lines, category), count in six_card_counts().items():
         categories["royal" if paytables.ROYAL_FLUSH in lines else category] += count
     return dict(categories)
+
+
+def table_rows(config):
+    """The rows a table with the Rules Submission ``config`` plays: each
+    wager it offers, at its paytables (games/lab/__init__.py)."""
+    rows = specs()
+    found = select(rows, ANTE_PLAY)
+    if config.pair_plus:
+        found += select(rows, PAIR_PLUS, paytable=config.pair_plus_name)
+    if config.six_card_bonus:
+        found += select(rows, SIX_CARD)
+    if config.three_card_progressive:
+        found += select(rows, THREE_CARD)
+    if config.five_card_progressive:
+        found += select(rows, FIVE_CARD)
+    return found

@@ -20,7 +20,7 @@ Pure Python (no Django, no I/O).
 from fractions import Fraction
 
 from games.four_card_poker.edge import five_card_envy_per_other_player, five_card_line_probabilities
-from games.lab.rows import EXACT, RowSpec, paytable_row, what_if
+from games.lab.rows import EXACT, RowSpec, paytable_row, select, what_if
 from games.ultimate_texas_holdem import paytables, rules, seven_card_counts, simulate
 
 GAME = "ultimate_texas_holdem"
@@ -102,3 +102,17 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
         row.details = {**row.details, "envy_per_other_player": envy}
         return row
     raise ValueError(f"Ultimate Texas Hold 'Em has no row for the wager {spec.wager!r}")
+
+
+def table_rows(config):
+    """The rows a table with the Rules Submission ``config`` plays: each
+    wager it offers, at its paytables (games/lab/__init__.py)."""
+    rows = specs()
+    found = select(rows, simulate.ANTE_BLIND_PLAY, paytable=config.blind_name)
+    if config.trips:
+        found += select(rows, TRIPS, paytable=config.trips_name)
+    if config.bad_beat:
+        found += select(rows, simulate.BAD_BEAT)
+    if config.progressive:
+        found += select(rows, PROGRESSIVE, paytable=config.progressive_name)
+    return found
