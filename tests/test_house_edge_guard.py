@@ -78,13 +78,6 @@ def _everything_off(config):
     return config
 
 
-# Rules the blackjack solver does not figure: with no peek (Player's Edge 21's
-# peek = 0) its dealer situations hold the blackjack hole card as an ordinary
-# 21, not as the blackjack that takes the original wager of every hand but a
-# player's blackjack (§ 635c.2(f)(4)), so its figure there is not the game's.
-UNSOLVED = "Player's Edge 21 without the peek"
-
-
 def _choices(config):
     """{field: [values the Rules Submission accepts]} of the fields that are
     choices, each tried on ``config`` and on it with everything off."""
@@ -150,15 +143,11 @@ def _at_seed(row):
 
 def _blackjack_rtp(rules, config):
     """The solver's exact RTP of best play at this table's rules, or None
-    for a game that is not a blackjack game or rules the solver does not
-    figure (UNSOLVED)."""
+    for a game that is not a blackjack game."""
     variant = getattr(rules, "VARIANT", None)
     if variant is None or not hasattr(config, "deck"):
         return None
-    game = solver.game_of(variant, config)
-    if not game.peek and not game.reader:
-        return None  # UNSOLVED
-    return 1 + solver.solve(game).expectation
+    return 1 + solver.solve(solver.game_of(variant, config)).expectation
 
 
 def _label(spec):

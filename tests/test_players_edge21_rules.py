@@ -128,8 +128,14 @@ def test_random_rounds_keep_the_money_straight():
     assert len(balances) == 3
 
 
+def test_a_rules_submission_without_the_peek_is_refused():
+    # It would give the player the edge (tests/test_house_edge_guard.py).
+    assert "player has the edge" in rules.Config(peek=0).errors()["peek"]
+    assert not rules.Config().errors()
+
+
 def test_without_the_peek_a_late_dealer_blackjack_takes_only_the_original_wager():
-    # No peek: Ann 5 6 doubles (K: 21, wins anyway), Bob 5 4 doubles to 11 and
+    # The settlement § 635c.2(f)(4) prescribes, should a table ever deal without the peek. No peek: Ann 5 6 doubles (K: 21, wins anyway), Bob 5 4 doubles to 11 and
     # stands; the dealer's K A blackjack then takes only Bob's original 10 (§ 635c.2(f)(4)).
     config = rules.Config(peek=0)
     table = Table(rules, "5S 5H KD 6D 4C AC KH 2S", config=config)

@@ -58,9 +58,9 @@ class Config(BlackjackConfig):
     peek: int = field(
         default=1,
         metadata={
-            "help": "1: the dealer checks for blackjack under an ace or 10-value upcard; "
-            "0: no peek, a dealer blackjack found at the end takes only the original wager "
-            "(§ 635c.2(f)(4))."
+            "help": "1: the dealer checks for blackjack under an ace or 10-value upcard. Without the "
+            "peek (0) a dealer blackjack found at the end takes only the original wager (§ 635c.2(f)(4)) "
+            "and loses to a player's 21 ((g)(1)(iii)), which gives the player the edge: refused."
         },
     )
 
@@ -69,6 +69,16 @@ class Config(BlackjackConfig):
         for name in ("match_up", "match_down", "monster_match", "peek"):
             if getattr(self, name) not in (0, 1):
                 errors[name] = "1 to offer it, 0 not to."
+        if self.peek == 0:
+            # Without the peek a player drawing to 21 still beats the dealer's late blackjack
+            # (§ 635c.2(g)(1)(iii)) and gets the doubles back ((f)(4)): best play returns
+            # 100.52% at 6 decks by the solver, which counts that blackjack as a plain 21 and so
+            # gives the player less than the table does (tests/test_house_edge_guard.py).
+            errors.setdefault(
+                "peek",
+                "Without the peek the player has the edge (a 21 beats the dealer's late blackjack and "
+                "doubles come back): the dealer peeks at every table.",
+            )
         try:
             paytables.match_paytable(self.decks, LETTERS[self.match_paytable - 1])
         except (ValueError, IndexError):
