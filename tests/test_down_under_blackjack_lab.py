@@ -109,14 +109,18 @@ def test_the_fast_path_plays_the_same_rounds_as_rules_apply():
 def test_the_strategy_against_an_exposed_twenty_and_the_chart():
     from games.cards.cards import cards
 
-    legal = [bj.HIT, bj.STAND, bj.DOUBLE, bj.SURRENDER]
+    legal = [bj.HIT, bj.STAND, bj.DOUBLE]  # no surrender (rule 15)
     twenty = cards("KH QC")
-    assert strategy.choose(cards("9S 7D"), twenty[0], legal, twenty) == bj.SURRENDER
+    assert strategy.choose(cards("9S 7D"), twenty[0], legal, twenty) == bj.HIT
     assert strategy.choose(cards("6S 5D"), twenty[0], legal, twenty) == bj.HIT
     assert strategy.choose(cards("KS QD"), twenty[0], legal, twenty) == bj.STAND
     assert strategy.choose(cards("6S 5D"), cards("6H")[0], legal) == bj.DOUBLE
-    assert strategy.choose(cards("TS 6D"), cards("TH")[0], legal) == bj.SURRENDER
+    assert strategy.choose(cards("TS 6D"), cards("TH")[0], legal) == bj.HIT
     assert strategy.choose(cards("TS 2D"), cards("4H")[0], legal) == bj.STAND
+    # The dealer hits soft 17 (rule 17): 11 doubles against an ace, soft 19 against a 6.
+    assert strategy.choose(cards("6S 5D"), cards("AH")[0], legal) == bj.DOUBLE
+    assert strategy.choose(cards("AS 8D"), cards("6H")[0], legal) == bj.DOUBLE
+    assert strategy.choose(cards("AS 8D"), cards("5H")[0], legal) == bj.STAND
 
 
 @pytest.fixture(scope="module")
