@@ -235,7 +235,9 @@ def test_splits_stop_at_four_hands():
 
 
 def test_there_is_no_surrender():
-    # Rule 15: no surrender, on the first two cards or after a hit.
+    # Rule 15: no surrender, on the first two cards or after a hit; nor may a table offer it
+    # (with the reader's class it gives the player the edge: Paytables).
+    assert not any("surrender" in name for name in rules.Config.__dataclass_fields__)
     table = dealt("TS 6H 6D TC")
     assert bj.SURRENDER not in rules.legal_actions(table.state, 1)
     with pytest.raises(IllegalAction, match="no surrender"):
