@@ -5,7 +5,8 @@ configuration in the same run: the seconds of a fresh solve (CPU time, a new
 chart (games/blackjack/strategy.py, the rows' strategy before the solver)
 takes to simulate ``--rounds`` rounds through the game's own round, and the
 house edges the solver finds (Spanish 21 also without the Super Bonus, the
-published figure's rules: 0.78% at 6 decks, 0.80% at 8).
+published figure's rules: 0.78% at 6 decks, 0.80% at 8; Down Under also at
+each main-wager choice its Rules Submission offers, as the lab's rows give them).
 
     python bench/blackjack_solver.py [--rounds 10000] [--only spanish21:6 ...]
 
@@ -70,6 +71,11 @@ def main(argv=None):
                 expected = spanish.PUBLISHED_HOUSE_EDGE[decks]
                 note = f"without the Super Bonus {figure:.4%} (published {expected:.2%})"
                 failed |= abs(figure - expected) > 0.0005
+            elif name == "down_under_blackjack":
+                choices = module.choice_rtps(decks)
+                note = "; ".join(
+                    f"{label.lower()}: {1 - choices[key]:.4%}" for key, label, _ in module.CHOICES
+                )
             failed |= solve_seconds > TARGET_SECONDS
             print(
                 f"{name:22} {decks:>5} {solve_seconds:8.2f} {chart_seconds:11.2f} "

@@ -165,6 +165,8 @@ def main(argv=None):
         }
         if "solver_rtp" in row.details:  # blackjack: the exact RTP of the strategy played
             data[spec.key]["solver_rtp"] = row.details["solver_rtp"]
+        if "choices_rtp" in row.details:  # the same, for the table's other choices (Down Under)
+            data[spec.key]["choices_rtp"] = row.details["choices_rtp"]
         save(data, args.path)
         low, high = row.ci99
         print(

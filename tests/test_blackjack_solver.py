@@ -146,8 +146,13 @@ def test_each_game_gives_its_own_rules_to_the_solver():
     assert edge.max_doubles == 3 and edge.rescue == ((1, -1.0), (2, -2.0)) and edge.premium_suit == "D"
     under = solver.game_of(down_under.VARIANT, down_under.Config(decks=6))
     assert under.per_deck[9] == 16 and under.reader and under.push_total == 22
-    assert not under.hits_soft_17 and under.max_hands == 3 and under.split_aces_one_card
-    assert under.bonus == () and under.rescue == ()
+    assert under.hits_soft_17 and under.max_hands == 4 and under.split_aces_one_card
+    assert under.bonus == () and under.rescue == () and not under.surrender and under.blackjack_pays == 1.5
+    # The table's choices reach the solver (down_under_blackjack.md rules 14, 17).
+    chosen = solver.game_of(
+        down_under.VARIANT, down_under.Config(decks=8, hits_soft_17=0, blackjack_6_to_5=1)
+    )
+    assert not chosen.hits_soft_17 and chosen.blackjack_pays == 1.2 and chosen.decks == 8
 
 
 def test_a_doubled_hand_may_be_rescued_or_stood_and_nothing_else(six_decks):

@@ -103,12 +103,12 @@ def test_two_players_and_a_spectator_play_a_round_of_down_under_blackjack(proces
             cy.locator(f"#meter-{meter.pk}.lit").wait_for(timeout=5_000)  # the progressive's light
             me = my_turn(ann, "19")
             buttons = me.locator("button[data-action]").evaluate_all("bs => bs.map(b => b.dataset.action)")
-            assert buttons == ["hit", "stand", "double", "surrender"]  # no insurance, ever
+            assert buttons == ["hit", "stand", "double"]  # no insurance, ever, and no surrender
             assert cy.locator("#bj-me button[data-action]").count() == 0
             ann.keyboard.press("h")  # 19 + 2 = 21: the hand stops
             me = my_turn(cy, "20")
             assert me.locator("button[data-action]").evaluate_all("bs => bs.map(b => b.dataset.action)") == [
-                "hit", "stand", "double", "split", "surrender",
+                "hit", "stand", "double", "split",
             ]  # fmt: skip
             me.locator("button[data-action=stand]").click()
             seen = {}

@@ -17,6 +17,18 @@ from games.lab.rows import EXACT, SIMULATION
 from games.payouts import MeterShare, Odds
 
 REFERENCE_RUNS = Path(__file__).resolve().parent.parent / "games" / "lab" / "reference_runs.json"
+# down_under_blackjack.md, Paytables: the main wager's house edge under best play, in
+# percent as printed there, for the defaults and each choice the Rules Submission offers.
+PRINTED_HOUSE_EDGES = {
+    6: {"defaults": "0.563", "blackjack_6_to_5": "1.922", "stands_on_soft_17": "0.304"},
+    8: {"defaults": "0.592", "blackjack_6_to_5": "1.950", "stands_on_soft_17": "0.331"},
+}
+
+
+def printed_edges(solver_rtp, choices_rtp):
+    """The house edges of a main row, rounded as the rules file prints them."""
+    rtps = {"defaults": solver_rtp, **choices_rtp}
+    return {key: f"{100 * (1 - rtp):.3f}" for key, rtp in rtps.items()}
 
 
 def spec_for(wager, paytable, decks):
@@ -109,14 +121,18 @@ def test_the_fast_path_plays_the_same_rounds_as_rules_apply():
 def test_the_strategy_against_an_exposed_twenty_and_the_chart():
     from games.cards.cards import cards
 
-    legal = [bj.HIT, bj.STAND, bj.DOUBLE, bj.SURRENDER]
+    legal = [bj.HIT, bj.STAND, bj.DOUBLE]  # no surrender (rule 15)
     twenty = cards("KH QC")
-    assert strategy.choose(cards("9S 7D"), twenty[0], legal, twenty) == bj.SURRENDER
+    assert strategy.choose(cards("9S 7D"), twenty[0], legal, twenty) == bj.HIT
     assert strategy.choose(cards("6S 5D"), twenty[0], legal, twenty) == bj.HIT
     assert strategy.choose(cards("KS QD"), twenty[0], legal, twenty) == bj.STAND
     assert strategy.choose(cards("6S 5D"), cards("6H")[0], legal) == bj.DOUBLE
-    assert strategy.choose(cards("TS 6D"), cards("TH")[0], legal) == bj.SURRENDER
+    assert strategy.choose(cards("TS 6D"), cards("TH")[0], legal) == bj.HIT
     assert strategy.choose(cards("TS 2D"), cards("4H")[0], legal) == bj.STAND
+    # The dealer hits soft 17 (rule 17): 11 doubles against an ace, soft 19 against a 6.
+    assert strategy.choose(cards("6S 5D"), cards("AH")[0], legal) == bj.DOUBLE
+    assert strategy.choose(cards("AS 8D"), cards("6H")[0], legal) == bj.DOUBLE
+    assert strategy.choose(cards("AS 8D"), cards("5H")[0], legal) == bj.STAND
 
 
 @pytest.fixture(scope="module")
@@ -130,13 +146,29 @@ def test_every_main_row_has_a_long_reference_run(reference):
         assert run["rounds"] >= 300_000 and run["ci99"][0] < run["rtp"] < run["ci99"][1]
 
 
+def test_every_main_rows_reference_run_gives_the_rules_files_house_edges(reference):
+    # The solver's figures recorded with each long run (bench/reference_runs.py); the short
+    # run below checks that the solver still gives the 6-deck ones.
+    for spec in simulate.specs():
+        run = reference[spec.key]
+        assert printed_edges(run["solver_rtp"], run["choices_rtp"]) == PRINTED_HOUSE_EDGES[spec.decks]
+        assert run["ci99"][0] <= run["solver_rtp"] <= run["ci99"][1]
+
+
 def test_a_short_seeded_run_holds_the_reference_rtp_and_the_solvers_in_its_99_percent_band(reference):
-    # One deck count here (a best-play solve is several seconds); bench/reference_runs.py runs both.
+    # One deck count here (three best-play solves of several seconds each: the defaults and
+    # the two choices); bench/reference_runs.py runs both.
     spec = simulate.specs()[0]
     row = simulate.run(spec, rounds=2_500, seed=1)
     low, high = row.ci99
     assert low <= reference[spec.key]["rtp"] <= high
     assert low <= row.details["solver_rtp"] <= high and row.details["solver_in_band"]
+    assert printed_edges(row.details["solver_rtp"], row.details["choices_rtp"]) == PRINTED_HOUSE_EDGES[6]
+    assert row.details["solver_rtp"] == pytest.approx(reference[spec.key]["solver_rtp"], abs=1e-12)
+    assert row.details["choices_rtp"] == pytest.approx(reference[spec.key]["choices_rtp"], abs=1e-12)
+    shown = " ".join(row.assumptions)
+    assert "house edge 0.5628%" in shown and "6 to 5, house edge 1.922%" in shown
+    assert "stands on soft 17, house edge 0.304%" in shown and "no surrender" in shown
     assert row.rounds == 2_500 and 0 < row.hit_frequency < 1 and row.std_dev > 0
     assert "Best play reads the reader" in " ".join(row.assumptions)
     assert [item["key"] for item in row.lines] == ["blackjack"]

@@ -47,6 +47,13 @@ def test_a_player_blackjack_is_paid_three_to_two_at_once():
     assert table.state.dealer == ["6H", "5C"]
 
 
+def test_a_table_may_pay_a_blackjack_six_to_five():
+    # Rule 14 and Defaults: 6 to 5 is the Rules Submission's other choice.
+    table = dealt("AS 6H KD 5C QC", config=rules.Config(blackjack_6_to_5=1))
+    assert table.net(ANN) == 12
+    finished(table)
+
+
 def test_a_player_21_is_compared_not_always_a_winner():
     # Rule 20: 5 6 hits T = 21; the dealer's 11 draws Q = 21: equal totals push.
     table = dealt("5S 6H 6D 5C TH QC")
@@ -63,12 +70,29 @@ def test_dealer_twenty_three_or_more_loses_to_every_standing_hand():
     assert table.net(ANN) == 10
 
 
-def test_the_dealer_stands_on_soft_17():
-    # Rule 17: A 6 is soft 17, the dealer stands; Ann's 18 wins.
-    table = dealt("TS AH 8D 6C 5S")
+def test_the_dealer_hits_soft_17():
+    # Rule 17: A 6 is soft 17, the dealer hits: 5 makes a hard 12, 5 again 17; Ann's 18 wins.
+    table = dealt("TS AH 8D 6C 5S 5D")
+    table.do(bj.STAND, ANN, 1)
+    finished(table)
+    assert table.state.dealer == ["AH", "6C", "5S", "5D"] and table.net(ANN) == 10
+
+
+def test_a_table_may_have_the_dealer_stand_on_soft_17():
+    # The Rules Submission's other choice: A 6 stands; Ann's 18 wins.
+    table = dealt("TS AH 8D 6C 5S", config=rules.Config(hits_soft_17=0))
     table.do(bj.STAND, ANN, 1)
     finished(table)
     assert table.state.dealer == ["AH", "6C"] and table.net(ANN) == 10
+
+
+@pytest.mark.parametrize(
+    "fields, wrong",
+    [({"hits_soft_17": 2}, "hits_soft_17"), ({"blackjack_6_to_5": 2}, "blackjack_6_to_5")],
+)
+def test_the_rules_submission_refuses_a_choice_it_does_not_offer(fields, wrong):
+    assert set(rules.Config(**fields).errors()) == {wrong}
+    assert rules.Config().errors() == {}
 
 
 # -- the reader and the golden rule (rules 11-13, 16) ----------------------------------------
@@ -179,27 +203,47 @@ def test_split_aces_get_one_card_each():
     assert statuses == [bj.TWENTY_ONE, bj.STOOD] and table.net(ANN) == 10
 
 
-def test_splits_stop_at_three_hands():
-    # 8 8 split (8 8, 8 8), the first resplit (8 2, 8 3): three hands; the third 8 8 may not split.
-    table = dealt("8S 6H 8D 6C 8H 8C 2S 3S TC")
+def test_aces_split_once():
+    # Rule 15: A A split draws a third ace (A A) and a 5; each stands on its one card, the
+    # pair of aces is not split again. The dealer's 12 draws T = 22: both push (split hands).
+    table = dealt("AS 6H AD 6C AH 5C TC")
+    table.do(bj.SPLIT, ANN, 1)
+    finished(table)
+    assert [hand["cards"] for hand in table.state.spot(1)["hands"]] == [["AS", "AH"], ["AD", "5C"]]
+    assert table.net(ANN) == 0
+
+
+def test_splits_stop_at_four_hands():
+    # 8 8 split (8 8, 8 8), the first resplit (8 2, 8 3): three hands; the third, 8 8, splits
+    # again (8 8, 8 4): four hands, and the fourth 8 8 may not split.
+    table = dealt("8S 6H 8D 6C 8H 8C 2S 3S 8C 4S TC")
     table.do(bj.SPLIT, ANN, 1)
     table.do(bj.SPLIT, ANN, 1)
     assert len(table.state.spot(1)["hands"]) == 3
     table.do(bj.STAND, ANN, 1)
     table.do(bj.STAND, ANN, 1)
-    assert table.state.turn == [1, 2] and bj.SPLIT not in rules.legal_actions(table.state, 1)
+    assert table.state.turn == [1, 2] and bj.SPLIT in rules.legal_actions(table.state, 1)
+    table.do(bj.SPLIT, ANN, 1)
+    assert len(table.state.spot(1)["hands"]) == rules.MAX_HANDS == 4
+    table.do(bj.STAND, ANN, 1)
+    assert table.state.turn == [1, 3] and bj.SPLIT not in rules.legal_actions(table.state, 1)
     with pytest.raises(IllegalAction, match="cannot split"):
         table.do(bj.SPLIT, ANN, 1)
     table.do(bj.STAND, ANN, 1)
-    finished(table)  # dealer 12 draws T = 22: 10, 11 and 16 all push
+    finished(table)  # dealer 12 draws T = 22: 10, 11, 16 and 12 all push
     assert table.net(ANN) == 0
 
 
-def test_late_surrender_returns_half():
+def test_there_is_no_surrender():
+    # Rule 15: no surrender, on the first two cards or after a hit; nor may a table offer it
+    # (with the reader's class it gives the player the edge: Paytables).
+    assert not any("surrender" in name for name in rules.Config.__dataclass_fields__)
     table = dealt("TS 6H 6D TC")
-    table.do(bj.SURRENDER, ANN, 1)
-    finished(table)
-    assert table.net(ANN) == -5 and table.state.dealer == ["6H", "TC"]
+    assert bj.SURRENDER not in rules.legal_actions(table.state, 1)
+    with pytest.raises(IllegalAction, match="no surrender"):
+        rules.parse_action(bj.SURRENDER, {})
+    with pytest.raises(IllegalAction, match="cannot surrender"):
+        table.do(bj.SURRENDER, ANN, 1)
 
 
 def test_no_rescue_and_no_surrender_after_a_hit():

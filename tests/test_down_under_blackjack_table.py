@@ -20,6 +20,7 @@ from casino.tables.replay import replay
 from casino.tables.runtime import Refused
 from casino.wallet.ledger import balance_of
 from casino.wallet.models import Account
+from games.down_under_blackjack import rules
 from games.down_under_blackjack.rules import STACK_HELP, Config
 from tests.conftest import assert_ledger_balanced
 from tests.poker_table import (
@@ -186,12 +187,32 @@ def test_the_demo_table(clean_redis):
     assert list(made.meters.values_list("kind", "paytable", "wager_dollars")) == [(DOWN_UNDER_MATCH, "", 1)]
     limits = registry.get("down_under_blackjack").limits_text(made.rules_config())
     assert limits == "5–500 main · Match the Dealer up to 100 · Match the Dealer progressive $1"
+    # The demo table stores only what differs from the defaults, so it plays the rules
+    # file's current ones: the dealer hits soft 17, a blackjack pays 3 to 2.
+    assert not {"hits_soft_17", "blackjack_6_to_5"} & set(made.config)
+    assert made.rules_config().hits_soft_17 == 1 and made.rules_config().blackjack_6_to_5 == 0
+
+
+def test_a_table_saved_before_the_rules_choices_existed_plays_the_new_defaults(table):
+    # A Rules Submission stored before soft 17 and the blackjack payout were fields (and
+    # before surrender left the game: it was never a field) loads and validates unchanged.
+    made = table()
+    stored = {"min_bet": 5, "max_bet": 500, "match_the_dealer": 1, "progressive": 1}
+    Table.objects.filter(pk=made.pk).update(config=stored)
+    made.refresh_from_db()
+    made.full_clean(exclude=["state"])
+    config = made.rules_config()
+    assert (config.hits_soft_17, config.blackjack_6_to_5, config.min_bet) == (1, 0, 5)
+    layout = rules.VARIANT.for_table(config).layout_text
+    assert "dealer hits soft 17" in layout and "blackjack pays 3 to 2" in layout
 
 
 def test_the_admin_takes_every_rules_submission_field(admin_client):
     form = admin_form("down_under_blackjack", "Down Under admin", 6, Config(decks=8, progressive=5))
     assert_admin_refuses(admin_client, {**form, "rules_decks": 5}, "§ 685c.1(b)")
     assert_admin_refuses(admin_client, {**form, "rules_progressive_paytable": 11}, "§ 685c.1(i)")
+    assert_admin_refuses(admin_client, {**form, "rules_hits_soft_17": 2}, "hits soft 17")
+    assert_admin_refuses(admin_client, {**form, "rules_blackjack_6_to_5": 2}, "6 to 5")
     made, html = admin_adds(admin_client, form)
     assert made.rules_config() == Config(decks=8, progressive=5)
     assert "52-card decks in the shoe" in html and "Insurance seconds" not in html

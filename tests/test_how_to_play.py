@@ -296,6 +296,24 @@ def test_down_under_blackjack_explains_the_reader_and_its_own_progressive_paytab
     assert "§ 685c.1(i), paytable 9 for 8 decks" in get(f"/tables/{table.pk}/rules/")
 
 
+def test_down_under_blackjack_states_the_tables_soft_17_and_blackjack_and_no_surrender():
+    # down_under_blackjack.md rules 14, 15, 17: the defaults, then a table's other choices.
+    table = table_of("down_under_blackjack")
+    shown = panel(table)
+    assert ("Blackjack: an ace and a 10-value card as your first two cards", "3 to 2") in shown["Main wager"]
+    assert "The dealer draws to 17 and hits soft 17." in shown["Doubles and splits"]
+    assert "Dealer hits soft 17." in shown["The game"] and "Blackjack pays 3 to 2." in shown["The game"]
+    assert "There is no surrender." in shown["Doubles and splits"]
+    assert "Split two cards of the same value, and again, up to 4 hands." in shown["Doubles and splits"]
+    assert not any("urrender" in str(line) for line in shown["Main wager"])
+    shown = panel(reconfigure(table, hits_soft_17=0, blackjack_6_to_5=1))
+    assert ("Blackjack: an ace and a 10-value card as your first two cards", "6 to 5") in shown["Main wager"]
+    assert "The dealer draws to 17 and stands on soft 17." in shown["Doubles and splits"]
+    assert "Dealer stands on soft 17." in shown["The game"] and "Blackjack pays 6 to 5." in shown["The game"]
+    rules = html.unescape(get(f"/tables/{table.pk}/rules/"))
+    assert "1: the dealer hits soft 17; 0: the dealer stands on soft 17." in rules
+
+
 def test_the_rules_page_names_the_chosen_paytables_section():
     table = table_of("spanish21", progressive_paytable=3)
     link(table, "match_the_dealer")

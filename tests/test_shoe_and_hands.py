@@ -293,7 +293,7 @@ def test_dealer_draws_to_17_hitting_soft_17_from_a_stacked_shoe():
 
 
 def test_dealer_stands_on_soft_17_when_told_to():
-    # down_under_blackjack.md rule 17: the dealer stands on soft 17.
+    # A Down Under table that chooses it (down_under_blackjack.md rule 17 and Defaults).
     shoe = Shoe.stacked("5D")
     assert play_dealer(cards("AS 6H"), shoe, hits_soft_17=False) == cards("AS 6H")
     assert shoe.remaining == 1

@@ -22,7 +22,8 @@ def game_section(rules, config, source, spanish=True):
             f"{tens}, an ace 1 or 11. The shoe holds {shoe}"
         ),
         lines=tuple(
-            Line(part[0].upper() + part[1:] + ".") for part in rules.VARIANT.layout_text.split(" · ")
+            Line(part[0].upper() + part[1:] + ".")
+            for part in rules.VARIANT.for_table(config).layout_text.split(" · ")
         ),
         source=source,
     )

@@ -127,7 +127,7 @@ def present_table(presenter, table, snapshot, config):
     ]
     context = {
         "game_name": rules.VARIANT.name,
-        "layout_text": rules.VARIANT.layout_text,
+        "layout_text": rules.VARIANT.for_table(config).layout_text,
         "round": state.round,
         "phase": state.phase,
         "phase_label": _phase_label(state, nicknames),

@@ -21,7 +21,7 @@ and the winnings from the house (``win``), a loser's stake goes to the house
 (§ 635c.1(f)) and their wins paid from the house.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from games import betting
 from games.blackjack import side_wagers
@@ -136,13 +136,28 @@ class Variant:
     reader_lights: dict = field(default_factory=dict)
     twenty_one_always_wins: bool = True  # spanish21.md rule 18; Down Under compares a 21 (rule 20)
     double_two_cards_only: bool = False  # Down Under rule 15: double on the first two cards only
-    max_hands: int = MAX_HANDS  # Down Under Defaults: split up to 3 hands
+    max_hands: int = MAX_HANDS  # hands a spot may split into (Down Under Defaults: 4, aces once)
     split_aces_one_card: bool = False  # Down Under rule 15: one card to each split ace
     double_ends_hand: bool = False  # Down Under rule 15: a double takes one card and stands
     # A dealer total that pushes every standing hand (Down Under rule 19: 22),
     # except the hands ``beats_push_total(hand)`` says win 1 to 1.
     push_total: int | None = None
     beats_push_total: object = None
+    # Late surrender on the first two cards of an unsplit hand (spanish21.md
+    # rule 17); Down Under offers none (down_under_blackjack.md rule 15).
+    surrender: bool = True
+    # The rules above that a table's Rules Submission chooses (Down Under: soft
+    # 17 and the blackjack payout): (variant, config) -> the variant that table plays.
+    configure: object = None
+
+    def for_table(self, config):
+        """The variant a table of ``config`` plays: this one with the table's
+        choices applied (itself when the game has none). Its ``configure`` is
+        cleared, so a what-if change made to it afterwards (the lab's
+        ``simulate.with_payouts``) is not undone by ``apply``."""
+        if self.configure is None:
+            return self
+        return replace(self.configure(self, config), configure=None)
 
 
 @dataclass
@@ -247,7 +262,7 @@ def apply_in_place(variant, state, action, config, rng):
     handler = _HANDLERS.get(action.kind)
     if handler is None:
         raise IllegalAction(f"Unknown action {action.kind!r}.")
-    return handler(variant, state, action, config, rng)
+    return handler(variant.for_table(config), state, action, config, rng)
 
 
 def _seat_of(action):
@@ -728,7 +743,13 @@ def legal_actions(variant, state, seat=None):
         and len(spot["hands"]) < variant.max_hands
     ):
         actions.append(SPLIT)
-    if len(items) == 2 and not hand["split"] and hand["doubles"] == 0 and len(spot["hands"]) == 1:
+    if (
+        variant.surrender
+        and len(items) == 2
+        and not hand["split"]
+        and hand["doubles"] == 0
+        and len(spot["hands"]) == 1
+    ):
         actions.append(SURRENDER)  # late surrender on the first two cards (spanish21.md rule 17)
     if hand["doubles"] and variant.rescue_amounts(hand) is not None:
         actions.append(RESCUE)

@@ -237,7 +237,7 @@ def main_row(
     ``assumptions`` follow them). The row's figures are the simulation's;
     ``details["solver_rtp"]`` is the solver's exact RTP of the same strategy."""
     total_rounds = rounds or spec.default_rounds
-    variant = with_payouts(variant, payouts)
+    variant = with_payouts(variant.for_table(config), payouts)
     bot = best_play.BestPlay(variant, config)
     table = Table(variant, config, seed, bot)
     stats, counts = run_rows(table, total_rounds, progress)

@@ -91,6 +91,7 @@ def game_of(variant, config, wager_cents=None, **changes):
     the money rules are asked of the variant's own hooks, so a what-if
     variant (``simulate.with_payouts``) solves its own payouts. ``changes``
     switch a rule (e.g. ``super_bonus_units=0``) for a comparison."""
+    variant = variant.for_table(config)  # the table's own choices (Down Under: soft 17, blackjack)
     deck = config.deck()
     per_deck = tuple(sum(1 for item in deck if _value(item) == value) for value in VALUES)
     wager = wager_cents or config.min_bet_cents
@@ -129,6 +130,7 @@ def game_of(variant, config, wager_cents=None, **changes):
         rescue=tuple(rescue),
         max_hands=variant.max_hands,
         split_aces_one_card=variant.split_aces_one_card,
+        surrender=variant.surrender,
         push_total=variant.push_total,
     )
     return replace(game, **changes) if changes else game

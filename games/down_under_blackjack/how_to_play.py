@@ -1,6 +1,6 @@
 """Down Under Blackjack's "How to play" (games/how_to_play.py), from its
-paytables and the table's Rules Submission (deck count, Match the Dealer,
-the progressive and its paytable)."""
+paytables and the table's Rules Submission (deck count, soft 17, the
+blackjack payout, Match the Dealer, the progressive and its paytable)."""
 
 from games.blackjack import how_to_play as bj
 from games.down_under_blackjack import paytables, rules
@@ -39,7 +39,7 @@ def reader_section():
     )
 
 
-def main_section():
+def main_section(config):
     return Section(
         "Main wager",
         intro="Your hand beats the dealer's, or the dealer busts with 23 or more: the main wager wins.",
@@ -47,7 +47,7 @@ def main_section():
             Line("A winning hand", payout_text(paytables.WIN)),
             Line(
                 "Blackjack: an ace and a 10-value card as your first two cards",
-                payout_text(paytables.BLACKJACK),
+                payout_text(config.blackjack_odds),
             ),
             Line("Blackjack against the dealer's blackjack", "push"),
             Line("Equal totals, a 21 against the dealer's 21 too", "push"),
@@ -57,21 +57,21 @@ def main_section():
                 "… and your first two cards, not split, both Large (K-Q, A-A, 10-J)",
                 payout_text(paytables.WIN),
             ),
-            Line("Late surrender (first two cards)", "half the wager back"),
         ),
     )
 
 
-def decisions_section():
+def decisions_section(config):
     return Section(
         "Doubles and splits",
         lines=(
             Line(
                 "Double on your first two cards, also after a split, for your wager: one more card, then you stand."
             ),
-            Line(f"Split two cards of the same value, up to {rules.MAX_HANDS} hands."),
-            Line("Split aces get one card each."),
-            Line("The dealer draws to 17 and stands on soft 17."),
+            Line(f"Split two cards of the same value, and again, up to {rules.MAX_HANDS} hands."),
+            Line("Aces split once and get one card each."),
+            Line("There is no surrender."),
+            Line(f"The dealer draws to 17 and {'hits' if config.hits_soft_17 else 'stands on'} soft 17."),
         ),
     )
 
@@ -80,8 +80,8 @@ def how_to_play(config, table=None):
     sections = [
         bj.game_section(rules, config, SOURCE, spanish=False),
         reader_section(),
-        main_section(),
-        decisions_section(),
+        main_section(config),
+        decisions_section(config),
     ]
     sides = []
     if config.offers(rules.MATCH_THE_DEALER):

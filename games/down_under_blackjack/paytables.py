@@ -24,8 +24,15 @@ DEFAULT_DECKS = 6  # down_under_blackjack.md Defaults
 
 # --- Main wager: down_under_blackjack.md Paytables (common practice) ---------
 WIN = Odds(1)  # 1 to 1, also against the dealer's 22 in the rule 19 exceptions
-BLACKJACK = Odds(3, 2)  # rule 14; a blackjack pushes the dealer's blackjack (rule 13)
+# Rule 14 and Defaults: 3 to 2, or 6 to 5 where the table chooses it (the WoO
+# game page: as management chooses); a blackjack pushes the dealer's (rule 13).
+BLACKJACK = Odds(3, 2)
+BLACKJACK_6_TO_5 = Odds(6, 5)
 DEALER_PUSH_TOTAL = 22  # rule 19: the dealer's 22 pushes every standing hand but its exceptions
+HITS_SOFT_17 = 1  # rule 17 and Defaults: the dealer hits soft 17 (standing on it stays selectable)
+MAX_HANDS = 4  # rule 15 and Defaults: split and resplit to four hands; aces split once, one card each
+# No surrender (rule 15, Defaults): the reader's class is worth about 1.2% to a
+# surrendering player, enough to give the player the edge (Paytables).
 
 # --- The reader (PA § 685a.1): the hole card's class and the light it shows ---
 SMALL, MEDIUM, LARGE = "small", "medium", "large"

@@ -7,13 +7,15 @@ What differs from Spanish 21 is configuration on that round
 (down_under_blackjack.md): 52-card decks (rule 1); the hole-card reader,
 whose class everyone sees before any decision, and the golden rule that
 turns two Large cards face up (rules 11-13, so no insurance and no peek,
-rule 16); the dealer stands on soft 17 (rule 17); a player's 21 is compared
-like any total (rule 20); doubles on the first two cards, one card to each
-split ace, up to three hands (rule 15 and Defaults); the dealer's 22 pushes
-but for its two exceptions (rule 19).
+rule 16); the dealer hits soft 17 unless the table chooses otherwise (rule
+17); a player's 21 is compared like any total (rule 20); doubles on the
+first two cards, one card to each split ace, up to four hands, no surrender
+(rule 15 and Defaults); a blackjack pays 3 to 2, or 6 to 5 where the table
+chooses it (rule 14); the dealer's 22 pushes but for its two exceptions
+(rule 19).
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from games.blackjack import round as bj
 from games.blackjack import side_wagers
@@ -27,7 +29,7 @@ from games.engine import LOSE, RETURN, WIN, ChipMove, IllegalAction, format_chip
 MATCH_THE_DEALER = "match_the_dealer"
 PROGRESSIVE = "progressive"
 AREAS = (bj.MAIN, MATCH_THE_DEALER, PROGRESSIVE)
-MAX_HANDS = 3  # down_under_blackjack.md Defaults: splits up to 3 hands
+MAX_HANDS = paytables.MAX_HANDS
 
 STACK_HELP = bj.STACK_HELP.replace(
     "rank A 2–9 J Q K (a Spanish deck has no 10s)", "rank A 2–9 T J Q K (52-card decks)"
@@ -55,6 +57,13 @@ class Config(BlackjackConfig):
         default=8,
         metadata={"unused": True},
     )
+    hits_soft_17: int = field(
+        default=paytables.HITS_SOFT_17,
+        metadata={"help": "1: the dealer hits soft 17; 0: the dealer stands on soft 17."},
+    )
+    blackjack_6_to_5: int = field(
+        default=0, metadata={"help": "0: a blackjack pays 3 to 2; 1: it pays 6 to 5."}
+    )
     match_the_dealer: int = field(
         default=1, metadata={"help": "1: the fixed-odds Match the Dealer wager is offered; 0: it is not."}
     )
@@ -73,6 +82,10 @@ class Config(BlackjackConfig):
 
     def game_errors(self):
         errors = {}
+        if self.hits_soft_17 not in (0, 1):
+            errors["hits_soft_17"] = "1 if the dealer hits soft 17, 0 if the dealer stands on it."
+        if self.blackjack_6_to_5 not in (0, 1):
+            errors["blackjack_6_to_5"] = "0 for a blackjack paying 3 to 2, 1 for 6 to 5."
         if self.match_the_dealer not in (0, 1):
             errors["match_the_dealer"] = "1 to offer the Match the Dealer wager, 0 not to."
         if self.progressive not in (0, 1, 5):
@@ -84,6 +97,11 @@ class Config(BlackjackConfig):
     @property
     def progressive_cents(self):
         return self.progressive * 100
+
+    @property
+    def blackjack_odds(self):
+        """Rule 14: what a blackjack pays at this table."""
+        return paytables.BLACKJACK_6_TO_5 if self.blackjack_6_to_5 else paytables.BLACKJACK
 
     def offers(self, area):
         if area == PROGRESSIVE:
@@ -151,13 +169,35 @@ def _double_amount(hand, requested):
     return hand["stake"]
 
 
+def layout_text(hits_soft_17, blackjack_odds):
+    """What the layout states: the reader, the golden rule and the table's rules."""
+    soft_17 = "hits" if hits_soft_17 else "stands on"
+    return (
+        "The reader shows the hole card Small, Medium or Large · two Large cards are turned face up · "
+        f"dealer {soft_17} soft 17 · dealer 22 pushes, except a 21 or two Large cards · "
+        f"blackjack pays {blackjack_odds}"
+    )
+
+
+def _configure(variant, config):
+    """The table's choices (Rules Submission): soft 17 (rule 17) and the blackjack payout (rule 14)."""
+    hits_soft_17 = bool(config.hits_soft_17)
+    odds = config.blackjack_odds
+    return replace(
+        variant,
+        hits_soft_17=hits_soft_17,
+        blackjack_odds=odds,
+        layout_text=layout_text(hits_soft_17, odds),
+    )
+
+
 METER_KIND = "down_under_match"  # casino/progressives/paytables.py: its own meter kind
 
 VARIANT = bj.Variant(
     name="Down Under Blackjack",
     premium_suit="",  # no bonus 21s
     max_doubles=1,
-    hits_soft_17=False,  # rule 17: the dealer stands on soft 17
+    hits_soft_17=bool(paytables.HITS_SOFT_17),  # rule 17; a table may choose otherwise (configure)
     side_wagers={MATCH_THE_DEALER: bj.DEAL},
     settle_side=_settle_match_the_dealer,
     progressive_area=PROGRESSIVE,
@@ -168,10 +208,7 @@ VARIANT = bj.Variant(
     insurance_odds=None,  # rule 16: no insurance
     win_odds=paytables.WIN,
     blackjack_odds=paytables.BLACKJACK,
-    layout_text=(
-        "The reader shows the hole card Small, Medium or Large · two Large cards are turned face up · "
-        "dealer stands on soft 17 · dealer 22 pushes, except a 21 or two Large cards · blackjack pays 3 to 2"
-    ),
+    layout_text=layout_text(paytables.HITS_SOFT_17, paytables.BLACKJACK),
     area_names={MATCH_THE_DEALER: "Match the Dealer", PROGRESSIVE: "the Match the Dealer progressive"},
     hole_reader=_read,
     reader_lights=paytables.READER_LIGHTS,
@@ -182,6 +219,8 @@ VARIANT = bj.Variant(
     double_ends_hand=True,
     push_total=paytables.DEALER_PUSH_TOTAL,
     beats_push_total=_beats_dealer_22,
+    surrender=False,  # rule 15: no surrender
+    configure=_configure,
 )
 
 
@@ -195,6 +234,8 @@ def parse_action(kind, data):
         raise IllegalAction(
             "Down Under Blackjack has no insurance: the reader exposes every dealer blackjack."
         )
+    if kind == bj.SURRENDER:
+        raise IllegalAction("Down Under Blackjack has no surrender.")  # rule 15
     return bj.parse_action(kind, data, AREAS)
 
 

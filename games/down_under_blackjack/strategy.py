@@ -3,19 +3,17 @@ before best play (games/blackjack/solver.py, which reads the reader); now the
 bench's baseline (bench/blackjack_solver.py) and the fast-path test's bot.
 
 Pure Python (no Django, no I/O). It is the widely published basic strategy
-for four to eight 52-card decks with the dealer standing on soft 17
+for four to eight 52-card decks with the dealer hitting soft 17
 (down_under_blackjack.md rule 17), doubling on any first two cards and
-after splits, late surrender (rule 15), read against the dealer's upcard
+after splits, no surrender (rule 15), read against the dealer's upcard
 only: the reader's colour is not used. When the golden rule
 has turned the hole card over (rule 12) the dealer's hand is known: against
-a 20 the bot stands on 20 or more, surrenders a two-card hard 12 to 19 where
-it may, and otherwise hits to beat it; against two aces (a soft 12 that
-still draws) it plays the chart against an ace. Insurance does not exist
-here and there is no rescue.
+a 20 the bot stands on 20 or more and otherwise hits to beat it; against
+two aces (a soft 12 that still draws) it plays the chart against an ace.
+Insurance does not exist here and there is no rescue.
 
 The cells use the notation of games/blackjack/strategy.py: ``H`` hit, ``S``
-stand, ``P`` split, ``D`` double (else hit), ``d`` double (else stand),
-``R`` surrender (else hit).
+stand, ``P`` split, ``D`` double (else hit), ``d`` double (else stand).
 """
 
 from games.blackjack import strategy
@@ -29,15 +27,15 @@ HARD = {
     for key, cells in strategy.chart_rows("""
     9    H   D   D   D   D   H   H   H   H   H
     10   D   D   D   D   D   D   D   D   H   H
-    11   D   D   D   D   D   D   D   D   D   H
+    11   D   D   D   D   D   D   D   D   D   D
     12   H   H   S   S   S   H   H   H   H   H
     13   S   S   S   S   S   H   H   H   H   H
     14   S   S   S   S   S   H   H   H   H   H
-    15   S   S   S   S   S   H   H   H   R   H
-    16   S   S   S   S   S   H   H   R   R   R
+    15   S   S   S   S   S   H   H   H   H   H
+    16   S   S   S   S   S   H   H   H   H   H
 """).items()
 }
-# Soft totals (an ace counting 11); 19 and more always stand.
+# Soft totals (an ace counting 11); 20 and more always stand.
 #        2   3   4   5   6   7   8   9   T   A
 SOFT = {
     int(key): cells
@@ -47,7 +45,8 @@ SOFT = {
     15   H   H   D   D   D   H   H   H   H   H
     16   H   H   D   D   D   H   H   H   H   H
     17   H   D   D   D   D   H   H   H   H   H
-    18   S   d   d   d   d   S   S   H   H   H
+    18   d   d   d   d   d   S   S   H   H   H
+    19   S   S   S   S   d   S   S   S   S   S
 """).items()
 }
 # Pairs, by the value of one card; a pair not listed (5s, 10-values) plays by its total.
@@ -67,19 +66,15 @@ EXPOSED_TWENTY = 20
 
 def chart_code(best, soft, upcard_index):
     if soft:
-        return SOFT[best][upcard_index] if best in SOFT else ("S" if best >= 19 else "H")
+        return SOFT[best][upcard_index] if best in SOFT else ("S" if best >= 20 else "H")
     if best in HARD:
         return HARD[best][upcard_index]
     return "S" if best >= 17 else "H"
 
 
-def against_exposed_twenty(best, soft, card_count, legal):
+def against_exposed_twenty(best):
     """The golden rule has shown the dealer's 20 (the dealer stands on it)."""
-    if best >= EXPOSED_TWENTY:
-        return strategy.STAND
-    if strategy.SURRENDER in legal and not soft and best >= 12 and card_count == 2:
-        return strategy.SURRENDER
-    return strategy.HIT
+    return strategy.STAND if best >= EXPOSED_TWENTY else strategy.HIT
 
 
 def choose(items, upcard, legal, dealer_shown=None):
@@ -88,7 +83,7 @@ def choose(items, upcard, legal, dealer_shown=None):
     card over, the dealer's two cards."""
     best, soft = total(items)
     if dealer_shown is not None and total(dealer_shown)[0] == EXPOSED_TWENTY:
-        return against_exposed_twenty(best, soft, len(items), legal)
+        return against_exposed_twenty(best)
     index = strategy.UPCARD_INDEX[upcard.rank]
     if strategy.SPLIT in legal:
         cells = PAIRS.get("T" if items[0].rank in "TJQK" else items[0].rank)
