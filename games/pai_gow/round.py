@@ -391,7 +391,15 @@ def _close_betting(variant, state, action, config, rng):
                 ProgressiveWager(variant.progressive_kind, seat, spot["player"], spot["bets"][PROGRESSIVE])
             )
             if config.mystery:
-                wagers.append(ProgressiveWager(MYSTERY_KIND, seat, spot["player"], spot["bets"][PROGRESSIVE]))
+                wagers.append(
+                    ProgressiveWager(
+                        MYSTERY_KIND,
+                        seat,
+                        spot["player"],
+                        spot["bets"][PROGRESSIVE],
+                        rides_on=variant.progressive_kind,
+                    )
+                )
     if variant.uses_dice(config):
         # pai_gow_poker.md Defaults: the shaker goes round from the dealer's left.
         later = [seat for seat in seats if seat > state.last_shooter]

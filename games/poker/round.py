@@ -302,7 +302,9 @@ def _close_betting(game, state, action, config, rng):
             # seed (c)(1)-(2) of each game's Mystery section: the base wager and a
             # qualifying progressive wager; a share of that wager feeds the bonus meter.
             if config.mystery and area.mystery(config) and spot["bets"].get(game.mystery_base):
-                wagers.append(ProgressiveWager(MUST_HIT_BY, seat, spot["player"], amount))
+                wagers.append(
+                    ProgressiveWager(MUST_HIT_BY, seat, spot["player"], amount, rides_on=area.meter_kind)
+                )
     state.phase = DEALING
     offered = bool(game.offered_areas(config, g.PROGRESSIVE))
     return Outcome(state, log=[{"player": None, "text": "No more bets."}], lock=wagers if offered else None)
