@@ -162,6 +162,14 @@ class Variant:
     # progressive payout wager" (each game's (c)(1)).
     mystery_section: str = ""  # "§ 645c.3": in the refusal for a Mystery bonus without the progressive
 
+    def mystery_wager_limits(self, config):
+        """(lowest, highest) cents of each progressive wager that qualifies for
+        the Mystery bonus at a table of ``config``: the progressive payout
+        wager's one size, with the bonus offered (each game's (c)(1))."""
+        if not (config.progressive and config.mystery):
+            return []
+        return [(self.progressive_cents, self.progressive_cents)]
+
     def hand_keys(self):
         return tuple(hand.key for hand in self.hands)
 
