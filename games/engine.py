@@ -42,8 +42,17 @@ CENTS_PER_CHIP = 100
 # {"kind", "seat", "player", "amount", "rides_on"}, not contributed (no meter
 # of its kind at the table, or the meters refused or were unavailable:
 # ``error`` says why, for the table log). The rules pay the winners (WIN) and
-# refund what was refused (REFUND).
+# refund what was refused (REFUND). An award the meter could not pay is in
+# "owed" ({"kind", "seat", "player", "percent"}): the platform keeps it and
+# pays it as soon as the meter answers (DESIGN.md, "A won award is never
+# dropped"); the seat's result says so (``owed_award_line``).
 PROGRESSIVE_RESULT = "progressive_result"
+
+
+def owed_award_line(label):
+    """A seat's result line for a progressive win that its meter could not
+    pay at once (the PROGRESSIVE_RESULT's "owed"), ``label`` naming the wager."""
+    return f"{label}: owed by the meter, paid as soon as it answers"
 
 
 _JSON_LEAVES = frozenset((str, int, float, bool, type(None)))

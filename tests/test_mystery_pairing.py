@@ -9,16 +9,13 @@ wager: the other one, accepted by its meter, still feeds the bonus meter
 Redis and database; a meter refuses as it does when the operator unlinks it
 from the table between the bets and "no more bets"."""
 
-import random
-
 import pytest
 
 from casino.progressives import api
 from casino.progressives.models import Meter, MeterEvent, TableLink
 from casino.progressives.paytables import must_hit_by
-from casino.tables.models import Table
 from casino.wallet.ledger import balance_of
-from tests.poker_table import FAST, START_CENTS, Play, assert_books_closed
+from tests.poker_table import START_CENTS, Play, assert_books_closed, play_out, two_progressive_table
 
 pytestmark = pytest.mark.django_db
 
@@ -31,30 +28,6 @@ GAMES = {
     "let_it_ride": ({}, "one"),
     "three_card_poker": ({"five_card_progressive": 1, "mystery_wagers": 3}, "ante"),
 }
-
-
-def two_progressive_table(game, config):
-    """A test table of ``game`` with the Three-Card ($1), Five-Card ($5) and Mystery (A, $1) meters linked."""
-    table = Table.objects.create(game=game, name="Mystery pairing", config={**FAST, **config}, is_test=True)
-    for name, kind, dollars, paytable in (
-        ("Three-Card", "three_card", 1, ""),
-        ("Five-Card", "five_card", 5, ""),
-        ("Mystery", "must_hit_by", 1, "A"),
-    ):
-        meter = Meter.objects.create(name=name, kind=kind, paytable=paytable, wager_dollars=dollars)
-        TableLink.objects.create(meter=meter, table=table)
-        api.open_meter(meter, rng=random.Random(1))
-    return table
-
-
-def play_out(play):
-    """The clock runs out until the next round begins."""
-    number = play.runtime.round
-    for _ in range(20):
-        if play.runtime.round != number:
-            return
-        play.tick()
-    raise AssertionError("the round never ended")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -266,10 +266,13 @@ class OwedAward(models.Model):
     meter = models.ForeignKey(Meter, null=True, blank=True, on_delete=models.PROTECT)
     paid = models.DateTimeField(null=True, blank=True)
     paid_cents = models.BigIntegerField(null=True, blank=True)
+    # The payment's line is in its table's log (the table's owner writes it,
+    # after the payment's commit: owed.unlogged_payments).
+    logged = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["created", "id"]
-        indexes = [models.Index(fields=["paid", "player"])]
+        indexes = [models.Index(fields=["paid", "player"]), models.Index(fields=["table", "logged"])]
 
     def __str__(self):
         return f"{self.table} round {self.round_number} seat {self.seat}: {self.share} {self.kind}"

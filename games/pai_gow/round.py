@@ -41,6 +41,7 @@ from games.engine import (
     collect_progressive_wagers,
     dataclass_json,
     format_chips,
+    owed_award_line,
     parse_chips,
     return_spot_wagers,
 )
@@ -441,8 +442,6 @@ def _progressive_result(variant, state, action, config, rng):
                     "text": f"Seat {hit['seat']} wins the Must-Hit-By Mystery bonus: {format_chips(hit['cents'])}!",
                 }
             )
-        if action.data.get("error"):
-            log.append({"player": None, "text": action.data["error"]})
     for award in action.data.get("awards", []):
         seat, cents = award["seat"], award["cents"]
         if cents:
@@ -454,6 +453,10 @@ def _progressive_result(variant, state, action, config, rng):
                 "text": f"Seat {seat}: progressive payout, {format_chips(cents)} from the meter!",
             }
         )
+    for item in action.data.get("owed", []):
+        result_line(state, item["seat"], owed_award_line("progressive"), 0)
+    if action.data.get("error"):  # why wagers were refused, or wins are owed
+        log.append({"player": None, "text": action.data["error"]})
     return Outcome(state, log=log, moves=moves)
 
 
