@@ -39,11 +39,20 @@ CENTS_PER_CHIP = 100
 # "refused": [...], "error": str | None}; each hit and award is
 # {"kind", "seat", "player", "cents"} (cents paid from the meter, a hit being
 # a Must-Hit-By prize); each refused wager is a ProgressiveWager as a dict
-# {"kind", "seat", "player", "amount"}, not contributed (no meter of its kind
-# at the table, or the meters refused or were unavailable: ``error`` says why,
-# for the table log). The rules pay the winners (WIN) and refund what was
-# refused (REFUND).
+# {"kind", "seat", "player", "amount", "rides_on"}, not contributed (no meter
+# of its kind at the table, or the meters refused or were unavailable:
+# ``error`` says why, for the table log). The rules pay the winners (WIN) and
+# refund what was refused (REFUND). An award the meter could not pay is in
+# "owed" ({"kind", "seat", "player", "percent"}): the platform keeps it and
+# pays it as soon as the meter answers (DESIGN.md, "A won award is never
+# dropped"); the seat's result says so (``owed_award_line``).
 PROGRESSIVE_RESULT = "progressive_result"
+
+
+def owed_award_line(label):
+    """A seat's result line for a progressive win that its meter could not
+    pay at once (the PROGRESSIVE_RESULT's "owed"), ``label`` naming the wager."""
+    return f"{label}: owed by the meter, paid as soon as it answers"
 
 
 _JSON_LEAVES = frozenset((str, int, float, bool, type(None)))
@@ -149,12 +158,20 @@ def _whole(value):
 class ProgressiveWager:
     """An accepted progressive wager to contribute to the table's meter of
     ``kind`` ("must_hit_by", "match_the_dealer", "monster_match") at "no more
-    bets". Its stake is the rules' own ChipMove; the meter takes its share."""
+    bets". Its stake is the rules' own ChipMove; the meter takes its share.
+
+    A Must-Hit-By Mystery contribution is no wager of its own: a share of a
+    qualifying progressive wager feeds the bonus meter (seed (c)(1)-(2) of
+    each game's Mystery section). ``rides_on`` names the kind of that
+    progressive wager, at the same seat, so that when its meter refuses it
+    exactly this contribution is void too (rules/README.md, "Refused
+    progressive wager"). None: a wager that rides on nothing."""
 
     kind: str
     seat: int
     player: int | None
     amount: int  # cents, > 0
+    rides_on: str | None = None
 
     def __post_init__(self):
         if not isinstance(self.kind, str) or not self.kind:
@@ -165,6 +182,10 @@ class ProgressiveWager:
             )
         if not _whole(self.amount) or self.amount == 0:
             raise ValueError(f"progressive wager amount must be a positive int, got {self.amount!r}")
+        if self.rides_on is not None and (
+            not isinstance(self.rides_on, str) or self.rides_on in ("", self.kind)
+        ):
+            raise ValueError(f"a wager rides on another progressive wager's kind, got {self.rides_on!r}")
 
 
 @dataclass(frozen=True)

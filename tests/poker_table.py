@@ -84,6 +84,31 @@ def table_fixture(game, name, progressive, wager_dollars, max_seats=6):
     return table
 
 
+def two_progressive_table(game, config, name="Two progressives"):
+    """A test table of ``game`` on the FAST clocks with the Three-Card ($1),
+    Five-Card ($5) and Mystery (A, $1) meters linked and opened."""
+    table = Table.objects.create(game=game, name=name, config={**FAST, **config}, is_test=True)
+    for meter_name, kind, dollars, paytable in (
+        ("Three-Card", "three_card", 1, ""),
+        ("Five-Card", "five_card", 5, ""),
+        ("Mystery", "must_hit_by", 1, "A"),
+    ):
+        meter = Meter.objects.create(name=meter_name, kind=kind, paytable=paytable, wager_dollars=dollars)
+        TableLink.objects.create(meter=meter, table=table)
+        api.open_meter(meter, rng=random.Random(1))
+    return table
+
+
+def play_out(play):
+    """The clock runs out until the next round begins."""
+    number = play.runtime.round
+    for _ in range(20):
+        if play.runtime.round != number:
+            return
+        play.tick()
+    raise AssertionError("the round never ended")
+
+
 class Play:
     """Players seated at a table whose runtime runs on a test clock."""
 

@@ -497,10 +497,11 @@ def test_the_rules_submission_names_which_progressive_qualifies():
     game.bet(1, 1, rules.THREE_CARD, 1)
     game.bet(1, 1, rules.FIVE_CARD, 5)
     game.act(pr.CLOSE_BETTING)
-    assert [(w.kind, w.amount) for w in game.locks[0]] == [
-        ("three_card", 100),
-        (pr.MUST_HIT_BY, 100),
-        ("five_card", 500),
+    # Each Mystery contribution names the wager it rides on (casino/tables/progressive_hook.py).
+    assert [(w.kind, w.amount, w.rides_on) for w in game.locks[0]] == [
+        ("three_card", 100, None),
+        (pr.MUST_HIT_BY, 100, "three_card"),
+        ("five_card", 500, None),
     ]
 
 

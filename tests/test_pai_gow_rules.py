@@ -142,7 +142,10 @@ def test_fortune_envy_and_the_progressive_on_seven_cards():
     table.bet(BOB, 2, rules.MAIN, 10)
     table.bet(BOB, 2, rules.FORTUNE, 5)
     table.shake(1, ANN, 3, 3, 2)
-    assert [(w.kind, w.seat) for w in table.locks[0]] == [("progressive_payout", 1), ("must_hit_by", 1)]
+    assert [(w.kind, w.seat, w.rides_on) for w in table.locks[0]] == [
+        ("progressive_payout", 1, None),
+        ("must_hit_by", 1, "progressive_payout"),
+    ]
     table.do(rules.CLOSE_SETTING)
     results = table.state.results
     # Ann: a full house, Fortune 5 to 1 (+25), progressive 5 for 1 (collected $1, paid $5).

@@ -9,9 +9,11 @@ import re
 import time
 
 import pytest
+import redis
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
+from casino import embedded_redis, redis_client
 from casino.asgi import application
 from casino.progressives import api, display, ticker
 from casino.progressives.models import Meter, TableLink
@@ -88,6 +90,49 @@ def test_lobby_and_table_pages_show_the_meter_but_never_the_trigger(client, make
     lobby = client.get("/").content.decode()
     assert re.search(r'<section id="meters-panel"[^>]* hidden>', lobby)
     assert f'id="meter-{meter.pk}"' not in lobby
+
+
+@pytest.fixture
+def stop_meters_redis(monkeypatch):
+    """``stop_meters_redis()`` points the meters' client (binary: their
+    MessagePack state) at a real redis-server that has been stopped, the
+    rest of the casino keeping its own; ``stop_meters_redis.undo()`` brings
+    it back."""
+    process, url = embedded_redis.start()
+    process.terminate()
+    process.wait(timeout=10)
+
+    def stop():
+        monkeypatch.setitem(redis_client._sync_clients, True, redis.Redis.from_url(url))
+
+    stop.undo = monkeypatch.undo
+    return stop
+
+
+@pytest.mark.django_db
+def test_the_pages_say_the_meters_are_unavailable_while_their_redis_is_down(
+    client, make_table, clean_redis, stop_meters_redis
+):
+    table = make_table(name="Mystery wheel")
+    meter = linked_meter(table)
+    assert api.open_meter(meter, rng=random.Random(11))
+    stop_meters_redis()
+    with pytest.raises(redis.exceptions.ConnectionError):
+        api.read([meter])  # the meters' Redis really is down
+
+    for path in ("/", f"/tables/{table.pk}/"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        html = response.content.decode()
+        assert f'id="meter-{meter.pk}"' in html and "Poker mystery" in html
+        assert "Jackpot meter unavailable right now" in html and "$100.00" not in html
+        assert "Must hit by $200.00" in html  # the public maximum is the meter's rule, not its reading
+    assert OFFERS in client.get(f"/tables/{table.pk}/").content.decode()
+
+    stop_meters_redis.undo()  # back: the values show again
+    for path in ("/", f"/tables/{table.pk}/"):
+        html = client.get(path).content.decode()
+        assert "$100.00" in html and "unavailable" not in html
 
 
 # -- live, over websockets ----------------------------------------------------

@@ -70,8 +70,9 @@ class State:
     round: int = 1
     phase: str = BETTING
     bets: dict = field(default_factory=dict)  # player (str) -> {"call", "amount"}
-    # Progressive side wagers in the order placed: {"kind", "seat", "player", "amount", "wins"};
-    # "wins" (a percent, as text) rigs a Match the Dealer / Monster Match win for the tests.
+    # Progressive side wagers in the order placed: {"kind", "seat", "player", "amount", "wins",
+    # "rides_on"}; "wins" (a percent, as text) rigs a Match the Dealer / Monster Match win for the
+    # tests; "rides_on" makes a Mystery contribution ride on the seat's wager of that kind.
     sides: list = field(default_factory=list)
     flip: str | None = None
     progressive: list = field(default_factory=list)  # the PROGRESSIVE_RESULT data received
@@ -93,8 +94,10 @@ def parse_action(kind, data):
         return Action(BET, data={"call": call, "amount": parse_chips(data.get("amount"))})
     if kind == SIDE:
         wins = data.get("wins") or None
+        amount = parse_chips(data.get("amount"))
         return Action(
-            SIDE, data={"kind": data.get("kind"), "amount": parse_chips(data.get("amount")), "wins": wins}
+            SIDE,
+            data={"kind": data.get("kind"), "amount": amount, "wins": wins, "rides_on": data.get("rides_on")},
         )
     raise IllegalAction(f"Unknown action {kind!r}.")
 
@@ -158,7 +161,7 @@ def _close(state, action, rng):
     state.phase = FLIPPED
     state.flip = rng.choice(("heads", "tails"))
     lock = [
-        ProgressiveWager(side["kind"], side["seat"], side["player"], side["amount"])
+        ProgressiveWager(side["kind"], side["seat"], side["player"], side["amount"], side["rides_on"])
         for side in sorted(state.sides, key=lambda side: side["seat"])
     ]
     return Outcome(state, log=[{"player": None, "text": "No more bets."}], lock=lock)
@@ -307,10 +310,12 @@ def sit(runtime, player, seat):
     runtime.act(player.pk, player.nickname, {"action": "sit", "round": runtime.round, "seat": str(seat)})
 
 
-def side(runtime, player, kind, chips=1, wins=None):
+def side(runtime, player, kind, chips=1, wins=None, rides_on=None):
     message = {"action": SIDE, "kind": kind, "amount": str(chips), "round": runtime.round}
     if wins:
         message["wins"] = wins
+    if rides_on:
+        message["rides_on"] = rides_on
     return runtime.act(player.pk, player.nickname, message)
 
 
@@ -353,7 +358,7 @@ def test_no_more_bets_contributes_the_accepted_wagers_in_seat_order(coin_table, 
     side(runtime, bob, "match_the_dealer", 1)
     side(runtime, bob, "must_hit_by", 1)
     side(runtime, dan, "match_the_dealer", 2)  # Match the Dealer is exactly $1: refused at the lock
-    side(runtime, dan, "must_hit_by", 1)  # ... so Dan's Mystery wager does not qualify either
+    side(runtime, dan, "must_hit_by", 1, rides_on="match_the_dealer")  # ... so it does not qualify either
     bet(runtime, ann, "heads", 10)
     side(runtime, cat, "must_hit_by", 1)
     runtime.act(cat.pk, "Cat", {"action": "leave", "round": runtime.round})  # never contributes
@@ -371,8 +376,8 @@ def test_no_more_bets_contributes_the_accepted_wagers_in_seat_order(coin_table, 
     (result,) = runtime.state.progressive
     assert result["hits"] == result["awards"] == []
     assert result["refused"] == [
-        {"kind": "match_the_dealer", "seat": 4, "player": dan.pk, "amount": 200},
-        {"kind": "must_hit_by", "seat": 4, "player": dan.pk, "amount": 100},
+        {"kind": "match_the_dealer", "seat": 4, "player": dan.pk, "amount": 200, "rides_on": None},
+        {"kind": "must_hit_by", "seat": 4, "player": dan.pk, "amount": 100, "rides_on": "match_the_dealer"},
     ]
     assert "exactly $1.00" in result["error"] and "Mystery bonus" in result["error"]
     assert step.lines[0] == "No more bets." and "Dan gets the match_the_dealer wager back" in step.lines
@@ -405,7 +410,7 @@ def test_a_mystery_wager_riding_on_a_refused_progressive_wager_never_wins(coin_t
     ann = make_player("Ann")
     sit(runtime, ann, 2)
     side(runtime, ann, "match_the_dealer", 1)
-    side(runtime, ann, "must_hit_by", 1)
+    side(runtime, ann, "must_hit_by", 1, rides_on="match_the_dealer")
     advance(runtime, clock)
     (result,) = runtime.state.progressive
     assert result["hits"] == []
@@ -415,6 +420,33 @@ def test_a_mystery_wager_riding_on_a_refused_progressive_wager_never_wins(coin_t
     ]
     assert events(mystery) == [] and api.state(mystery.pk)["amount_in"] == 0
     assert balance_of(ann) == START
+    advance(runtime, clock)
+    advance(runtime, clock)
+    assert_round_settled(runtime)
+
+
+def test_a_refused_wager_voids_its_own_mystery_contribution_not_the_seats_last(coin_table, make_player):
+    # seed §§ 643c.1(c)(2), 649c.1(c)(2): only a qualifying wager feeds the Mystery meter. The refused
+    # wager's contribution is placed first, so voiding the seat's last one would keep the wrong one.
+    mystery, match = opened("must_hit_by", "A", 1), opened("match_the_dealer", "", 1)
+    monster = opened("monster_match", "A")
+    runtime, clock = coin_table(mystery, match, monster)
+    ann = make_player("Ann")
+    sit(runtime, ann, 2)
+    side(runtime, ann, "match_the_dealer", 2)  # Match the Dealer is exactly $1: refused at the lock
+    side(runtime, ann, "must_hit_by", 2, rides_on="match_the_dealer")
+    side(runtime, ann, "monster_match", 5)
+    side(runtime, ann, "must_hit_by", 5, rides_on="monster_match")
+    advance(runtime, clock)
+    (result,) = runtime.state.progressive
+    assert [(w["kind"], w["amount"]) for w in result["refused"]] == [
+        ("match_the_dealer", 200),
+        ("must_hit_by", 200),
+    ]
+    assert events(mystery) == [("contribution", 2, ann.pk, 500, 0)]
+    assert events(match) == [] and events(monster) == [("contribution", 2, ann.pk, 500, 0)]
+    assert api.state(mystery.pk)["amount_in"] == 500
+    assert balance_of(ann) == START - 1000  # the $5 monster wager and its $5 share of the Mystery stay in
     advance(runtime, clock)
     advance(runtime, clock)
     assert_round_settled(runtime)
@@ -659,7 +691,9 @@ def test_a_wager_for_a_meter_the_table_does_not_have_is_refunded(coin_table, mak
     side(runtime, bob, "must_hit_by", 2)
     step = advance(runtime, clock)
     (result,) = runtime.state.progressive
-    assert result["refused"] == [{"kind": "match_the_dealer", "seat": 1, "player": ann.pk, "amount": 100}]
+    assert result["refused"] == [
+        {"kind": "match_the_dealer", "seat": 1, "player": ann.pk, "amount": 100, "rides_on": None}
+    ]
     assert result["error"] == "This table has no Match the Dealer progressive meter: its wagers are refused."
     assert result["error"] in step.lines
     assert events(mystery) == [("contribution", 2, bob.pk, 200, 0)]
@@ -723,7 +757,9 @@ def test_an_unreachable_redis_refuses_the_wagers_and_the_table_goes_on(coin_tabl
     monkeypatch.setattr(api, "_script", unreachable)
     advance(runtime, clock)
     (result,) = runtime.state.progressive
-    assert result["refused"] == [{"kind": "must_hit_by", "seat": 4, "player": ann.pk, "amount": 100}]
+    assert result["refused"] == [
+        {"kind": "must_hit_by", "seat": 4, "player": ann.pk, "amount": 100, "rides_on": None}
+    ]
     assert "not reachable" in result["error"]
     assert balance_of(ann) == START
     advance(runtime, clock)
@@ -803,6 +839,9 @@ def test_progressive_wagers_and_awards_refuse_what_no_meter_could_take():
         ProgressiveWager("must_hit_by", None, 7, 100)
     with pytest.raises(ValueError):
         ProgressiveWager("", 1, 7, 100)
+    for rides_on in ("", "must_hit_by", 5):  # a contribution rides on another wager's kind
+        with pytest.raises(ValueError):
+            ProgressiveWager("must_hit_by", 1, 7, 100, rides_on=rides_on)
     for percent in (0, "100.01", "0.001", "ten", True, None):
         with pytest.raises(ValueError):
             ProgressiveAward("match_the_dealer", 1, 7, percent)

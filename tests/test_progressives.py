@@ -5,13 +5,15 @@ import random
 import threading
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 from redis.exceptions import ResponseError
 
 from casino.progressives import api, audit
 from casino.progressives.books import Books
-from casino.progressives.models import Meter, MeterEvent, Trigger
+from casino.progressives.models import Meter, MeterEvent, TableLink, Trigger
 from casino.progressives.paytables import UNITS_PER_CENT, meter_rules
+from casino.tables.models import Table
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
@@ -511,6 +513,83 @@ def test_admin_links_tables_and_refuses_changes_to_a_live_meter(clean_redis, mak
     )
     assert b"cannot change" in response.content
     assert Meter.objects.get(pk=meter.pk).paytable == "A"
+
+
+def game_table(game, name="Linked", **config):
+    return Table.objects.create(game=game, name=name, config=config)
+
+
+def mystery_meter(dollars, name=None):
+    return Meter.objects.create(
+        name=name or f"Mystery ${dollars}", kind="must_hit_by", paytable="A", wager_dollars=dollars
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "config", "refused", "taken"),
+    [
+        # Three Card Poker's only qualifying wager is the $1 Three-Card one (§ 649c.1(c)(1)).
+        ("three_card_poker", {}, 5, 1),
+        # Let It Ride naming only the Three-Card wager; naming either, the $5 Five-Card one reaches it.
+        ("let_it_ride", {"mystery_wagers": 1}, 5, 1),
+        ("let_it_ride", {"mystery_wagers": 3}, None, 5),
+        ("four_card_poker", {}, None, 5),  # the $5 Five-Card wager
+        ("pai_gow", {"progressive": 1, "mystery": 1}, 2, 1),  # the $1 progressive payout wager
+    ],
+)
+def test_a_mystery_meter_no_qualifying_wager_reaches_cannot_be_linked(
+    clean_redis, game, config, refused, taken
+):
+    # A contribution under the meter's row is refused (MeterRules.wager_error): such a link
+    # would refuse every one while the table shows the bonus as offered (§ 639c.1(b) and twins).
+    table = game_table(game, **config)
+    if refused:
+        with pytest.raises(
+            ValidationError, match=rf"takes no contribution under \${refused}\.00.*would refuse"
+        ):
+            TableLink.objects.create(meter=mystery_meter(refused), table=table)
+        assert not TableLink.objects.exists()
+    TableLink.objects.create(meter=mystery_meter(taken), table=table)
+
+
+def test_a_rules_submission_that_leaves_a_linked_mystery_meter_unreached_is_refused(clean_redis):
+    table = game_table("let_it_ride")  # either progressive qualifies: the $5 row is reached
+    TableLink.objects.create(meter=mystery_meter(5), table=table)
+    table.config = {"mystery_wagers": 1}  # the Three-Card wager alone: $1
+    with pytest.raises(ValidationError, match=r"takes no contribution under \$5\.00"):
+        table.save()
+    assert Table.objects.get(pk=table.pk).config == {}
+
+
+def test_a_table_without_the_mystery_bonus_may_still_be_linked(clean_redis, make_table):
+    # No qualifying wager: nothing to check (the bonus is not shown as offered).
+    table = game_table("three_card_poker", mystery=0)
+    TableLink.objects.create(meter=mystery_meter(5), table=table)
+    TableLink.objects.create(meter=mystery_meter(5, "Wheel"), table=make_table(name="Wheel"))
+
+
+def test_the_admin_refuses_a_mystery_link_no_qualifying_wager_reaches(clean_redis, admin_client):
+    table = game_table("three_card_poker", name="Mini-Royal")
+    form = {"name": "Mystery five", "kind": "must_hit_by", "paytable": "A", "is_active": "on"}
+    links = {"links-TOTAL_FORMS": 1, "links-INITIAL_FORMS": 0, "links-0-table": table.pk}
+    response = admin_client.post("/admin/progressives/meter/add/", {**form, "wager_dollars": 5, **links})
+    assert response.status_code == 200
+    assert "takes no contribution under $5.00" in response.content.decode()
+    assert not Meter.objects.filter(name="Mystery five").exists()
+
+    # A linked meter changed to a row the table's wagers never reach: refused as well.
+    response = admin_client.post("/admin/progressives/meter/add/", {**form, "wager_dollars": 1, **links})
+    assert response.status_code == 302, response.content
+    meter = Meter.objects.get(name="Mystery five")
+    link = TableLink.objects.get(meter=meter)
+    existing = {"links-TOTAL_FORMS": 1, "links-INITIAL_FORMS": 1, "links-0-id": link.pk}
+    existing |= {"links-0-table": table.pk, "links-0-meter": meter.pk}
+    response = admin_client.post(
+        f"/admin/progressives/meter/{meter.pk}/change/", {**form, "wager_dollars": 5, **existing}
+    )
+    assert response.status_code == 200
+    assert "takes no contribution under $5.00" in response.content.decode()
+    assert Meter.objects.get(pk=meter.pk).wager_dollars == 1
 
 
 @pytest.mark.django_db(transaction=True)

@@ -423,10 +423,11 @@ def test_the_rules_submission_names_the_qualifying_progressive_wager():
     game.bet(1, 1, "three_card", 1)
     game.bet(1, 1, "five_card", 5)
     game.act(pr.CLOSE_BETTING)
-    assert [(w.kind, w.amount) for w in game.locks[0]] == [
-        ("three_card", 100),
-        ("five_card", 500),
-        ("must_hit_by", 500),
+    # Each Mystery contribution names the wager it rides on (casino/tables/progressive_hook.py).
+    assert [(w.kind, w.amount, w.rides_on) for w in game.locks[0]] == [
+        ("three_card", 100, None),
+        ("five_card", 500, None),
+        ("must_hit_by", 500, "five_card"),
     ]
     assert "mystery_wagers" in Config(mystery_wagers=2).errors()  # the Five-Card wager is off
     assert "mystery_wagers" in Config(mystery_wagers=4).errors()

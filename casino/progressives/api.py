@@ -472,6 +472,12 @@ def read(meters):
     return [_reading(meter, _state(packed)) for meter, packed in zip(meters, pipe.execute(), strict=True)]
 
 
+def unread(meters):
+    """Readings of the given meters without their values, for a display
+    while Redis does not answer (``cents`` None: "unavailable")."""
+    return [_reading(meter, None) for meter in meters]
+
+
 async def aread(meters):
     """``read()`` for asynchronous code."""
     pipe = get_redis(raw=True).pipeline(transaction=False)

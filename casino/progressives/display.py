@@ -9,15 +9,19 @@ here can show it; only the public maximum ("must hit by $X") is.
 """
 
 import dataclasses
+import logging
 import time
 from collections import OrderedDict
 
 from django.db.models import Prefetch
 from django.template.loader import render_to_string
+from redis.exceptions import RedisError
 
 from casino.progressives import api
 from casino.progressives.models import Meter, TableLink
 from casino.progressives.paytables import KIND_NAMES, MUST_HIT_BY
+
+log = logging.getLogger(__name__)
 
 # How long a meter shows its win light after a hit or a 100% / x% award: the
 # light the dealer verifies before paying (§ 605a.7; § 635c.1(h)(2),
@@ -73,8 +77,15 @@ def meter_data(meter, reading, names):
 
 
 def read_meters(meters):
-    """``meter_data`` of the given meters, read now (synchronous code)."""
-    readings = api.read(meters)
+    """``meter_data`` of the given meters, read now (synchronous code).
+    While the meters' Redis does not answer, every meter reads as
+    unavailable: the lobby and the table pages still show, saying so, and
+    the ticker's next push brings the values back."""
+    try:
+        readings = api.read(meters)
+    except RedisError as exc:
+        log.warning("progressive meters unreadable: %s", exc)
+        readings = api.unread(meters)
     names = table_names({reading.last_hit_table for reading in readings if reading.last_hit_table})
     return [meter_data(meter, reading, names) for meter, reading in zip(meters, readings, strict=True)]
 

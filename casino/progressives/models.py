@@ -100,8 +100,10 @@ class TableLink(models.Model):
         super().save(*args, **kwargs)
 
     def clean(self):
-        if self.meter_id is None or self.table_id is None:
-            return
+        if self.table_id is None or not (self.meter_id or TableLink.meter.is_cached(self)):
+            return  # the field's own error says so
+        # The admin's inline validates the link against the meter as its form
+        # holds it: unsaved when the meter is being added, its changes unsaved.
         clash = TableLink.objects.filter(table_id=self.table_id, meter__kind=self.meter.kind).exclude(
             pk=self.pk
         )
@@ -110,6 +112,41 @@ class TableLink(models.Model):
                 f"{self.table} is already linked to a {self.meter.get_kind_display()} meter "
                 f"({clash.first().meter}); a table has one meter of each kind."
             )
+        error = self.mystery_wager_error()
+        if error:
+            raise ValidationError(error)
+
+    def mystery_wager_error(self):
+        """Why this Mystery meter cannot serve this table, or None. A Mystery
+        meter takes a contribution of its row's wager or more (§ 639c.1(c)(4)
+        and twins; paytables.MeterRules.wager_error): one that no qualifying
+        progressive wager of the table reaches would refuse every
+        contribution while the table shows the bonus as offered. Table.clean
+        asks it too, of a Rules Submission being changed."""
+        from casino.tables import registry
+
+        if self.meter.kind != paytables.MUST_HIT_BY:
+            return None
+        try:
+            spec = registry.get(self.table.game)
+            config = spec.rules.Config.from_json(self.table.config)
+            rules = self.meter.rules
+        except (KeyError, ValueError, TypeError):
+            return None  # the table's and the meter's own checks say what is wrong
+        if spec.mystery_wagers is None or config.errors():
+            return None
+        limits = spec.mystery_wagers(config)
+        highest = max((high for _, high in limits), default=None)
+        if highest is None or highest >= rules.wager_cents:
+            return None
+        amounts = " or ".join(f"${cents / 100:,.2f}" for cents in sorted({high for _, high in limits}))
+        return (
+            f"{self.meter} is the ${rules.wager_cents // 100} row of configuration {rules.paytable}: it "
+            f"takes no contribution under ${rules.wager_cents / 100:,.2f}, and the progressive wagers "
+            f"that qualify for the Mystery bonus at {self.table} are {amounts}, so it would refuse every "
+            "one while the table shows the bonus as offered. Link a Mystery meter of the row of "
+            "the table's progressive wager, otherwise the largest row not above it (rules/README.md)."
+        )
 
 
 class MeterEvent(models.Model):
@@ -229,10 +266,13 @@ class OwedAward(models.Model):
     meter = models.ForeignKey(Meter, null=True, blank=True, on_delete=models.PROTECT)
     paid = models.DateTimeField(null=True, blank=True)
     paid_cents = models.BigIntegerField(null=True, blank=True)
+    # The payment's line is in its table's log (the table's owner writes it,
+    # after the payment's commit: owed.unlogged_payments).
+    logged = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["created", "id"]
-        indexes = [models.Index(fields=["paid", "player"])]
+        indexes = [models.Index(fields=["paid", "player"]), models.Index(fields=["table", "logged"])]
 
     def __str__(self):
         return f"{self.table} round {self.round_number} seat {self.seat}: {self.share} {self.kind}"

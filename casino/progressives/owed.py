@@ -6,21 +6,33 @@ and from ``manage.py meters pay-owed``: each batch of one table round and
 meter kind is paid in one meter call (idempotent, so a commit that fails
 after the meter paid is retried with the same result), its moves recorded and
 the winners paid through the ledger in one transaction.
+
+The table's log says so too: ``tell_tables`` asks the owner of each table
+whose owed wins were paid to write a line for each (``unlogged_payments``,
+``payment_line``; the runtime's ``log_owed_payments``), marked ``logged`` in
+the commit of that line. Only the owner writes a table's log (DESIGN.md), and
+an owner starting writes any line a lost message left unwritten.
 """
 
 import logging
 import uuid
 from decimal import Decimal
 
+from channels.db import database_sync_to_async
 from django.db import transaction
 from django.utils import timezone
 from redis.exceptions import RedisError
 
 from casino.progressives import api
 from casino.progressives.models import OwedAward
-from games.engine import WIN, ChipMove
+from casino.progressives.paytables import KIND_NAMES
+from casino.tables.groups import table_channel
+from games.engine import WIN, ChipMove, format_chips
 
 log = logging.getLogger(__name__)
+
+# The message that asks a table's owner to log the owed wins paid (owner.py).
+OWED_PAID = "table.owed_paid"
 
 
 def record(table_id, round_number, owed, reason):
@@ -109,6 +121,39 @@ def _pay_batch(batch):
         book_moves(moves, table.pk, rows[0].round_number, test=table.is_test)
     log.info("owed progressive batch %s paid: %s", batch, paid)
     return paid
+
+
+def unlogged_payments(table_id):
+    """The owed wins of a table paid since its log last said so, oldest first."""
+    return list(
+        OwedAward.objects.filter(table_id=table_id, paid__isnull=False, logged=False).order_by("paid", "id")
+    )
+
+
+def payment_line(row):
+    """The table log's line for an owed win paid at last."""
+    name = KIND_NAMES.get(row.kind, row.kind)
+    return (
+        f"Seat {row.seat}: the {name} win owed since round {row.round_number} is paid now, "
+        f"{format_chips(row.paid_cents or 0)} from the meter!"
+    )
+
+
+def mark_logged(rows):
+    """In the transaction that writes their lines to the table's log."""
+    OwedAward.objects.filter(pk__in=[row.pk for row in rows]).update(logged=True)
+
+
+async def tell_tables(layer):
+    """Ask the owner of each table with owed wins paid and not yet in its log
+    to write them there (after ``pay_due``)."""
+    tables = await database_sync_to_async(
+        lambda: sorted(
+            set(OwedAward.objects.filter(paid__isnull=False, logged=False).values_list("table_id", flat=True))
+        )
+    )()
+    for table_id in tables:
+        await layer.send(table_channel(table_id), {"type": OWED_PAID})
 
 
 def balance_after(player_id, test):

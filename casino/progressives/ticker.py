@@ -97,6 +97,8 @@ class MeterTicker:
                 player_group(player_id),
                 {"type": "player.balance", "balance": balance, "table_id": None, "test": test},
             )
+        if paid:
+            await owed.tell_tables(self.layer)
 
     async def tick(self):
         """Read the meters; push them if anything players see changed."""

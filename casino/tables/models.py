@@ -105,7 +105,7 @@ class Table(models.Model):
             spec = registry.get(self.game)
         except KeyError:
             raise ValidationError({"game": f"Unknown game {self.game!r}."}) from None
-        config_errors = self._config_errors(spec)
+        config_errors = self._config_errors(spec) or self._meter_errors()
         if config_errors:
             errors["config"] = config_errors
         if self.seed is not None and not self.is_test:
@@ -119,6 +119,21 @@ class Table(models.Model):
             errors["max_seats"] = "A table has 1 to 50 seats."
         if errors:
             raise ValidationError(errors)
+
+    def _meter_errors(self):
+        """The linked Mystery meters that the qualifying progressive wagers of
+        this Rules Submission would never reach (TableLink.mystery_wager_error)."""
+        from casino.progressives.models import TableLink
+
+        if self.pk is None:
+            return []
+        errors = []
+        for link in TableLink.objects.filter(table_id=self.pk).select_related("meter"):
+            link.table = self
+            error = link.mystery_wager_error()
+            if error:
+                errors.append(error)
+        return errors
 
     def _config_errors(self, spec):
         if not isinstance(self.config, dict):

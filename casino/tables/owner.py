@@ -28,6 +28,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 
 from casino.chat import highlights
+from casino.progressives import owed
 from casino.redis_client import get_redis, key
 from casino.tables import host, leases, presence, private
 from casino.tables.database_thread import worker_database
@@ -142,6 +143,8 @@ class TableOwner:
             await self._broadcast_current()
         else:
             await self._publish(step)
+        # Owed wins paid while no owner ran here: their message may be gone.
+        await self._log_owed_payments()
         # After a restart nobody is known to be connected: seated players have
         # the grace period to show they are still there.
         for player in self.runtime.snapshot["seats"].values():
@@ -365,6 +368,9 @@ class TableOwner:
         if message.get("type") == IDLE:
             await self._close_idle()
             return
+        if message.get("type") == owed.OWED_PAID:
+            await self._log_owed_payments()
+            return
         if message.get("type") != "table.action":
             return
         reply_to = message.get("reply_to")
@@ -397,6 +403,18 @@ class TableOwner:
             return
         if step is not None:
             log.info("private table %s closed after being idle", self.table_id)
+            await self._publish(step)
+
+    async def _log_owed_payments(self):
+        """Owed progressive wins paid meanwhile, in the table's log (runtime.log_owed_payments)."""
+        try:
+            step = await worker_database(self.runtime.log_owed_payments)()
+        except StaleOwner:
+            raise
+        except Exception:
+            log.exception("table %s: logging owed wins paid failed", self.table_id)
+            return
+        if step is not None:
             await self._publish(step)
 
     async def _reply(self, reply_to, text):

@@ -111,21 +111,19 @@ def call_meters(table_id, round_number, lock, awards):
 
 
 def _unqualified_mystery(accepted, refused):
-    """The positions in ``accepted`` of the Must-Hit-By wagers that no
-    longer qualify: a seat
-    whose own progressive wager was refused loses as many of its Mystery
-    wagers (rules/README.md, "Refused progressive wager"; seed § 645c.3(c)(1)-(2)
-    and twins: only a qualifying wager feeds the bonus meter). A seat whose
-    lock holds Mystery wagers alone is left to its meter."""
-    refused_by_seat = defaultdict(int)
-    for item in refused:
-        if item["kind"] != MUST_HIT_BY:
-            refused_by_seat[item["seat"]] += 1
-    unqualified = set()
-    for seat, count in refused_by_seat.items():
-        mystery = [i for i, wager in enumerate(accepted) if wager.seat == seat and wager.kind == MUST_HIT_BY]
-        unqualified.update(mystery[len(mystery) - min(count, len(mystery)) :])
-    return unqualified
+    """The positions in ``accepted`` of the Must-Hit-By contributions that
+    ride on a refused progressive wager: the one of their own seat and kind
+    (``ProgressiveWager.rides_on``), not another wager of the seat that its
+    meter took (rules/README.md, "Refused progressive wager"; seed
+    §§ 643c.1(c)(2), 645c.3(c)(1)-(2), 649c.1(c)(2) and twins: only a
+    qualifying wager feeds the bonus meter). A contribution that rides on
+    nothing is left to its meter."""
+    refused_wagers = {(item["seat"], item["kind"]) for item in refused if item["kind"] != MUST_HIT_BY}
+    return {
+        index
+        for index, wager in enumerate(accepted)
+        if wager.kind == MUST_HIT_BY and (wager.seat, wager.rides_on) in refused_wagers
+    }
 
 
 def _missing(kind, refused="its wagers are refused"):

@@ -55,6 +55,12 @@ class GameSpec:
     present_table: Callable | None = None
     present_viewer: Callable | None = None
 
+    # (config) -> [(lowest, highest) cents] of each progressive wager that
+    # qualifies for the Must-Hit-By Mystery bonus at a table of that config
+    # (its contributions are of those amounts); None for a game without the
+    # bonus. TableLink.clean refuses a Mystery meter no such wager reaches.
+    mystery_wagers: Callable | None = None
+
     def least_to_play(self, config):
         """The top-up threshold, in cents: min_to_play, or min_wager when a game has none."""
         return (self.min_to_play or self.min_wager)(config)

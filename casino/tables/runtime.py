@@ -360,6 +360,27 @@ class TableRuntime(host.HostControls):
         step.moves, step.meters = outcome.moves, meters
         return step
 
+    def log_owed_payments(self):
+        """The table's log says which owed progressive wins were paid since
+        it last did (owed.pay_due, by the meter ticker): a line each,
+        committed with the wins marked logged, so a line is written once and
+        before it is broadcast. None when there is none."""
+        rows = owed_awards.unlogged_payments(self.table.pk)
+        if not rows:
+            return None
+        lines = [owed_awards.payment_line(row) for row in rows]
+        snapshot = self._copy()
+        self._append_log(snapshot, lines)
+        snapshot["announce"] = {"id": snapshot["announce"]["id"] + 1, "text": " ".join(lines)}
+        return self._commit(
+            snapshot,
+            [],
+            lines,
+            round_number=self.round,
+            table_event=True,
+            also=lambda: owed_awards.mark_logged(rows),
+        )
+
     def _line(self, snapshot, item):
         if item.get("player") is None:
             return item["text"]

@@ -46,6 +46,7 @@ from games.engine import (
     collect_progressive_wagers,
     dataclass_json,
     format_chips,
+    owed_award_line,
     parse_chips,
     return_spot_wagers,
 )
@@ -397,8 +398,6 @@ def _progressive_result(variant, state, action, config, rng):
     area = variant.progressive_area
     if state.phase == DEALING:
         moves, log = collect_progressive_wagers(state, area, refused)
-        if action.data.get("error"):
-            log.append({"player": None, "text": action.data["error"]})
     for award in action.data.get("awards", []):
         seat, cents = award["seat"], award["cents"]
         spot = state.spot(seat)
@@ -409,6 +408,10 @@ def _progressive_result(variant, state, action, config, rng):
         log.append(
             {"player": None, "text": f"Seat {seat}: {name[0].upper()}{name[1:]} pays {format_chips(cents)}!"}
         )
+    for item in action.data.get("owed", []):
+        result_line(state, item["seat"], owed_award_line("progressive"), 0)
+    if action.data.get("error"):  # why wagers were refused, or wins are owed
+        log.append({"player": None, "text": action.data["error"]})
     return Outcome(state, log=log, moves=moves)
 
 

@@ -29,5 +29,6 @@ class DjWildStudConfig(AppConfig):
                 limits_text=presenter.limits_text,
                 lab="games.dj_wild_stud.edge",
                 how_to_play=how_to_play.how_to_play,
+                mystery_wagers=rules.GAME.mystery_wager_limits,
             )
         )

@@ -30,5 +30,6 @@ class FaceUpPaiGowConfig(AppConfig):
                 limits_text=presenter.limits_text,
                 lab="games.face_up_pai_gow.edge",
                 how_to_play=how_to_play.how_to_play,
+                mystery_wagers=rules.VARIANT.mystery_wager_limits,
             )
         )

@@ -30,5 +30,6 @@ class FortuneAsiaPokerConfig(AppConfig):
                 limits_text=presenter.limits_text,
                 lab="games.fortune_asia.edge",
                 how_to_play=how_to_play.how_to_play,
+                mystery_wagers=rules.VARIANT.mystery_wager_limits,
             )
         )

@@ -29,5 +29,6 @@ class MississippiStudConfig(AppConfig):
                 limits_text=presenter.limits_text,
                 lab="games.mississippi_stud.edge",
                 how_to_play=how_to_play.how_to_play,
+                mystery_wagers=rules.GAME.mystery_wager_limits,
             )
         )

@@ -29,5 +29,6 @@ class PaiGowConfig(AppConfig):
                 limits_text=presenter.limits_text,
                 lab="games.pai_gow.edge",
                 how_to_play=how_to_play.how_to_play,
+                mystery_wagers=rules.VARIANT.mystery_wager_limits,
             )
         )

@@ -41,6 +41,7 @@ from games.engine import (
     collect_progressive_wagers,
     dataclass_json,
     format_chips,
+    owed_award_line,
     parse_chips,
     return_spot_wagers,
 )
@@ -161,6 +162,14 @@ class Variant:
     # The Mystery bonus's qualifying base wager is the main wager: "a <main_name> wager and a
     # progressive payout wager" (each game's (c)(1)).
     mystery_section: str = ""  # "§ 645c.3": in the refusal for a Mystery bonus without the progressive
+
+    def mystery_wager_limits(self, config):
+        """(lowest, highest) cents of each progressive wager that qualifies for
+        the Mystery bonus at a table of ``config``: the progressive payout
+        wager's one size, with the bonus offered (each game's (c)(1))."""
+        if not (config.progressive and config.mystery):
+            return []
+        return [(self.progressive_cents, self.progressive_cents)]
 
     def hand_keys(self):
         return tuple(hand.key for hand in self.hands)
@@ -391,7 +400,15 @@ def _close_betting(variant, state, action, config, rng):
                 ProgressiveWager(variant.progressive_kind, seat, spot["player"], spot["bets"][PROGRESSIVE])
             )
             if config.mystery:
-                wagers.append(ProgressiveWager(MYSTERY_KIND, seat, spot["player"], spot["bets"][PROGRESSIVE]))
+                wagers.append(
+                    ProgressiveWager(
+                        MYSTERY_KIND,
+                        seat,
+                        spot["player"],
+                        spot["bets"][PROGRESSIVE],
+                        rides_on=variant.progressive_kind,
+                    )
+                )
     if variant.uses_dice(config):
         # pai_gow_poker.md Defaults: the shaker goes round from the dealer's left.
         later = [seat for seat in seats if seat > state.last_shooter]
@@ -425,8 +442,6 @@ def _progressive_result(variant, state, action, config, rng):
                     "text": f"Seat {hit['seat']} wins the Must-Hit-By Mystery bonus: {format_chips(hit['cents'])}!",
                 }
             )
-        if action.data.get("error"):
-            log.append({"player": None, "text": action.data["error"]})
     for award in action.data.get("awards", []):
         seat, cents = award["seat"], award["cents"]
         if cents:
@@ -438,6 +453,10 @@ def _progressive_result(variant, state, action, config, rng):
                 "text": f"Seat {seat}: progressive payout, {format_chips(cents)} from the meter!",
             }
         )
+    for item in action.data.get("owed", []):
+        result_line(state, item["seat"], owed_award_line("progressive"), 0)
+    if action.data.get("error"):  # why wagers were refused, or wins are owed
+        log.append({"player": None, "text": action.data["error"]})
     return Outcome(state, log=log, moves=moves)
 
 

@@ -179,6 +179,17 @@ class Game:
     def base_areas(self):
         return tuple(item.name for item in self.areas if item.role == BASE)
 
+    def mystery_wager_limits(self, config):
+        """(lowest, highest) cents of each progressive wager that qualifies for
+        the Mystery bonus at a table of ``config`` (seed (c)(1) of each game's
+        Mystery section): the amounts its contributions can be (round.py's
+        lock). None qualifies when the table does not offer the bonus."""
+        if not config.mystery:
+            return []
+        return [
+            item.limits(config) for item in self.offered_areas(config, PROGRESSIVE) if item.mystery(config)
+        ]
+
     def least_to_play(self, config):
         """The fewest cents that deal a hand in: the cheapest base wager a hand
         may open with, with the wagers placed equal to it (Let It Ride's three

@@ -41,6 +41,7 @@ from games.engine import (
     collect_progressive_wagers,
     dataclass_json,
     format_chips,
+    owed_award_line,
     parse_chips,
     return_spot_wagers,
 )
@@ -302,7 +303,9 @@ def _close_betting(game, state, action, config, rng):
             # seed (c)(1)-(2) of each game's Mystery section: the base wager and a
             # qualifying progressive wager; a share of that wager feeds the bonus meter.
             if config.mystery and area.mystery(config) and spot["bets"].get(game.mystery_base):
-                wagers.append(ProgressiveWager(MUST_HIT_BY, seat, spot["player"], amount))
+                wagers.append(
+                    ProgressiveWager(MUST_HIT_BY, seat, spot["player"], amount, rides_on=area.meter_kind)
+                )
     state.phase = DEALING
     offered = bool(game.offered_areas(config, g.PROGRESSIVE))
     return Outcome(state, log=[{"player": None, "text": "No more bets."}], lock=wagers if offered else None)
@@ -324,21 +327,25 @@ def _progressive_result(game, state, action, config, rng):
             state.mystery_hits.append({"seat": hit["seat"], "cents": hit["cents"]})
             text = f"Seat {hit['seat']} wins the Must-Hit-By Mystery bonus: {format_chips(hit['cents'])}!"
             log.append({"player": None, "text": text})
-        if action.data.get("error"):
-            log.append({"player": None, "text": action.data["error"]})
     for award in action.data.get("awards", []):
         seat, cents = award["seat"], award["cents"]
-        area = next((a for a in game.areas if a.meter_kind == award["kind"]), None)
-        label = area.label if area else "progressive"
+        label = _meter_label(game, award["kind"])
         if cents:
             moves.append(
                 ChipMove(WIN, state.spot(seat)["player"], cents, f"seat {seat} {award['kind']} meter")
             )
         _line(state, seat, f"{label}: {format_chips(cents)} from the meter", cents)
         log.append({"player": None, "text": f"Seat {seat}: {label}, {format_chips(cents)} from the meter!"})
-    if state.phase == RESULT and action.data.get("error"):
+    for item in action.data.get("owed", []):
+        _line(state, item["seat"], owed_award_line(_meter_label(game, item["kind"])), 0)
+    if action.data.get("error"):  # why wagers were refused, or wins are owed
         log.append({"player": None, "text": action.data["error"]})
     return Outcome(state, log=log, moves=moves)
+
+
+def _meter_label(game, kind):
+    area = next((a for a in game.areas if a.meter_kind == kind), None)
+    return area.label if area else "progressive"
 
 
 class _Spots:

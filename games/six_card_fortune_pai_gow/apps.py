@@ -30,5 +30,6 @@ class SixCardFortunePaiGowConfig(AppConfig):
                 limits_text=presenter.limits_text,
                 lab="games.six_card_fortune_pai_gow.edge",
                 how_to_play=how_to_play.how_to_play,
+                mystery_wagers=rules.VARIANT.mystery_wager_limits,
             )
         )

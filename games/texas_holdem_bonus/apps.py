@@ -29,5 +29,6 @@ class TexasHoldemBonusConfig(AppConfig):
                 limits_text=presenter.limits_text,
                 lab="games.texas_holdem_bonus.edge",
                 how_to_play=how_to_play.how_to_play,
+                mystery_wagers=rules.GAME.mystery_wager_limits,
             )
         )

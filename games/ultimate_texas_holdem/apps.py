@@ -29,5 +29,6 @@ class UltimateTexasHoldemConfig(AppConfig):
                 limits_text=presenter.limits_text,
                 lab="games.ultimate_texas_holdem.edge",
                 how_to_play=how_to_play.how_to_play,
+                mystery_wagers=rules.GAME.mystery_wager_limits,
             )
         )

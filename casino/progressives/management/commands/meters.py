@@ -1,5 +1,7 @@
 """python manage.py meters reconcile|restore|snapshot|show|pay-owed"""
 
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.core.management.base import BaseCommand, CommandError
 
 from casino.progressives import api, audit, owed
@@ -61,6 +63,8 @@ class Command(BaseCommand):
         paid = owed.pay_due()
         for (player_id, _test), cents in paid.items():
             self.stdout.write(f"paid player {player_id}: ${cents / 100:,.2f}")
+        if paid:
+            async_to_sync(owed.tell_tables)(get_channel_layer())
         left = owed.OwedAward.objects.filter(paid__isnull=True).count()
         self.stdout.write(
             self.style.SUCCESS(f"{len(paid)} player(s) paid; {left} owed award(s) still unpaid.")
