@@ -9,6 +9,7 @@ from math import comb
 
 import pytest
 
+from casino.progressives.paytables import meter_rules
 from games.cards.poker import CARDS
 from games.dj_wild_stud import edge, paytables, rules, simulate, strategy
 from games.engine import LOSE, RETURN, STAKE, WIN, Action
@@ -91,7 +92,10 @@ def test_the_progressive_is_the_enumeration_with_the_meter_apart():
     # The rules file's Return, to its printed digits: fixed lines 27.75%, the meter lines 0.29%
     # more at a $10,000 meter ($5 wager), hit frequency 2.01%.
     assert f"{row.rtp_fixed:.2%}" == "27.75%"
-    at_seed = sum(percent * share for percent, share in row.meter_shares.items()) / 100 * 10_000 / 5
+    meter = meter_rules(rules.PROGRESSIVE_KIND, "", 5)
+    assert (meter.seed_cents, meter.wager_cents) == (1_000_000, 500)  # the file's $10,000 meter
+    shares = sum(percent * share for percent, share in row.meter_shares.items()) / 100
+    at_seed = shares * Fraction(meter.seed_cents, meter.wager_cents)
     assert f"{float(at_seed):.2%}" == "0.29%"
     assert f"{row.hit_frequency:.2%}" == "2.01%"
 
