@@ -382,6 +382,9 @@ def test_the_progressive_table_is_the_rules_files_project_default():
         line: f"{fives} for 1" for line, (_, fives) in PROGRESSIVE_FIXED.items()
     }
     assert paytables.PROGRESSIVE_NAMES == ("100%-10%-100-50-30-10",)
+    # A table whose Rules Submission stores choice 1 (the demo's, by default) takes this table.
+    assert Config.from_json({"progressive_paytable": 1}).progressive_table is table
+    assert "progressive_paytable" in Config(progressive_paytable=2).errors()
 
 
 # -- rule 12: the settlement order -----------------------------------------------------------

@@ -40,7 +40,7 @@ class SixCardPresenter(Presenter):
         if area == rules.MAIN:
             return "1 to 1"
         if area == rules.PROGRESSIVE:
-            return "best five of six"
+            return "best five of six · straight or better"
         if area == rules.FORTUNE:
             return "six-card hand"
         return ""
