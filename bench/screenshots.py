@@ -80,7 +80,7 @@ GAMES = {
     ),
     "six_card_fortune_pai_gow": (
         {"betting_seconds": 8, "decide_seconds": 15, "set_seconds": 5, "result_seconds": 15, "fortune": 1}
-        | {"progressive": 0, "mystery": 0},
+        | {"double_down": 1, "progressive": 0, "mystery": 0},  # the Double Down is off by default
         # The dealer first: pair of kings / ace; Ann three queens / joker, Bob a full house / 2.
         "first dealer KS KH AD 7C 5H 3S JK QS QH QD 9S 4H 7S 7H 7D 4C 4D 2H",
         "pg",

@@ -55,6 +55,7 @@ def make_table():
             "decide_seconds": 60,
             "set_seconds": 60,
             "result_seconds": 60,
+            "double_down": 1,  # off by default; this table offers it
             "progressive": 0,
             "mystery": 0,
         },

@@ -1,6 +1,7 @@
 """How a house bot reads its table's pushes (casino/tables/management/commands/demo_bots.py):
 the page is the sections laid over each other, and it bets once per betting window."""
 
+import json
 import random
 import re
 
@@ -77,3 +78,45 @@ def test_a_blackjack_bot_plays_best_play_from_the_cards_its_turn_shows(db):
 
     # Wizard of Odds' Spanish 21 strategy surrenders 8-8 to an ace; the fallback rule would hit 16.
     assert asyncio.run(decide()) == "surrender"
+
+
+def test_a_six_card_bot_doubles_down_by_the_cards_its_decision_panel_shows(db, monkeypatch):
+    import asyncio
+
+    from django.template.loader import render_to_string
+
+    from casino.tables.management.commands import demo_bots
+    from games.six_card_fortune_pai_gow import rules
+    from games.six_card_fortune_pai_gow.presenter import SIX_CARD
+
+    async def no_pause(seconds):
+        return None
+
+    monkeypatch.setattr(demo_bots.asyncio, "sleep", no_pause)
+
+    class Socket:
+        def __init__(self):
+            self.sent = []
+
+        async def send(self, text):
+            self.sent.append(json.loads(text))
+
+    def decides(cards, config):
+        table = Table(game="six_card_fortune_pai_gow", config=config)
+        state = rules.new_state()
+        state.round = 7
+        spot = {"cards": cards.split(), "bets": {rules.MAIN: 1000}}
+        page = render_to_string(
+            "pai_gow/_private.html",
+            {"viewer_id": 1, "my_seat": 1, "round": 7, **SIX_CARD.decision_context(state, 1, spot, None)},
+        )
+        socket = Socket()
+        asyncio.run(PaiGowBot(table, player=None, rng=random.Random(1)).on_frame(socket, page))
+        return socket.sent
+
+    # Trips of kings with the joker low: both hands win more often than not (strategy.py).
+    assert decides("KS KH KD 7C 4S JK", {"double_down": 1}) == [
+        {"action": "double_down", "round": "7", "amount": "10"}
+    ]
+    # A high-card hand: it plays on.
+    assert decides("QS 9H 7D 5C 3S 2H", {"double_down": 1}) == [{"action": "no_double_down", "round": "7"}]

@@ -9,6 +9,7 @@ from math import comb
 
 import pytest
 
+from casino.progressives.paytables import meter_rules
 from games.cards.poker import CARDS
 from games.dj_wild_stud import edge, paytables, rules, simulate, strategy
 from games.engine import LOSE, RETURN, STAKE, WIN, Action
@@ -74,6 +75,8 @@ def test_a_designers_trips_table_returns_its_exact_sum():
 
 def test_the_progressive_is_the_enumeration_with_the_meter_apart():
     counts = {line: probability * HANDS for line, probability in edge.progressive_probabilities().items()}
+    # rules/dj_wild_stud.md, "Progressive bonus wager": the hands of each line (nothing below four
+    # of a kind pays).
     assert counts == {
         paytables.NATURAL_ROYAL_FLUSH: 4,
         paytables.FIVE_WILDS: 1,
@@ -81,18 +84,20 @@ def test_the_progressive_is_the_enumeration_with_the_meter_apart():
         paytables.FIVE_OF_A_KIND: 1_400,
         paytables.STRAIGHT_FLUSH: 3_648,
         paytables.FOUR_OF_A_KIND: 51_688,
-        paytables.FULL_HOUSE: 15_048,
-        paytables.FLUSH: 18_956,
-        paytables.STRAIGHT: 84_000,
-        paytables.THREE_OF_A_KIND: 458_040,
     }
     row = edge.compute(SPECS[edge.PROGRESSIVE])
-    fixed = (1_000 + 1_400 + 3_648 + 51_688) * 300 + 15_048 * 50 + 18_956 * 40 + 84_000 * 30 + 458_040 * 9
+    fixed = 1_000 * 100 + 1_400 * 50 + 3_648 * 30 + 51_688 * 10
     assert row.exact_rtp == Fraction(fixed, HANDS)
-    # The project default pays 8.88 times the wager back before the meter: wild cards make
-    # the Five-Card table's hands far more frequent (rules/README.md's table, as written).
-    assert 8.87 < row.rtp_fixed < 8.88
     assert row.meter_shares == {100: Fraction(4, HANDS), 10: Fraction(1, HANDS)}
+    # The rules file's Return, to its printed digits: fixed lines 27.75%, the meter lines 0.29%
+    # more at a $10,000 meter ($5 wager), hit frequency 2.01%.
+    assert f"{row.rtp_fixed:.2%}" == "27.75%"
+    meter = meter_rules(rules.PROGRESSIVE_KIND, "", 5)
+    assert (meter.seed_cents, meter.wager_cents) == (1_000_000, 500)  # the file's $10,000 meter
+    shares = sum(percent * share for percent, share in row.meter_shares.items()) / 100
+    at_seed = shares * Fraction(meter.seed_cents, meter.wager_cents)
+    assert f"{float(at_seed):.2%}" == "0.29%"
+    assert f"{row.hit_frequency:.2%}" == "2.01%"
 
 
 def test_the_simulation_settles_as_the_table_does():

@@ -326,14 +326,17 @@ def test_a_trips_line_the_table_does_not_pay_loses():
 # -- rule 11: the progressive bonus wager, every line, even after a fold ---------------------
 
 PROGRESSIVE_FIXED = {
-    paytables.WILD_ROYAL_FLUSH: ("2S KH QH JH TH", 300),
-    paytables.FIVE_OF_A_KIND: ("7S 7H 7C 2D JK", 300),
-    paytables.STRAIGHT_FLUSH: ("9H TH JH QH 2C", 300),
-    paytables.FOUR_OF_A_KIND: ("AS AH AC 2C 4S", 300),
-    paytables.FULL_HOUSE: ("QS QH QC JD JC", 50),
-    paytables.FLUSH: ("AH 7H 4H 3H 2C", 40),
-    paytables.STRAIGHT: ("TS JH QC KD 2S", 30),
-    paytables.THREE_OF_A_KIND: ("9S 9H 2C KD 4S", 9),
+    paytables.WILD_ROYAL_FLUSH: ("2S KH QH JH TH", 100),
+    paytables.FIVE_OF_A_KIND: ("7S 7H 7C 2D JK", 50),
+    paytables.STRAIGHT_FLUSH: ("9H TH JH QH 2C", 30),
+    paytables.FOUR_OF_A_KIND: ("AS AH AC 2C 4S", 10),
+}
+# Below four of a kind the project-default table pays nothing (rules/dj_wild_stud.md).
+PROGRESSIVE_LOSES = {
+    paytables.FULL_HOUSE: "QS QH QC JD JC",
+    paytables.FLUSH: "AH 7H 4H 3H 2C",
+    paytables.STRAIGHT: "TS JH QC KD 2S",
+    paytables.THREE_OF_A_KIND: "9S 9H 2C KD 4S",
 }
 
 
@@ -361,19 +364,27 @@ def test_five_wilds_take_ten_percent_of_the_meter_even_folded():
     assert game.lines()[-1] == "Progressive: 2,000 from the meter"
 
 
-def test_below_three_of_a_kind_loses_the_progressive():
-    game = one_hand("9S 9H 3C KD 4S", LOW_DEALER, {"ante": 10, "progressive": 5})
-    assert game.net(1) == 30 - 5
+@pytest.mark.parametrize("line", list(PROGRESSIVE_LOSES))
+def test_below_four_of_a_kind_loses_the_progressive(line):
+    game = one_hand(
+        PROGRESSIVE_LOSES[line], "8D 8C 8S 6D 9C", {"ante": 10, "progressive": 5}, decision="fold"
+    )
+    assert game.net(1) == -20 - 5
     assert game.lines()[-1] == "Progressive: loses"
 
 
-def test_the_progressive_table_is_the_readme_project_default():
+def test_the_progressive_table_is_the_rules_files_project_default():
     table = Config().progressive_table
+    meter = (paytables.NATURAL_ROYAL_FLUSH, paytables.FIVE_WILDS)
     assert table[paytables.NATURAL_ROYAL_FLUSH].percent == 100
     assert table[paytables.FIVE_WILDS].percent == 10
-    assert {line: str(payout) for line, payout in table.items() if line in PROGRESSIVE_FIXED} == {
+    assert {line: str(payout) for line, payout in table.items() if line not in meter} == {
         line: f"{fives} for 1" for line, (_, fives) in PROGRESSIVE_FIXED.items()
     }
+    assert paytables.PROGRESSIVE_NAMES == ("100%-10%-100-50-30-10",)
+    # A table whose Rules Submission stores choice 1 (the demo's, by default) takes this table.
+    assert Config.from_json({"progressive_paytable": 1}).progressive_table is table
+    assert "progressive_paytable" in Config(progressive_paytable=2).errors()
 
 
 # -- rule 12: the settlement order -----------------------------------------------------------
@@ -388,9 +399,9 @@ def test_settlement_order_hand_then_trips_then_progressive():
         "Play 1 to 1: +20",
         "Blind, below a straight: push",
         "Trips, three of a kind, natural, 5 to 1: +25",
-        "Progressive, three of a kind, 9 for 1: +45",
+        "Progressive: loses",
     ]
-    assert game.net(1) == 10 + 20 + 25 - 5 + 45
+    assert game.net(1) == 10 + 20 + 25 - 5
 
 
 # -- the Mystery bonus (§ 687c.1(c)(1)) -----------------------------------------------------

@@ -197,7 +197,9 @@ def test_dj_wild_stud_shows_its_blind_table_trips_when_set_and_the_progressive()
     shown = panel(table)
     assert ("Royal flush, natural", "100% of the meter") in shown["Progressive (5 chips)"]
     assert ("Five wilds", "10% of the meter") in shown["Progressive (5 chips)"]
-    assert ("Three of a kind", "9 for 1") in shown["Progressive (5 chips)"]
+    assert ("Four of a kind", "10 for 1") in shown["Progressive (5 chips)"]
+    paid = [row[0] for row in shown["Progressive (5 chips)"] if isinstance(row, tuple)]
+    assert paid[-1] == "Four of a kind"  # nothing below it pays (rules/dj_wild_stud.md)
     assert "Progressive: exactly 5 chips." in shown["Table limits"]
     reconfigure(table, trips_three_of_a_kind_natural=5, trips_three_of_a_kind_wild=1)
     trips = panel(table)["Trips"]

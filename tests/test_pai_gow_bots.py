@@ -77,6 +77,7 @@ GAMES = (
             "set_seconds": 20,
             "result_seconds": 1,
             "fortune": 1,
+            "double_down": 1,  # off by default; the bots decide where it is offered
             "progressive": 0,
             "mystery": 0,
         },

@@ -198,13 +198,15 @@ def test_main_and_double_down_win_one_to_one():
     assert seat_net(got.values()) == 2000
 
 
-def test_one_hand_each_pushes_both():
-    # High wins (pair of 8s over pair of 2s), low 9 loses to the 10.
+def test_one_hand_each_pushes_the_main_and_loses_the_double_down():
+    # High wins (pair of 8s over pair of 2s), low 9 loses to the 10: the Double Down wins only
+    # when both hands win (the rules file's Defaults).
     got = settle(
-        "8S 8H 9C 7S 4H 3D", {MAIN: 1000, DOUBLE_DOWN: 500}, setting=(idx("8S 8H 7S 4H 3D"), idx("9C")[0])
+        "8S 8H 9C 7S 4H 3D", {MAIN: 1000, DOUBLE_DOWN: 1000}, setting=(idx("8S 8H 7S 4H 3D"), idx("9C")[0])
     )
-    assert got[MAIN].outcome == got[DOUBLE_DOWN].outcome == PUSH
-    assert seat_net(got.values()) == 0
+    assert got[MAIN].outcome == PUSH and got[DOUBLE_DOWN].outcome == LOSE
+    assert got[DOUBLE_DOWN].text == "Double Down loses on a push"
+    assert seat_net(got.values()) == -1000
 
 
 def test_both_lose_loses_both():
@@ -265,34 +267,36 @@ def test_the_fortune_loses_below_three_of_a_kind():
     assert (got[FORTUNE].outcome, got[FORTUNE].net) == (LOSE, -500)
 
 
+# The project-default six-card table (rules file, Paytables), "for 1" on the $1 wager.
 PROGRESSIVE_CENTS = {
-    "five_aces": 30_000,  # paid as four of a kind: 300 for 1
-    "four_of_a_kind": 30_000,
-    "full_house": 5_000,
-    "flush": 4_000,
-    "straight": 3_000,
-    "three_of_a_kind": 900,
+    "straight_flush": 10_000,
+    "four_of_a_kind": 4_000,
+    "full_house": 1_000,
+    "flush": 500,
+    "straight": 300,
 }
+PROGRESSIVE_METER = {"five_aces": 100, "royal_flush": 10}
 
 
 @pytest.mark.parametrize("line", list(LINE_HANDS))
 def test_every_progressive_line_pays(line):
     got = settle(LINE_HANDS[line], {MAIN: 500, PROGRESSIVE: 100})[PROGRESSIVE]
-    if line == "royal_flush":
-        assert (got.meter_percent, got.winnings) == (100, 0)
-    elif line == "straight_flush":
-        assert (got.meter_percent, got.winnings) == (10, 0)
-    else:
+    if line in PROGRESSIVE_METER:
+        assert (got.meter_percent, got.winnings) == (PROGRESSIVE_METER[line], 0)
+    elif line in PROGRESSIVE_CENTS:
         assert (got.meter_percent, got.winnings, got.net) == (
             0,
             PROGRESSIVE_CENTS[line],
             PROGRESSIVE_CENTS[line] - 100,
         )
+    else:  # three of a kind: below a straight the wager loses
+        assert (got.outcome, got.net) == (LOSE, -100)
 
 
-def test_the_progressive_loses_below_three_of_a_kind():
-    got = settle("7S 7H KD KC QD 2C", {MAIN: 500, PROGRESSIVE: 100})[PROGRESSIVE]
-    assert (got.outcome, got.net) == (LOSE, -100)
+def test_the_progressive_loses_below_a_straight():
+    for six in ("7S 7H KD KC QD 2C", LINE_HANDS["three_of_a_kind"]):
+        got = settle(six, {MAIN: 500, PROGRESSIVE: 100})[PROGRESSIVE]
+        assert (got.outcome, got.net) == (LOSE, -100)
 
 
 def test_envy_pays_for_each_other_full_house_or_better():
@@ -327,8 +331,9 @@ def test_the_double_down_decision_comes_only_where_the_table_offers_it():
     from games.engine import Action, IllegalAction
     from games.six_card_fortune_pai_gow import rules
 
-    assert _dealt(rules.Config()).phase == rules.DECIDING
-    state = _dealt(rules.Config(double_down=0))
+    assert rules.Config().double_down == 0  # off by default (the rules file's Defaults)
+    assert _dealt(rules.Config(double_down=1)).phase == rules.DECIDING
+    state = _dealt(rules.Config())
     assert state.phase == rules.SETTING  # straight to setting: no decision to wait for
     with pytest.raises(IllegalAction, match="too late"):
         rules.apply(

@@ -25,13 +25,20 @@ from tests.test_spanish21_table import page
 pytestmark = [pytest.mark.django_db]
 
 SLUG = "six_card_fortune_pai_gow"
-FAST = {"betting_seconds": 1, "decide_seconds": 3, "set_seconds": 5, "result_seconds": 0, "fortune": 1}
+FAST = {
+    "betting_seconds": 1,
+    "decide_seconds": 3,
+    "set_seconds": 5,
+    "result_seconds": 0,
+    "fortune": 1,
+    "double_down": 1,  # off by default; this table offers it
+}
 # Dealt from the dealer (the stack's "first dealer"): dealer, seat 1, 2, 3 (rule 7).
 HANDS = [
     "KS KH AD 7C 5H 3S",  # dealer: pair of kings / ace (house way)
     "JK QS QH QD 9S 4H",  # Ann: three queens / joker: both win, the joker beats the dealer's ace
-    "7S 7H 7D 4C 4D 2H",  # Bob: full house / 2: a push; Envy for the others
-    "AC KC QC JC TC 2D",  # Cat: royal flush / 2: a push; the progressive's 100% line
+    "7S 7H 7D 4C 4D 2H",  # Bob: full house / 2: a push, his Double Down lost; Envy for the others
+    "AC KC QC JC TC 2D",  # Cat: royal flush / 2: a push; the progressive's 10%-of-the-meter line
 ]
 
 
@@ -104,11 +111,12 @@ def test_a_stacked_round_pays_every_kind_of_wager_in_exact_chips(make_player, cl
     assert runtime.state.phase == rules.DECIDING
     assert runtime.state.spot(1)["cards"] == HANDS[1].split()
 
-    refused(runtime, ann, {"action": "double_down", "amount": "20"}, "at most your Six-Card Fortune")
+    refused(runtime, ann, {"action": "double_down", "amount": "20"}, "exactly your Six-Card Fortune")
+    refused(runtime, ann, {"action": "double_down", "amount": "5"}, "exactly your Six-Card Fortune")
     refused(runtime, ann, {"action": "set_hand", "high": "QS QH QD 9S 4H", "low": "JK"}, "not being set")
     act(runtime, ann, action="double_down", amount="10")
     refused(runtime, ann, {"action": "double_down", "amount": "10"}, "decided already")
-    act(runtime, bob, action="no_double_down")
+    act(runtime, bob, action="double_down", amount="10")
     clock.now = runtime.snapshot["timer"]["deadline"]
     runtime.tick()  # Cat's decision clock: no Double Down
     assert runtime.state.phase == rules.SETTING
@@ -123,19 +131,22 @@ def test_a_stacked_round_pays_every_kind_of_wager_in_exact_chips(make_player, cl
     lines = {int(seat): result["lines"] for seat, result in runtime.state.results.items()}
     assert "Double Down 1 to 1: +10" in lines[1] and "Envy bonus +505" in lines[1]
     assert "Seat 1: Double Down 1 to 1: +10." in [line["text"] for line in runtime.snapshot["log"]]
+    # Bob's hands push: the Double Down wins only when both hands win (the rules file's Defaults).
+    assert "Double Down loses on a push" in lines[2]
 
     hit = MeterEvent.objects.get(meter=mystery, kind="hit")
     award = MeterEvent.objects.get(meter=payout, kind="award")
     net = {player.pk: balance_of(player, test=True) - start[player.pk] for player in (ann, bob, cat)}
     # Ann: main +10 and Double Down +10 (both hands win: the joker beats the dealer's ace), Fortune
-    # three of a kind 5 to 1 +25, progressive 9 for 1 (+8), Envy for Bob's full house (5) and Cat's
-    # royal flush (500), and the Mystery bonus.
-    assert net[ann.pk] == (10 + 10 + 25 + 8 + 505) * 100 + hit.paid_cents
-    # Bob: push; Fortune full house 20 to 1 +100; progressive 50 for 1 (+49); Envy for Cat's royal (500).
-    assert net[bob.pk] == (100 + 49 + 500) * 100
-    # Cat: push; Fortune royal flush 1000 to 1 +5,000; progressive 100% of the meter; Envy for Bob (5).
+    # three of a kind 5 to 1 +25, progressive lost (below a straight), Envy for Bob's full house (5)
+    # and Cat's royal flush (500), and the Mystery bonus.
+    assert net[ann.pk] == (10 + 10 + 25 - 1 + 505) * 100 + hit.paid_cents
+    # Bob: main push, Double Down lost; Fortune full house 20 to 1 +100; progressive 10 for 1 (+9);
+    # Envy for Cat's royal (500).
+    assert net[bob.pk] == (-10 + 100 + 9 + 500) * 100
+    # Cat: push; Fortune royal flush 1000 to 1 +5,000; progressive 10% of the meter; Envy for Bob (5).
     assert net[cat.pk] == (5000 - 1 + 5) * 100 + award.paid_cents
-    assert award.paid_cents >= 200_000  # the six_card_fortune meter's $2,000 seed and its contributions
+    assert award.paid_cents >= 20_000  # 10% of the six_card_fortune meter, its $2,000 seed and more
     assert_ledger_balanced()
     assert not Account.objects.filter(kind=Account.ESCROW).exclude(balance=0).exists()
     assert audit.reconcile([payout, mystery]) == []
@@ -216,7 +227,9 @@ def test_the_demo_has_a_six_card_table_with_its_two_meters(clean_redis):
     kinds = set(table.meters.values_list("kind", flat=True))
     assert kinds == {"six_card_fortune", "must_hit_by"}
     config = table.rules_config()
-    assert config.double_down and config.fortune and config.progressive and config.mystery
+    assert config.fortune and config.progressive and config.mystery
+    assert not config.double_down  # off by default (the rules file's Defaults)
+    assert table.name == "Six-Card Fortune Pai Gow — Fortune Bonus"
 
 
 def test_every_round_replays_to_the_identical_outcome(make_player, clean_redis):
@@ -284,7 +297,7 @@ def test_how_to_play_follows_the_rules_submission():
     titles = [
         section.title
         for section in how_to_play(
-            rules.Config(fortune=1), {"meter_kinds": ["six_card_fortune", "must_hit_by"]}
+            rules.Config(fortune=1, double_down=1), {"meter_kinds": ["six_card_fortune", "must_hit_by"]}
         )
     ]
     assert titles[:6] == [
@@ -296,7 +309,7 @@ def test_how_to_play_follows_the_rules_submission():
         "Progressive (1 chip)",
     ]
     assert "Mystery bonus" in titles
-    plain = [section.title for section in how_to_play(rules.Config(double_down=0), {"meter_kinds": []})]
+    plain = [section.title for section in how_to_play(rules.Config(), {"meter_kinds": []})]
     assert (
         "Double Down" not in plain
         and "Fortune bonus" not in plain
@@ -307,3 +320,28 @@ def test_how_to_play_follows_the_rules_submission():
         ("Five aces", "2,000 to 1"),
         ("Royal flush", "1,000 to 1"),
     ]
+    double = next(s for s in how_to_play(rules.Config(double_down=1)) if s.title == "Double Down")
+    assert [(line.text, line.pays) for line in double.lines] == [
+        ("Both your hands beat the dealer's", "1 to 1"),
+        ("One hand wins, or neither", "loses"),
+    ]
+
+
+def test_the_migration_turns_the_old_demo_tables_double_down_off():
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("casino.tables.migrations.0006_six_card_demo_double_down_off")
+    old = {"min_bet": 5, "max_bet": 500, "double_down": 1, "fortune": 1, "progressive": 1, "mystery": 1}
+    demo = Table.objects.create(game=SLUG, name=migration.OLD_NAME, config=old, max_seats=6)
+    designers = Table.objects.create(game=SLUG, name="High stakes", config=old, max_seats=6)
+    migration.double_down_off(apps, None)
+    demo.refresh_from_db()
+    designers.refresh_from_db()
+    assert demo.name == "Six-Card Fortune Pai Gow — Fortune Bonus"
+    assert "double_down" not in demo.config and not demo.rules_config().double_down
+    assert designers.config == old  # a table set up with the Double Down keeps it
+    migration.double_down_on(apps, None)
+    demo.refresh_from_db()
+    assert (demo.name, demo.config) == (migration.OLD_NAME, old)

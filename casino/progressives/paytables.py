@@ -28,12 +28,13 @@ DJ_WILD_STUD = "dj_wild_stud"
 # (§ 685c.1(i)), so one pool for both would have one game's players fund the other's
 # jackpot; a link joins tables of games that share the paytable (rules/README.md).
 DOWN_UNDER_MATCH = "down_under_match"
-# Six-Card Fortune Pai Gow's $1 progressive on the best five of six cards (rules/README.md:
-# "the Five-Card table on the best five of the six cards"): its own kind, not FIVE_CARD.
-# That meter takes $5 wagers and is linked across Let It Ride, Four Card Poker, Crazy 4 Poker
-# and the others, whose royal flush is the player's five cards; six cards with the joker
-# make one about thirty times as often (1 in 20,281 against 1 in 649,740), so one pool would have those games' players fund
-# this game's jackpots.
+# Six-Card Fortune Pai Gow's $1 progressive on the best five of six cards, with its own
+# six-card table (rules/six_card_fortune_pai_gow.md, Paytables; project default): its own
+# kind, not FIVE_CARD. That meter takes $5 wagers and is linked across Let It Ride, Four
+# Card Poker, Crazy 4 Poker and the others, whose lines are the player's five cards of 52;
+# six cards with the joker make a royal flush about thirty times as often (1 in 20,281
+# against 1 in 649,740) and the paytables differ, so one pool would have one game's players
+# fund the other's jackpots.
 SIX_CARD_FORTUNE = "six_card_fortune"
 KINDS = [
     (MUST_HIT_BY, "Must-Hit-By Mystery bonus"),
@@ -238,7 +239,8 @@ CARIBBEAN_STUD_PRIMARY_BP = 1500
 # not PA text).
 DJ_WILD_STUD_WAGERS = (5,)
 # Six-Card Fortune Pai Gow's $1 progressive (§ 670a.7(e)(4)): the five-card meter's
-# seed and rate scaled to the $1 wager (project default, not PA text).
+# seed and rate scaled to the $1 wager, a $2,000 seed (project default, not PA text; the
+# rules file's figures for its six-card table are at this seed).
 SIX_CARD_FORTUNE_WAGERS = (1,)
 SIX_CARD_FORTUNE_SEED_CENTS = FIVE_CARD_SEED_CENTS // 5
 

@@ -75,7 +75,8 @@ def guide(config):
                 f"Progressive ({format_chips(paytables.PROGRESSIVE_WAGER_CENTS)} chips)",
                 intro=(
                     "Pays on your own five cards, wild cards as in the game, whatever the dealer holds and "
-                    "even if you fold; a natural royal flush wins the meter, five wilds 10% of it."
+                    "even if you fold; a natural royal flush wins the meter, five wilds 10% of it, and "
+                    "below four of a kind the wager loses."
                 ),
                 lines=paytable_lines(config.progressive_table, names),
                 source=f"{SOURCE}; {paytables.PROGRESSIVE_SOURCE}",

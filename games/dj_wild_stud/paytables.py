@@ -3,9 +3,9 @@
 Pure Python. The PA text of the payout odds (§§ 687a.10-687a.13) is not
 reproduced in rules/dj_wild_stud.md, so the Blind table is the common-practice
 table that file gives; Trips has no published table (its lines are the
-table's Rules Submission, off by default); the progressive bonus wager is the
-project default of rules/README.md ("The progressive payout wager at every
-Must-Hit-By game"). Odds are exact ``Odds``; the progressive's $5 is collected
+table's Rules Submission, off by default); the progressive bonus wager's table
+is the project default of rules/dj_wild_stud.md ("Progressive bonus wager"),
+which rules/README.md's progressive at every Must-Hit-By game points to. Odds are exact ``Odds``; the progressive's $5 is collected
 at "no more bets", so its fixed lines are "for 1", its top lines a
 ``MeterShare``. Money is in integer cents. The Must-Hit-By Mystery bonus
 configurations of § 687c.1(c)(4) live once, in casino/progressives/paytables.py.
@@ -88,7 +88,8 @@ def trips_line(kind, natural):
 def progressive_lines(kind, natural):
     """The progressive's lines of (category, natural), the most particular
     first: a natural royal flush ["royal_flush_natural", "royal_flush"], one
-    with wild cards ["royal_flush_wild", "royal_flush"]; below three of a kind []."""
+    with wild cards ["royal_flush_wild", "royal_flush"]; below three of a kind []
+    (a paytable pays none of the lines it lacks)."""
     line = CATEGORY_LINES.get(kind)
     if line is None:
         return []
@@ -128,32 +129,26 @@ BLIND_SOURCE = "common practice (Red Dragon, Online Pokies Pro, A Responsible Ga
 TRIPS_SOURCE = "no published paytable (rules file): the lines are the table's Rules Submission"
 
 # --- Progressive bonus wager (§ 687a.7(d)(2); rules 4, 5, 11): $5, on the player's five
-# cards with the deuces and the joker wild, independent of the dealer and of a fold. The
-# project default of rules/README.md ("The progressive payout wager at every Must-Hit-By
-# game", the DJ Wild Stud row): a natural royal flush 100% of the meter, five wilds 10%;
-# the other hands as the lower rows of the Five-Card table (four_card_poker.md: four of a
-# kind 300, full house 50, flush 40, straight 30, three of a kind 9, all "for 1"), wild
-# cards counting as in the base game. That table has no fixed row above four of a kind, so
-# the three hands between five wilds and four of a kind (a royal flush with wild cards,
-# five of a kind, a straight flush) pay as its highest fixed row, four of a kind's 300 for 1.
+# cards with the deuces and the joker wild, independent of the dealer and of a fold; only
+# the highest line pays. PROJECT DEFAULT, not PA text (rules/dj_wild_stud.md, "Progressive
+# bonus wager"; rules/README.md, the DJ Wild Stud row): no DJ Wild progressive paytable is
+# published, and the Five-Card table's lower rows pay far too much with five wild cards
+# (four of a kind comes 1 in 55.5, three of a kind 1 in 6.3), so this table stops at four
+# of a kind: a natural royal flush 100% of the meter, five wilds 10%, then "for 1".
 PROGRESSIVE_WAGER_CENTS = 500
 PROGRESSIVE_PAYTABLES = {
-    "100%-10%-300-300-300-300-50-40-30-9": {
+    "100%-10%-100-50-30-10": {
         NATURAL_ROYAL_FLUSH: MeterShare(100),
         FIVE_WILDS: MeterShare(10),
-        WILD_ROYAL_FLUSH: Odds(300, for_one=True),
-        FIVE_OF_A_KIND: Odds(300, for_one=True),
-        STRAIGHT_FLUSH: Odds(300, for_one=True),
-        FOUR_OF_A_KIND: Odds(300, for_one=True),
-        FULL_HOUSE: Odds(50, for_one=True),
-        FLUSH: Odds(40, for_one=True),
-        STRAIGHT: Odds(30, for_one=True),
-        THREE_OF_A_KIND: Odds(9, for_one=True),
+        WILD_ROYAL_FLUSH: Odds(100, for_one=True),
+        FIVE_OF_A_KIND: Odds(50, for_one=True),
+        STRAIGHT_FLUSH: Odds(30, for_one=True),
+        FOUR_OF_A_KIND: Odds(10, for_one=True),
     },
 }
 PROGRESSIVE_NAMES = tuple(PROGRESSIVE_PAYTABLES)
-DEFAULT_PROGRESSIVE_PAYTABLE = "100%-10%-300-300-300-300-50-40-30-9"
-PROGRESSIVE_SOURCE = "project default (rules/README.md, the DJ Wild Stud row), not PA text"
+DEFAULT_PROGRESSIVE_PAYTABLE = "100%-10%-100-50-30-10"
+PROGRESSIVE_SOURCE = "project default (rules/dj_wild_stud.md), not PA text"
 
 # --- Must-Hit-By Mystery bonus (§ 687c.1): qualifying wagers "a DJ Wild Stud Poker wager
 # and a progressive bonus wager" ((c)(1)); configuration A in the $5 row by default

@@ -31,8 +31,8 @@ def layout_text(config):
         )
     if config.progressive:
         parts.append(
-            "Progressive $5 (project default paytable): your five cards, even folded; a natural royal flush "
-            "wins the meter, five wilds 10% of it."
+            "Progressive $5 (project default paytable): your five cards, even folded, four of a kind or "
+            "better; a natural royal flush wins the meter, five wilds 10% of it."
         )
     if config.mystery:
         parts.append("The Must-Hit-By Mystery bonus is offered with the Ante and the progressive.")

@@ -107,7 +107,8 @@ class Config(PokerConfig):
         default=1,
         metadata={
             "help": "Progressive paytable: 1 = natural royal flush 100% of the meter, five wilds 10%, "
-            "then 300-300-300-300-50-40-30-9 for 1 (project default)."
+            "then royal flush with wild cards 100, five of a kind 50, straight flush 30, four of a kind 10, "
+            "all for 1 (project default)."
         },
     )
     mystery: int = field(
@@ -361,7 +362,7 @@ GAME = g.Game(
             meter_kind=PROGRESSIVE_KIND,
             # § 687c.1(c)(1): "a DJ Wild Stud Poker wager and a progressive bonus wager".
             mystery=lambda config: bool(config.progressive),
-            note="$5 · your five cards · three of a kind or better · meter · project default",
+            note="$5 · your five cards · four of a kind or better · meter · project default",
         ),
     ),
     streets=(

@@ -5,7 +5,8 @@ setting check, the comparison with the dealer and the player's joker low),
 the six cards for the Fortune, Envy and progressive wagers), ``paytables``
 (as data) and ``settlement`` (every wager of one seat in exact cents); the
 lab's ``edge`` (exact rows by enumeration) and ``simulate`` (the main wager
-and the Double Down, batched).
+and the Double Down, batched); ``strategy``, a short rule for when to make
+the Double Down (the house bots').
 
 The live table is the pai gow family's round (games/pai_gow/round.py) bound
 by ``rules.py`` (a ``Variant``: the hands (5, 1) as data, six cards, no dice,

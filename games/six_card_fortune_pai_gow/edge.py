@@ -24,7 +24,7 @@ from games.cards.poker import JOKER_INDEX
 from games.cards.suit_classes import suit_classes
 from games.lab.rows import EXACT, SIMULATION, RowSpec, bonus_row, line, paytable_row, select, what_if
 from games.six_card_fortune_pai_gow import batch, paytables, simulate
-from games.six_card_fortune_pai_gow.lines import LINE_NAMES, SIX_CARD_LINES, line_of_value
+from games.six_card_fortune_pai_gow.lines import LINE_NAMES, line_of_value
 from games.six_card_fortune_pai_gow.settlement import DOUBLE_DOWN, ENVY, FORTUNE, MAIN, PROGRESSIVE
 
 GAME = simulate.GAME
@@ -52,7 +52,7 @@ def specs():
             None,
             None,
             EXACT,
-            "Progressive payout wager, $1, the Five-Card table on the best five of six",
+            "Progressive payout wager, $1, the project-default six-card table on the best five of six",
             meter=PROGRESSIVE_METER,
         ),
         *simulate.specs(),
@@ -131,21 +131,15 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
         )
     if spec.wager == PROGRESSIVE:
         table = what_if(paytables.PROGRESSIVE, payouts, meter=True)
-        merged = {}
-        for key in SIX_CARD_LINES:
-            paid_as = paytables.PROGRESSIVE_LINE_OF.get(key, key)
-            if paid_as in table:
-                merged[paid_as] = merged.get(paid_as, Fraction(0)) + probabilities.get(key, Fraction(0))
         return paytable_row(
             spec,
-            merged,
+            {key: probabilities.get(key, Fraction(0)) for key in table},
             table,
             LINE_NAMES,
             assumptions=[
                 enumeration,
                 f"Paytable: {paytables.PROGRESSIVE_SOURCE}; a fixed $1 wager; the fixed lines are 'for 1' "
-                "(the stake included); five aces is paid as four of a kind; below three of a kind the wager "
-                "loses.",
+                "(the stake included); below a straight the wager loses.",
                 "The % of the meter lines are paid by the meter: their fixed part is the lost wager and their "
                 "probabilities go to the meter's return.",
             ],

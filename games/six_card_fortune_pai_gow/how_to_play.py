@@ -47,10 +47,13 @@ def how_to_play(config, table=None):
             Section(
                 "Double Down",
                 intro=(
-                    "After you see your six cards you may add a Double Down, up to your main wager. It is "
-                    "settled with the main wager."
+                    "After you see your six cards you may add a Double Down equal to your main wager. It "
+                    "wins only when both your hands win; a push loses it."
                 ),
-                lines=(Line("Both your hands beat the dealer's", payout_text(paytables.DOUBLE_DOWN)),),
+                lines=(
+                    Line("Both your hands beat the dealer's", payout_text(paytables.DOUBLE_DOWN)),
+                    Line("One hand wins, or neither", "loses"),
+                ),
                 source="§ 670a.7(e)(1); rules 5, 8",
             )
         )
@@ -79,8 +82,8 @@ def how_to_play(config, table=None):
             Section(
                 f"Progressive ({format_chips(paytables.PROGRESSIVE_WAGER_CENTS)} chip)",
                 intro=(
-                    "Pays on the best five of your six cards; a royal flush or a straight flush wins a share "
-                    "of the meter, five aces pay as four of a kind:"
+                    "Pays on the best five of your six cards, a straight or better; five aces win the meter, "
+                    "a royal flush 10% of it:"
                 ),
                 lines=paytable_lines(paytables.PROGRESSIVE, lines.LINE_NAMES),
                 source=f"rule 15; {paytables.PROGRESSIVE_SOURCE}",
@@ -104,7 +107,7 @@ def how_to_play(config, table=None):
         f"{chip_word(config.max_bet * CENTS_PER_CHIP)}."
     ]
     if config.double_down:
-        limits.append("Double Down: up to your main wager.")
+        limits.append("Double Down: exactly your main wager.")
     if config.offers(rules.FORTUNE):
         limits.append(f"Fortune: up to {config.side_max:,} {chip_word(config.side_max * CENTS_PER_CHIP)}.")
     sections.append(limits_section(limits))

@@ -3,11 +3,11 @@
 ``MeterShare``; money in integer cents.
 
 The rules file publishes the main wager and the Double Down (1 to 1, no
-commission) and no table for the Fortune bonus, Envy or Insurance; the
-progressive payout wager takes "the Five-Card table on the best five of the
-six cards" at $1 (rules/README.md, the progressive payout wager at every
-Must-Hit-By game). The Fortune and Envy tables below are project defaults,
-not PA text, marked so on the layout and in the lab; Insurance is not offered.
+commission) and no table for the Fortune bonus, Envy or Insurance; the $1
+progressive payout wager takes the rules file's own six-card table (which
+rules/README.md's progressive at every Must-Hit-By game points to). The
+Fortune, Envy and progressive tables below are project defaults, not PA
+text, marked so on the layout and in the lab; Insurance is not offered.
 """
 
 from games.pai_gow.paytables import (
@@ -22,13 +22,16 @@ from games.pai_gow.paytables import (
 )
 from games.payouts import MeterShare, Odds
 
-# --- Six-Card Fortune Pai Gow Poker wager (§ 670a.7(d)) and Double Down
-# (§ 670a.7(e)(1)): rules file, Paytables: "Main and Double Down: 1 to 1, no
-# commission" (rule 11).
+# --- Six-Card Fortune Pai Gow Poker wager (§ 670a.7(d)): 1 to 1, no
+# commission (rule 11).
 WIN = Odds(1)
+# --- Double Down (§ 670a.7(e)(1)): the sources give neither its amount nor its
+# settlement, and settled like the main wager it gives the player the edge
+# (the rules file's Paytables), so it is off by default. PROJECT DEFAULT where
+# a table offers it: exactly 1x the main wager, 1 to 1 when both hands win,
+# lost on a push as on a loss (the rules file's Defaults).
 DOUBLE_DOWN = Odds(1)
-# Defaults: "Double Down up to 1x the main wager, settled with the main wager".
-DOUBLE_DOWN_MAX_MULTIPLE = 1
+DOUBLE_DOWN_MULTIPLE = 1
 
 # --- Fortune bonus (§ 670a.7(e)): the best five of the six cards, three of a
 # kind or better (rule 13). PROJECT DEFAULT, not PA text: the sources publish
@@ -72,41 +75,33 @@ def envy_cents(other_players_lines, fortune_wager_cents):
     return sum(ENVY_CENTS.get(line, 0) for line in other_players_lines if line is not None)
 
 
-# --- Progressive payout wager (§ 670a.7(e)(4)): rules/README.md, "the
-# Five-Card table on the best five of the six cards" at $1. The Five-Card
-# table is four_card_poker.md's (top rows common practice, Live! Philadelphia;
-# lower rows PA Mississippi Stud Paytable A, § 655a.12(c)(1)). Five aces is not
-# a line of it: four aces and the joker as an ace pay as four of a kind. The
-# fixed lines are "for 1". Below three of a kind the wager loses.
+# --- Progressive payout wager (§ 670a.7(e)(4)): $1, the best five of the six
+# cards (rule 15), highest line only. PROJECT DEFAULT, not PA text
+# (six_card_fortune_pai_gow.md, Paytables: the six-card progressive table; no
+# six-card table is published). It is its own table because six cards with the
+# joker make the Five-Card table's hands far more often than five of 52 (a
+# straight 1 in 33, three of a kind 1 in 27): five aces, the rarest hand, takes
+# the whole meter, a royal flush (the joker may fill it) 10%; the fixed lines
+# are "for 1"; below a straight the wager loses.
 PROGRESSIVE = {
-    ROYAL_FLUSH: MeterShare(100),
-    STRAIGHT_FLUSH: MeterShare(10),
-    FOUR_OF_A_KIND: Odds(300, for_one=True),
-    FULL_HOUSE: Odds(50, for_one=True),
-    FLUSH: Odds(40, for_one=True),
-    STRAIGHT: Odds(30, for_one=True),
-    THREE_OF_A_KIND: Odds(9, for_one=True),
+    FIVE_ACES: MeterShare(100),
+    ROYAL_FLUSH: MeterShare(10),
+    STRAIGHT_FLUSH: Odds(100, for_one=True),
+    FOUR_OF_A_KIND: Odds(40, for_one=True),
+    FULL_HOUSE: Odds(10, for_one=True),
+    FLUSH: Odds(5, for_one=True),
+    STRAIGHT: Odds(3, for_one=True),
 }
-PROGRESSIVE_LINE_OF = {FIVE_ACES: FOUR_OF_A_KIND}  # the line a hand the table lacks is paid as
-PROGRESSIVE_SOURCE = "the Five-Card table (rules/README.md), on the best five of six"
+PROGRESSIVE_SOURCE = "project default six-card table, not PA text"
 PROGRESSIVE_WAGER_CENTS = 100
 # Its meter: casino/progressives/paytables.py SIX_CARD_FORTUNE (own kind: the
 # five-card meter is $5 and linked with other games whose lines hit far less often).
 PROGRESSIVE_METER_KIND = "six_card_fortune"
 
 
-# The table's progressive paytable by six-card line (the round looks lines up in it).
-PROGRESSIVE_BY_LINE = {
-    **PROGRESSIVE,
-    **{line: PROGRESSIVE[paid] for line, paid in PROGRESSIVE_LINE_OF.items()},
-}
-
-
 def progressive_payout(line):
     """The progressive's payout for a six-card line, or None (it loses)."""
-    if line is None:
-        return None
-    return PROGRESSIVE.get(PROGRESSIVE_LINE_OF.get(line, line))
+    return None if line is None else PROGRESSIVE.get(line)
 
 
 # --- Must-Hit-By Mystery bonus: § 670c.1. Qualifying wagers ((c)(1)): "a

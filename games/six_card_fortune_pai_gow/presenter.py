@@ -24,7 +24,10 @@ class SixCardPresenter(Presenter):
             "dealer. Your joker as the low card beats any dealer low card, an ace included."
         )
         if config.double_down:
-            text += " After you see your cards you may Double Down, up to your main wager."
+            text += (
+                " After you see your cards you may Double Down, exactly your main wager: it wins 1 to 1 only "
+                "when both hands win, and loses otherwise."
+            )
         if config.fortune:
             text += (
                 " Fortune bonus on the best five of your six cards, three of a kind or better; Envy on "
@@ -37,7 +40,7 @@ class SixCardPresenter(Presenter):
         if area == rules.MAIN:
             return "1 to 1"
         if area == rules.PROGRESSIVE:
-            return "best five of six"
+            return "best five of six · straight or better"
         if area == rules.FORTUNE:
             return "six-card hand"
         return ""
@@ -45,7 +48,7 @@ class SixCardPresenter(Presenter):
     def limits_text(self, config):
         text = super().limits_text(config)
         if config.double_down:
-            text += " · Double Down up to the main wager"
+            text += " · Double Down equal to the main wager"
         return text
 
     def _seat(self, state, snapshot, nicknames, seat):
@@ -68,7 +71,11 @@ class SixCardPresenter(Presenter):
         return {
             "decision": {
                 "key": f"{state.round}:{seat}:double_down",
-                "text": "Your six cards are dealt. Double Down, up to your main wager, or play on.",
+                "cards": " ".join(spot["cards"]),  # the player's own six, for a client deciding by them
+                "text": (
+                    "Your six cards are dealt. Double Down with your main wager again (it wins only if both "
+                    "hands win), or play on."
+                ),
                 "buttons": [
                     {"action": rules.DOUBLE, "key": "D", "label": f"Double Down {main:,}", "amount": main},
                     {"action": rules.NO_DOUBLE, "key": "N", "label": "No Double Down", "amount": None},

@@ -5,8 +5,8 @@ way, Double Down, paytables and the table's Rules Submission.
 Phases: betting → no more bets (the progressive wagers locked, the Mystery
 bonus's contributions made, § 670c.1) → dealing (an RNG number 1–7 picks the
 first position, six cards to every position and the dealer, rule 7; 42 of 53
-cards, the rest unseen, rule 2) → deciding (each player sees the six cards
-and may place the Double Down, the only wager after "no more bets", rules 5
+cards, the rest unseen, rule 2) → deciding (only where the table offers the
+Double Down: each player sees the six cards and may place it, the only wager after "no more bets", rules 5
 and 8; at the clock: no Double Down) → setting (a five-card high hand and a
 one-card low hand, rule 9, or the house way; at the clock the house way sets)
 → result (the dealer sets by the house way, rule 10; main and Double Down,
@@ -81,9 +81,14 @@ class Config(RulesSubmission):
         default=500, metadata={"help": "Maximum Six-Card Fortune Pai Gow Poker wager, in chips."}
     )
     side_max: int = field(default=100, metadata={"help": "Maximum Fortune bonus wager, in chips."})
+    # The rules file's Defaults: off; where offered, exactly the main wager, won only when
+    # both hands win (paytables.DOUBLE_DOWN).
     double_down: int = field(
-        default=1,
-        metadata={"help": "1: the Double Down (up to the main wager) after the cards (§ 670a.7(e)(1))."},
+        default=0,
+        metadata={
+            "help": "1: the Double Down after the cards (§ 670a.7(e)(1)): exactly the main wager, paid 1 to 1 "
+            "only when both hands win, lost otherwise (project default; off by default)."
+        },
     )
     fortune: int = field(
         default=0,
@@ -163,7 +168,7 @@ def compare(mine, dealer):
     return hands.compare(mine, dealer)
 
 
-# -- the Double Down (rules 5, 8; Defaults: up to 1x the main wager) --------------------
+# -- the Double Down (rules 5, 8; the rules file's Defaults: exactly 1x the main wager) ----
 
 
 def _parse_decision(kind, data):
@@ -179,11 +184,12 @@ def _decide(state, seat, spot, action, config):
     if not config.double_down:
         raise IllegalAction("This table does not offer the Double Down.")
     main = spot["bets"][MAIN]
-    amount = action.data.get("amount") or main
-    if amount > main * paytables.DOUBLE_DOWN_MAX_MULTIPLE:
+    amount = main * paytables.DOUBLE_DOWN_MULTIPLE
+    asked = action.data.get("amount")
+    if asked is not None and asked != amount:
         raise IllegalAction(
-            f"The Double Down is at most your {GAME_NAME} wager, {format_chips(main)}; "
-            f"{format_chips(amount)} is more."
+            f"The Double Down is exactly your {GAME_NAME} wager, {format_chips(amount)}; "
+            f"not {format_chips(asked)}."
         )
     spot["bets"][DOUBLE_DOWN] = amount
     return (
@@ -208,8 +214,8 @@ DECISION = pg.Decision(
 
 
 def _settle_double_down(state, seat, spot, dealer, push, config):
-    """Settled with the main wager (Defaults): 1 to 1 when both hands win, a push
-    when one does, lost when neither does or the hand is fouled (rule 9)."""
+    """1 to 1 when both hands win; lost when only one does, when neither does
+    and when the hand is fouled (rule 9; the rules file's Defaults)."""
     player, amount = spot["player"], spot["bets"][DOUBLE_DOWN]
     setting = tuple(hands.indices_of(spot[key]) for key in ("high", "low"))
     dealer_setting = tuple(hands.indices_of(hand) for hand in dealer)
@@ -220,13 +226,9 @@ def _settle_double_down(state, seat, spot, dealer, push, config):
         pg.result_line(state, seat, f"Double Down 1 to 1: +{format_chips(won)}", amount + won)
         log = [{"player": None, "text": f"Seat {seat}: Double Down 1 to 1: +{format_chips(won)}."}]
         return log, [ChipMove(RETURN, player, amount, memo), ChipMove(WIN, player, won, memo)]
-    if result == hands.PUSH:
-        pg.result_line(state, seat, "Double Down: push", amount)
-        return [{"player": None, "text": f"Seat {seat}: Double Down: push."}], [
-            ChipMove(RETURN, player, amount, memo)
-        ]
-    pg.result_line(state, seat, "Double Down loses", 0)
-    log = [{"player": None, "text": f"Seat {seat}: Double Down loses -{format_chips(amount)}."}]
+    words = "loses on a push" if result == hands.PUSH else "loses"
+    pg.result_line(state, seat, f"Double Down {words}", 0)
+    log = [{"player": None, "text": f"Seat {seat}: Double Down {words} -{format_chips(amount)}."}]
     return log, [ChipMove(LOSE, player, amount, memo)]
 
 
@@ -252,7 +254,7 @@ VARIANT = pg.Variant(
     bonus_line=lines.six_card_line,
     line_names=lines.LINE_NAMES,
     fortune_paytable=lambda config: paytables.FORTUNE,
-    progressive_paytable=lambda config: paytables.PROGRESSIVE_BY_LINE,
+    progressive_paytable=lambda config: paytables.PROGRESSIVE,
     progressive_cents=paytables.PROGRESSIVE_WAGER_CENTS,
     progressive_kind=paytables.PROGRESSIVE_METER_KIND,
     envy_cents=_envy_cents,

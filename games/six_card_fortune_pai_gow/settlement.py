@@ -85,7 +85,7 @@ def settle_seat(bets, six, setting, dealer_setting, other_lines=()):
     if main:
         result = main_result(setting, dealer_setting)
         foul = is_foul_values(eval5_indices(*setting[0]), setting[1])
-        for area in (MAIN, DOUBLE_DOWN):  # the Double Down is settled with the main wager
+        for area in (MAIN, DOUBLE_DOWN):
             stake = bets.get(area, 0)
             if not stake:
                 continue
@@ -94,10 +94,11 @@ def settle_seat(bets, six, setting, dealer_setting, other_lines=()):
                 won = odds.winnings_cents(stake)
                 text = f"{AREA_NAMES[area]} wins {odds}: +{format_chips(won)}"
                 results.append(Settled(area, WIN, stake, won, text))
-            elif result == PUSH:
+            elif result == PUSH and area == MAIN:
                 results.append(Settled(area, PUSH, stake, 0, f"{AREA_NAMES[area]}: push"))
             else:
-                words = "foul: loses" if foul else "loses"
+                # The Double Down wins only when both hands win (the rules file's Defaults).
+                words = "foul: loses" if foul else "loses on a push" if result == PUSH else "loses"
                 results.append(Settled(area, LOSE, stake, 0, f"{AREA_NAMES[area]} {words}"))
     line = line_of_indices(six)
     fortune = bets.get(FORTUNE, 0)

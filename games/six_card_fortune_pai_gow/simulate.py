@@ -9,16 +9,18 @@ and settles them with ``batch``, whose values and choices are the table's own
 (``house_way.house_way_indices``, ``hands.compare_values``); the lab's tests
 check the batch against them round by round.
 
-The Double Down (at most the main wager, settled with it: the Defaults
-table) is worth making exactly when the player's expected result on the main
-wager, given the six cards, is above zero: it then adds that expectation
-again. The lab estimates it per *class* of six cards, the house way's setting
-read as (tier, the high hand's leading rank, the low card; the joker a low of
-its own, since it beats every dealer low), and doubles the classes whose mean
-result is above zero. The figure is cross-fitted, so it is not fitted to the
-rounds that measure it: the odd-numbered rounds' means decide the doubling
-on the even-numbered rounds and the even rounds' on the odd ones; the
-strategy the row states is the one from all its rounds.
+The Double Down (off by default; where a table offers it, exactly the main
+wager, winning 1 to 1 only when both hands win and lost otherwise: the rules
+file's Paytables and Defaults) is worth making exactly when, given the six
+cards, both hands win more often than not. The lab estimates that per
+*class* of six cards, the house way's setting read as (tier, the high hand's
+leading rank, the low card; the joker a low of its own, since it beats every
+dealer low), and doubles the classes whose mean Double Down result is above
+zero: the strategy the rules file's figures come from. The figure is
+cross-fitted, so it is not fitted to the rounds that measure it: the
+odd-numbered rounds' means decide the doubling on the even-numbered rounds
+and the even rounds' on the odd ones; the strategy the row states is the one
+from all its rounds.
 """
 
 import numpy as np
@@ -55,7 +57,7 @@ def specs():
             paytable=None,
             decks=None,
             method=SIMULATION,
-            title="Main wager with the Double Down (1x), the lab's doubling strategy",
+            title="Main wager with the Double Down (1x, wins only when both hands win), the lab's doubling strategy",
             default_rounds=DEFAULT_ROUNDS,
         ),
     ]
@@ -97,6 +99,12 @@ def class_name(index):
     return f"{TIER_NAMES[tier]}, leading {lead_text}, low {low_text}"
 
 
+def double_down_nets(results, win=1.0):
+    """The Double Down's net per unit of results +1, 0, -1: it wins only when
+    both hands win and loses on a push as on a loss (the rules file's rule)."""
+    return np.where(results > 0, win, -1.0)
+
+
 def class_means(results, classes):
     """(means, counts) of the main result per class (zero where none)."""
     sums = np.bincount(classes, weights=results, minlength=CLASS_COUNT)
@@ -124,12 +132,13 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     if spec.wager == DOUBLE_DOWN:
         results = np.concatenate([part[0] for part in chunks])
         classes = np.concatenate([part[1] for part in chunks])
+        doubles_net = double_down_nets(results, win)
         # Cross-fitting: the even rounds are doubled by the odd rounds' means and the odd by the even's.
         strategies = (
-            class_means(results[1::2], classes[1::2])[0] > 0,
-            class_means(results[::2], classes[::2])[0] > 0,
+            class_means(doubles_net[1::2], classes[1::2])[0] > 0,
+            class_means(doubles_net[::2], classes[::2])[0] > 0,
         )
-        means, counts = class_means(results, classes)
+        means, counts = class_means(doubles_net, classes)
         doubled = means > 0
     stats = RunningStats(total)
     tally = {1: 0, 0: 0, -1: 0}
@@ -141,9 +150,9 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
         undoubled += float(nets.sum())
         if doubled is not None:
             parity = (start + np.arange(len(results))) % 2
-            factor = 1 + np.where(parity == 0, strategies[0][classes], strategies[1][classes])
-            doubles += int(factor.sum()) - len(results)
-            nets = nets * factor
+            made = np.where(parity == 0, strategies[0][classes], strategies[1][classes])
+            doubles += int(made.sum())
+            nets = nets + np.where(made, double_down_nets(results, win), 0.0)
         start += len(results)
         stats.add_many(len(results), float(nets.sum()), float((nets * nets).sum()), int((nets > 0).sum()))
         for value in tally:
@@ -165,11 +174,13 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
         share = doubles / total
         value = stats.total / total - undoubled / total
         assumptions += [
-            "The Double Down, equal to the main wager, is made after the player sees the six cards and settled "
-            "with the main wager; figures are per unit of the main wager (RTP over the main wager alone).",
+            "The Double Down, exactly the main wager, is made after the player sees the six cards; it wins 1 to "
+            "1 only when both hands win and loses on a push or a loss; figures are per unit of the main wager "
+            "(RTP over the main wager alone).",
             "Strategy: double the classes of six cards (the house way's tier, the high hand's leading rank, the "
-            "low card; the joker its own low) whose mean main result is above zero; cross-fitted: the even "
-            "rounds are doubled by the odd rounds' means and the odd rounds by the even rounds'.",
+            "low card; the joker its own low) whose mean Double Down result is above zero (both hands win more "
+            "often than not); cross-fitted: the even rounds are doubled by the odd rounds' means and the odd "
+            "rounds by the even rounds'.",
             f"From all {total:,} rounds: {int(doubled.sum())} of {int((counts > 0).sum())} classes seen are "
             f"doubled; {share:.1%} of the hands here were doubled.",
             f"The Double Down's value: {value:+.3%} of the main wager on these rounds (their RTP "

@@ -10,7 +10,9 @@ shows those buttons) and, on their turn, play best play for the table's rules
 (the lab's solver) from the cards their page shows, choosing only among the
 buttons they are shown. Pai Gow Poker bots bet the
 main wager (sometimes a side wager their seat shows), press Shake when the
-page shows them the button, and ask for the house way when setting. Poker
+page shows them the button, and ask for the house way when setting; at
+Six-Card Fortune Pai Gow, where the table offers the Double Down, they make
+it by the rule of thumb of games/six_card_fortune_pai_gow/strategy.py. Poker
 bots (Three Card Poker) bet the Ante and now and then a side wager their seat
 shows, and on their turn press one of the decision buttons they are shown.
 """
@@ -34,6 +36,7 @@ from casino.wallet.ledger import balance_of, house_account, open_wallet, player_
 from games.blackjack.best_play import BestPlay
 from games.cards.cards import cards
 from games.engine import CENTS_PER_CHIP
+from games.six_card_fortune_pai_gow.strategy import worth_doubling
 
 BOT_NAMES = ["Bot Ada", "Bot Grace", "Bot Alan", "Bot Edsger", "Bot Barbara", "Bot Ken"]
 ROUND = re.compile(r'<span class="round">Round (\d+)</span>')
@@ -55,6 +58,8 @@ SHAKE = re.compile(r'data-shake-round="(\d+)"')
 SETTING = re.compile(r'data-set-round="(\d+)"')
 # Poker games: the decision panel and its buttons (the bot's private fragment).
 DECIDE = re.compile(r'data-decide="([^"]+)" data-decide-round="(\d+)"')
+# Six-Card Fortune Pai Gow: the bot's own six cards on its Double Down panel.
+DECIDE_CARDS = re.compile(r'data-decide-round="\d+" data-cards="([^"]*)"')
 DECIDE_BUTTON = re.compile(
     r'data-action="(\w+)" data-key="\w+" aria-keyshortcuts="\w+" ws-send hx-vals=\'(\{[^\']*\})\''
 )
@@ -253,13 +258,17 @@ class PaiGowBot(Bot):
             await self.send(ws, action="house_way", round=setting.group(1))
         decide = DECIDE.search(frame)
         if decide and decide.group(1) != self.decided:
-            # Six-Card Fortune Pai Gow's Double Down: the first button (double) about one time in three.
+            # Six-Card Fortune Pai Gow's Double Down, shown only where the table offers it: made
+            # when both hands should win more often than not (games/six_card_fortune_pai_gow/strategy.py).
             self.decided = decide.group(1)
-            buttons = [json.loads(values) for _action, values in DECIDE_BUTTON.findall(frame)]
-            if buttons:
-                choice = buttons[0] if self.rng.random() < 0.35 else buttons[-1]
-                await asyncio.sleep(self.rng.uniform(0.5, 1.5))
-                await self.send(ws, **choice)
+            buttons = {action: json.loads(values) for action, values in DECIDE_BUTTON.findall(frame)}
+            seen = DECIDE_CARDS.search(frame)
+            if buttons and seen:
+                double = worth_doubling(seen.group(1).split())
+                choice = buttons.get("double_down" if double else "no_double_down")
+                if choice:
+                    await asyncio.sleep(self.rng.uniform(0.5, 1.5))
+                    await self.send(ws, **choice)
 
 
 class PokerBot(Bot):

@@ -15,7 +15,7 @@ DEMO_TABLES = [
     {"game": "down_under_blackjack", "name": "Down Under Blackjack — Golden Rule", "meters": ["down_under_match_1"], "config": {"min_bet": 5, "max_bet": 500, "match_the_dealer": 1, "progressive": 1}},
     {"game": "pai_gow", "name": "Pai Gow Poker — Tiger 9", "meters": ["pai_gow_progressive_1", "mystery_a_1"], "config": {"commission_free": 1, "min_bet": 5, "max_bet": 500, "progressive": 1, "mystery": 1, "dice": 1}},
     {"game": "face_up_pai_gow", "name": "Face Up Pai Gow — Open Hand", "meters": ["pai_gow_progressive_1", "face_up_mystery_a_1"], "config": {"min_bet": 5, "max_bet": 500, "fortune": 1, "progressive": 1, "mystery": 1}},
-    {"game": "six_card_fortune_pai_gow", "name": "Six-Card Fortune Pai Gow — Double Down", "meters": ["six_card_fortune_1", "six_card_mystery_a_1"], "config": {"min_bet": 5, "max_bet": 500, "double_down": 1, "fortune": 1, "progressive": 1, "mystery": 1}},
+    {"game": "six_card_fortune_pai_gow", "name": "Six-Card Fortune Pai Gow — Fortune Bonus", "meters": ["six_card_fortune_1", "six_card_mystery_a_1"], "config": {"min_bet": 5, "max_bet": 500, "fortune": 1, "progressive": 1, "mystery": 1}},
     {"game": "fortune_asia_poker", "name": "Fortune Asia Poker — Two of Three", "meters": ["pai_gow_progressive_1", "fortune_asia_mystery_a_1"], "config": {"min_bet": 5, "max_bet": 500, "progressive": 1, "mystery": 1}},
     {"game": "three_card_poker", "name": "Three Card Poker — Mini-Royal", "meters": ["three_card_1", "three_card_mystery_a_1"], "config": {"min_bet": 5, "max_bet": 500, "pair_plus": 1, "six_card_bonus": 1, "three_card_progressive": 1, "mystery": 1}},
     {"game": "four_card_poker", "name": "Four Card Poker — Aces Up", "meters": ["five_card_5", "four_card_mystery_a_5"], "config": {"min_bet": 5, "max_bet": 500, "aces_up": 1, "five_card_progressive": 1, "mystery": 1}},
@@ -50,9 +50,9 @@ DEMO_METERS = {
     # games that share its paytable) and has its own Mystery bonus meter, configuration A for a $1
     # wager (§ 688c.1(c)(4)).
     "face_up_mystery_a_1": {"name": "Face Up Pai Gow Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 1},
-    # Six-Card Fortune Pai Gow's $1 progressive: its own meter (the Five-Card table on the best
-    # five of six, rules/README.md) and its own Mystery bonus meter, configuration A for a $1
-    # wager (§ 670c.1(c)(4)).
+    # Six-Card Fortune Pai Gow's $1 progressive: its own meter (the rules file's project-default
+    # six-card table on the best five of six; seed $2,000, the figures that file states are at
+    # it) and its own Mystery bonus meter, configuration A for a $1 wager (§ 670c.1(c)(4)).
     "six_card_fortune_1": {"name": "Six-Card Fortune Pai Gow progressive $1", "kind": "six_card_fortune", "paytable": "", "wager_dollars": 1},
     "six_card_mystery_a_1": {"name": "Six-Card Fortune Pai Gow Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 1},
     # Three Card Poker's $1 Three-Card progressive (project default meter) and its own
@@ -72,8 +72,8 @@ DEMO_METERS = {
     "caribbean_stud_1": {"name": "Caribbean Stud progressive $1", "kind": "caribbean_stud", "paytable": "", "wager_dollars": 1},
     "caribbean_stud_mystery_a_1": {"name": "Caribbean Stud Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 1},
     # DJ Wild Stud's $5 progressive bonus wager (its own meter: the project-default paytable of
-    # rules/README.md is its own) and its Mystery bonus meter, configuration A for a $5 wager
-    # (§ 687c.1(c)(4)).
+    # rules/dj_wild_stud.md is its own; seed $10,000, the figures that file states are at it) and
+    # its Mystery bonus meter, configuration A for a $5 wager (§ 687c.1(c)(4)).
     "dj_wild_stud_5": {"name": "DJ Wild Stud progressive $5", "kind": "dj_wild_stud", "paytable": "", "wager_dollars": 5},
     "dj_wild_stud_mystery_a_5": {"name": "DJ Wild Stud Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 5},
     # Let It Ride shares the Three-Card and the Five-Card meters above (its tables are those of
