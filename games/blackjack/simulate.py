@@ -36,7 +36,7 @@ from games.blackjack.side_wagers import bonus_21, bonus_21_names
 from games.cards.cards import cards, standard_deck
 from games.cards.shoe import Shoe, ShoeEmpty
 from games.engine import LOSE, REFUND, RETURN, STAKE, WIN, Action, format_chips
-from games.lab.rows import RunningStats, line, simulated_row
+from games.lab.rows import RunningStats, line, select, simulated_row
 from games.payouts import Odds
 
 PLAYER = 1
@@ -279,3 +279,16 @@ def main_row(
     low, high = row.ci99
     row.details["solver_in_band"] = low <= solver_rtp <= high
     return row
+
+
+def match_the_dealer_table_rows(rows, config, fixed, progressive):
+    """The rows a Match the Dealer table plays (Spanish 21 and Down Under's
+    ``table_rows``): the main wager at its decks, the fixed-odds Match the
+    Dealer (``fixed``) and the progressive (``progressive``, § 635c.1 /
+    § 685c.1) at its paytable, where the table offers them."""
+    found = select(rows, bj.MAIN, decks=config.decks)
+    if config.match_the_dealer:
+        found += select(rows, fixed, decks=config.decks)
+    if config.progressive:
+        found += select(rows, progressive, paytable=str(config.progressive_paytable), decks=config.decks)
+    return found

@@ -14,9 +14,10 @@ over the classified deals, cached, and each paytable a dot product.
 """
 
 from games.blackjack import side_wagers
+from games.blackjack import simulate as blackjack_simulate
 from games.cards.cards import standard_deck
 from games.down_under_blackjack import paytables, rules, simulate
-from games.lab.rows import EXACT, SIMULATION, RowSpec, paytable_row, select, shoe_lines, what_if
+from games.lab.rows import EXACT, SIMULATION, RowSpec, paytable_row, shoe_lines, what_if
 
 GAME = simulate.GAME
 
@@ -128,10 +129,4 @@ def paytable_lines(spec):
 def table_rows(config):
     """The rows a table with the Rules Submission ``config`` plays: each
     wager it offers, at its paytables (games/lab/__init__.py)."""
-    rows = specs()
-    found = select(rows, simulate.MAIN, decks=config.decks)
-    if config.match_the_dealer:
-        found += select(rows, FIXED, decks=config.decks)
-    if config.progressive:
-        found += select(rows, PROGRESSIVE, paytable=str(config.progressive_paytable), decks=config.decks)
-    return found
+    return blackjack_simulate.match_the_dealer_table_rows(specs(), config, FIXED, PROGRESSIVE)

@@ -13,13 +13,13 @@ with its lines.
 """
 
 from games.blackjack import side_wagers
+from games.blackjack import simulate as blackjack_simulate
 from games.cards.cards import spanish_deck
 from games.lab.rows import (
     EXACT,
     SIMULATION,
     RowSpec,
     paytable_row,
-    select,
     shoe_lines,
     what_if,
 )
@@ -136,10 +136,4 @@ def paytable_lines(spec):
 def table_rows(config):
     """The rows a table with the Rules Submission ``config`` plays: each
     wager it offers, at its paytables (games/lab/__init__.py)."""
-    rows = specs()
-    found = select(rows, simulate.MAIN, decks=config.decks)
-    if config.match_the_dealer:
-        found += select(rows, FIXED, decks=config.decks)
-    if config.progressive:
-        found += select(rows, PROGRESSIVE, paytable=str(config.progressive_paytable), decks=config.decks)
-    return found
+    return blackjack_simulate.match_the_dealer_table_rows(specs(), config, FIXED, PROGRESSIVE)
