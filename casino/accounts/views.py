@@ -182,6 +182,10 @@ def locked_out(request, *args, **kwargs):
     return render(
         request,
         "accounts/locked_out.html",
-        {"minutes": minutes, "failure_limit": get_failure_limit(request, None)},
+        {
+            "minutes": minutes,
+            "failure_limit": get_failure_limit(request, None),
+            "address_failure_limit": settings.LOGIN_ADDRESS_FAILURE_LIMIT,
+        },
         status=429,
     )
