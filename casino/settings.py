@@ -247,6 +247,12 @@ AXES_LOCKOUT_CALLABLE = "casino.accounts.views.locked_out"
 # chips. Counted in CACHES (Redis), shared by every process.
 GUEST_SIGNUP_RATE_DEFAULT = "5/10m"
 GUEST_SIGNUP_RATE = os.environ.get("GUEST_SIGNUP_RATE", GUEST_SIGNUP_RATE_DEFAULT)
+# New accounts per address, counted the same way: each is a new identity for
+# chat and bans and, unless a guest registers, WALLET_START_CHIPS free chips.
+# Tighter than guests: a person registers once, and a group behind one
+# address still has the guests' limit.
+REGISTER_RATE_DEFAULT = "5/h"
+REGISTER_RATE = os.environ.get("REGISTER_RATE", REGISTER_RATE_DEFAULT)
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

@@ -161,6 +161,32 @@ def test_guests_per_address_are_limited(settings, clean_redis):
     assert Player.objects.count() == 6
 
 
+def register(client, username):
+    return client.post(
+        "/accounts/register/", {"username": username, "password1": PASSWORD, "password2": PASSWORD}
+    )
+
+
+def test_registrations_per_address_are_limited(settings, clean_redis):
+    # The shipped limit, whatever REGISTER_RATE this run has.
+    settings.REGISTER_RATE = settings.REGISTER_RATE_DEFAULT
+    assert settings.REGISTER_RATE == "5/h"
+    # A refused form does not use up one of the five.
+    response = Client().post("/accounts/register/", {"username": "x", "password1": "a", "password2": "b"})
+    assert response.status_code == 200 and not User.objects.exists()
+    for number in range(5):
+        assert register(Client(), f"player{number}").status_code == 302, number
+    response = register(Client(), "player5")
+    assert response.status_code == 429
+    assert b"Too many new accounts from your address just now" in response.content
+    assert b'<form method="post">' in response.content  # the form, to read and try again later
+    assert User.objects.count() == Player.objects.count() == 5
+    assert not User.objects.filter(username="player5").exists()
+    # Another address is not affected.
+    assert register(Client(REMOTE_ADDR=ELSEWHERE), "player6").status_code == 302
+    assert User.objects.count() == 6
+
+
 @pytest.fixture
 def taken(make_player, clean_redis):
     """A registered player "admin" and a bot that has played."""
