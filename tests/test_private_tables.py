@@ -4,6 +4,7 @@ Rules Submission choices a player may make, shares its link, lets players in
 the public lobby, closes by itself when idle, and has its own ledger page."""
 
 import asyncio
+import random
 import re
 from datetime import timedelta
 
@@ -18,6 +19,7 @@ from django.utils import timezone
 
 from casino.asgi import application
 from casino.lobby.rows import render_row
+from casino.progressives import api, display
 from casino.progressives.models import TableLink
 from casino.tables import host, private, registry
 from casino.tables.groups import LOBBY_GROUP
@@ -27,6 +29,7 @@ from casino.wallet.ledger import escrow_holds_chips
 from casino.wallet.models import Account, Entry
 from tests.conftest import FAST, assert_ledger_balanced
 from tests.test_consumer import HOST, ORIGIN, connect, receive_until, refused_socket
+from tests.test_progressive_display import frame_with, linked_meter, start_ticker  # noqa: F401
 from tests.test_test_tables import client_of, guest, play_round, running
 
 pytestmark = pytest.mark.postgres
@@ -299,20 +302,101 @@ async def test_the_websocket_refuses_the_banned_and_the_not_admitted(clean_redis
 async def test_the_lobby_websocket_never_shows_a_private_table(clean_redis):
     table = await database_sync_to_async(open_wheel)(await database_sync_to_async(guest)("Ann"))
     public = await database_sync_to_async(public_wheel)()
-    assert await database_sync_to_async(render_row)(table.pk) == (
-        f'<tr id="table-row-{table.pk}" hx-swap-oob="delete"></tr>'
-    )
+    assert await database_sync_to_async(render_row)(table.pk) == ""
     lobby = WebsocketCommunicator(application, "/ws/lobby/", headers=[ORIGIN, HOST])
     assert (await lobby.connect())[0]
     await lobby.receive_from(timeout=5)  # the meters panel
     layer = get_channel_layer()
+    # The owner's pushes of a step at the private table, then the public one's.
     for table_id in (table.pk, public.pk):
         await layer.group_send(LOBBY_GROUP, {"type": "lobby.table", "table_id": table_id})
-    frames = [await lobby.receive_from(timeout=5) for _ in range(2)]
-    private_frame = next(frame for frame in frames if f"table-row-{table.pk}" in frame)
-    assert "delete" in private_frame and "Friday wheel" not in private_frame
-    assert any("Public wheel" in frame for frame in frames)
+    frame = await lobby.receive_from(timeout=5)
+    assert f'id="table-row-{public.pk}"' in frame and "Public wheel" in frame
+    assert await lobby.receive_nothing(timeout=0.3)
     await lobby.disconnect()
+
+
+def private_table_on_a_meter():
+    """A public wheel with a Must-Hit-By meter, and Ann's private wheel,
+    which shares it as every private table of the game does."""
+    public = public_wheel()
+    meter = linked_meter(public)
+    ann = guest("Ann")
+    table = open_wheel(ann)
+    assert TableLink.objects.filter(table=table, meter=meter).exists()
+    return public, meter, ann, table
+
+
+def mentions(html, table):
+    """Whether ``html`` names the private ``table`` or gives away its id."""
+    return any(
+        text in html
+        for text in ("Friday wheel", f"table-row-{table.pk}", f"/tables/{table.pk}/", f"table {table.pk}")
+    )
+
+
+@pytest.mark.django_db
+def test_the_lobby_page_never_names_a_private_table_on_a_meter(clean_redis):
+    public, meter, ann, table = private_table_on_a_meter()
+    api.open_meter(meter, rng=random.Random(11))
+    lobby = Client().get("/").content.decode()
+    assert f'id="meter-{meter.pk}"' in lobby and "At Public wheel<" in lobby
+    assert not mentions(lobby, table)
+    # A win at the private table: "at a private table" but there.
+    (hit,) = api.contribute(table.pk, 2, [api.Wager(meter.pk, 3, 500_000)]).wins
+    won = display.dollars(hit.paid_cents)
+    for page in (Client().get("/"), client_of(ann).get("/"), Client().get(f"/tables/{public.pk}/")):
+        html = page.content.decode()
+        assert f"Won {won} at a private table<" in html and not mentions(html, table)
+    html = client_of(ann).get(f"/tables/{table.pk}/").content.decode()
+    assert f"Won {won} at Friday wheel, seat 3" in html
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_lobby_pushes_never_name_a_private_table_but_its_players_see_its_wins(
+    clean_redis,
+    start_ticker,  # noqa: F811
+    monkeypatch,
+):
+    monkeypatch.setattr(display, "LIGHT_SECONDS", 1)
+    public, meter, ann, table = await database_sync_to_async(private_table_on_a_meter)()
+    start_ticker()
+    lobby = WebsocketCommunicator(application, "/ws/lobby/", headers=[ORIGIN, HOST])
+    assert (await lobby.connect())[0]
+    frames = [await frame_with(lobby, 'id="meters-panel"', 5)]
+    assert "At Public wheel<" in frames[0]
+    layer = get_channel_layer()
+
+    async def lobby_frames_until_the_public_row():
+        """What the lobby got, up to a push of the public table's row sent now."""
+        await layer.group_send(LOBBY_GROUP, {"type": "lobby.table", "table_id": public.pk})
+        while True:
+            frames.append(await lobby.receive_from(timeout=5))
+            if f'id="table-row-{public.pk}"' in frames[-1]:
+                return
+
+    # Ann arrives at her table: the lobby hears nothing of it.
+    at_table, connected = await connect(table.pk, ann)
+    assert connected
+    await receive_until(at_table, lambda frame: f'id="meter-{meter.pk}"' in frame)
+    await lobby_frames_until_the_public_row()
+
+    # $5,000 at 2% crosses any trigger below the $200 maximum: a hit at seat 3 of the private table.
+    result = await database_sync_to_async(api.contribute)(table.pk, 2, [api.Wager(meter.pk, 3, 500_000)])
+    won = display.dollars(result.wins[0].paid_cents)
+    frame = await receive_until(at_table, lambda frame: 'id="announce"' in frame)
+    assert f"Must-Hit-By Mystery bonus won: {won} at Friday wheel, seat 3" in frame
+    assert f"Won {won} at Friday wheel, seat 3" in frame
+    frames.append(await frame_with(lobby, 'id="announce"', 2))
+    assert f"Poker mystery: Must-Hit-By Mystery bonus won: {won} at a private table<" in frames[-1]
+    assert f"Won {won} at a private table<" in frames[-1]
+
+    # Ann leaves: nothing again.
+    await at_table.disconnect()
+    await asyncio.sleep(0.5)
+    await lobby_frames_until_the_public_row()
+    await lobby.disconnect()
+    assert not any(mentions(frame, table) for frame in frames)
 
 
 @pytest.mark.django_db
