@@ -268,6 +268,80 @@ def test_in_approve_mode_the_visitor_waits_until_the_host_lets_them_in(clean_red
 
 
 @pytest.mark.django_db
+def test_the_host_makes_a_new_link_and_the_old_one_admits_nobody(clean_redis):
+    ann, bob, cleo, dan = guest("Ann"), guest("Bob"), guest("Cleo"), guest("Dan")
+    table = open_wheel(ann, admission="approve")
+    old = f"/tables/private/{table.link_key}/"
+    client_of(bob).get(old)
+    private.let_in(table, bob)  # Bob is in...
+    assert client_of(cleo).get(old).status_code == 200  # ...Cleo waits
+    host_page = client_of(ann).get(f"/tables/{table.pk}/").content.decode()
+    assert f'action="/tables/{table.pk}/new-link/"' in host_page and "Make a new link" in host_page
+    assert "Make a new link" not in client_of(bob).get(f"/tables/{table.pk}/").content.decode()
+    # Only the host: a player at the table is told so, a stranger gets the private page.
+    response = client_of(bob).post(f"/tables/{table.pk}/new-link/", follow=True)
+    assert "Only the table&#x27;s host can make a new link." in response.content.decode()
+    assert client_of(dan).post(f"/tables/{table.pk}/new-link/").status_code == 403
+    assert Client().post(f"/tables/{table.pk}/new-link/").status_code == 403
+    table.refresh_from_db()
+    assert f"/tables/private/{table.link_key}/" == old
+
+    response = client_of(ann).post(f"/tables/{table.pk}/new-link/", follow=True)
+    assert response.redirect_chain[-1][0] == f"/tables/{table.pk}/"
+    page = response.content.decode()
+    assert "The table has a new link: the old one no longer lets anyone in." in page
+    table.refresh_from_db()
+    new = f"/tables/private/{table.link_key}/"
+    assert new != old and len(table.link_key) == 43
+    assert f"http://testserver{new}" in page and old not in page
+    # The old link opens nothing, for anyone, and says why.
+    for who in (client_of(dan), client_of(cleo), Client()):
+        response = who.get(old)
+        assert response.status_code == 404
+        html = response.content.decode()
+        assert "This link does not open a table" in html and "Ask the host for the table" in html
+        assert "Friday wheel" not in html
+    # Whom it admitted stay; whoever waited by it asks again by the new one.
+    assert client_of(bob).get(f"/tables/{table.pk}/").status_code == 200
+    assert set(table.admitted.all()) == {ann, bob} and not table.waiting.exists()
+    assert client_of(cleo).get(f"/tables/{table.pk}/waiting/")["HX-Refresh"] == "true"
+    assert "Waiting for the host" in client_of(dan).get(new).content.decode()
+    assert list(table.waiting.all()) == [dan]
+
+
+@pytest.mark.django_db
+def test_the_host_bans_a_player_who_is_only_waiting(clean_redis):
+    ann, bob, eve = guest("Ann"), guest("Bob"), guest("Eve")
+    table = open_wheel(ann, admission="approve")
+    link = f"/tables/private/{table.link_key}/"
+    bob_client = client_of(bob)
+    bob_client.get(link)
+    assert list(table.waiting.all()) == [bob]  # never at the table: no seat, no socket
+    host_page = client_of(ann).get(f"/tables/{table.pk}/").content.decode()
+    assert f'formaction="/tables/{table.pk}/waiting/ban/"' in host_page
+    # Only the host.
+    table.admitted.add(eve)
+    client_of(eve).post(f"/tables/{table.pk}/waiting/ban/", {"player": bob.pk})
+    assert Client().post(f"/tables/{table.pk}/waiting/ban/", {"player": bob.pk}).status_code == 403
+    assert not table.banned.exists() and list(table.waiting.all()) == [bob]
+    response = client_of(ann).post(f"/tables/{table.pk}/waiting/ban/", {"player": eve.pk}, follow=True)
+    assert "not waiting to come in" in response.content.decode() and not table.banned.exists()
+
+    response = client_of(ann).post(f"/tables/{table.pk}/waiting/ban/", {"player": bob.pk}, follow=True)
+    assert "Bob is banned: they can neither play nor watch here." in response.content.decode()
+    assert list(table.banned.all()) == [bob] and not table.waiting.exists()
+    assert bob not in table.admitted.all()
+    # Bob's waiting page reloads and says why; neither this link nor a new one lets him in.
+    assert bob_client.get(f"/tables/{table.pk}/waiting/")["HX-Refresh"] == "true"
+    client_of(ann).post(f"/tables/{table.pk}/new-link/")
+    table.refresh_from_db()
+    for page in (f"/tables/private/{table.link_key}/", f"/tables/{table.pk}/"):
+        response = bob_client.get(page)
+        assert response.status_code == 403 and "You cannot enter this table" in response.content.decode()
+    assert not table.waiting.exists()
+
+
+@pytest.mark.django_db
 def test_a_banned_player_can_neither_enter_nor_come_back_by_the_link(clean_redis):
     ann, bob = guest("Ann"), guest("Bob")
     table = open_wheel(ann)
