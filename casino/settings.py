@@ -241,6 +241,10 @@ LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", 
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_HANDLER = "casino.accounts.lockout.LoginThrottleHandler"
 AXES_RESET_ON_SUCCESS = True
+# A try refused by a lock tests no password, so it is not a failure: else a
+# person retrying their locked account would go on to lock their office's
+# address, and every retry would push their own cool-off further away.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "casino.accounts.views.locked_out"
 
 # New guests per address (a /64 for IPv6): each is WALLET_START_CHIPS free
