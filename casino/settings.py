@@ -222,23 +222,41 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "accounts:login"
 
-# Sign-in throttling (django-axes), for our sign-in page and the admin's:
-# LOGIN_FAILURE_LIMIT wrong passwords lock the account (from any address) and
-# the address (for any account) for LOGIN_COOL_OFF_MINUTES.
+# Sign-in throttling (django-axes), for our sign-in page and the admin's, two
+# locks apart: LOGIN_FAILURE_LIMIT wrong passwords for one account lock it
+# (from every address), LOGIN_ADDRESS_FAILURE_LIMIT from one address (on any
+# accounts) lock the address (for every account), each for
+# LOGIN_COOL_OFF_MINUTES after its last failure. The address's limit is
+# higher: everyone behind an office's or a school's NAT shares it, and one
+# person locking their own account must not lock out the others. A right
+# password clears its own account's failures only (casino/accounts/lockout.py).
 AUTHENTICATION_BACKENDS = [
     "casino.accounts.backends.LoginThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOL_OFF_MINUTES", "15")))
+LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "20"))
+# Each element a lock of its own (not their combination), with its own limit.
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_HANDLER = "casino.accounts.lockout.LoginThrottleHandler"
 AXES_RESET_ON_SUCCESS = True
+# A try refused by a lock tests no password, so it is not a failure: else a
+# person retrying their locked account would go on to lock their office's
+# address, and every retry would push their own cool-off further away.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "casino.accounts.views.locked_out"
 
 # New guests per address (a /64 for IPv6): each is WALLET_START_CHIPS free
 # chips. Counted in CACHES (Redis), shared by every process.
 GUEST_SIGNUP_RATE_DEFAULT = "5/10m"
 GUEST_SIGNUP_RATE = os.environ.get("GUEST_SIGNUP_RATE", GUEST_SIGNUP_RATE_DEFAULT)
+# New accounts per address, counted the same way: each is a new identity for
+# chat and bans and, unless a guest registers, WALLET_START_CHIPS free chips.
+# Tighter than guests: a person registers once, and a group behind one
+# address still has the guests' limit.
+REGISTER_RATE_DEFAULT = "5/h"
+REGISTER_RATE = os.environ.get("REGISTER_RATE", REGISTER_RATE_DEFAULT)
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

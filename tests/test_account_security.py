@@ -42,10 +42,16 @@ def test_wrong_passwords_lock_the_account_then_the_right_one_is_refused(settings
     assert "_auth_user_id" not in other.session
 
 
+def sign_in(client, username):
+    response = client.post("/accounts/login/", {"username": username, "password": PASSWORD})
+    client.post("/accounts/logout/")
+    return response.status_code
+
+
 def test_an_address_guessing_many_accounts_is_locked_out(settings, ann):
     User.objects.create_user("bob", password=PASSWORD)
     guesser = Client(REMOTE_ADDR=ELSEWHERE)
-    for number in range(settings.AXES_FAILURE_LIMIT):
+    for number in range(settings.LOGIN_ADDRESS_FAILURE_LIMIT):
         guesser.post("/accounts/login/", {"username": f"nobody{number}", "password": "wrong"})
     response = guesser.post("/accounts/login/", {"username": "bob", "password": PASSWORD})
     assert response.status_code == 429 and "_auth_user_id" not in guesser.session
@@ -54,13 +60,77 @@ def test_an_address_guessing_many_accounts_is_locked_out(settings, ann):
     assert response.status_code == 302
 
 
+def test_signing_in_to_ones_own_account_never_clears_anothers_failures(settings, ann):
+    """The attack: 4 wrong passwords for the victim, then a right one for
+    the attacker's own account, over and over from one address."""
+    User.objects.create_user("mallory", password=PASSWORD)
+    attacker = Client(REMOTE_ADDR=ELSEWHERE)
+    for round_number in range(4):
+        fail_sign_ins(attacker, "ann", settings.AXES_FAILURE_LIMIT - 1)
+        status = sign_in(attacker, "mallory")
+        if round_number == 0:
+            assert status == 302  # the attacker's own account is theirs to use
+    # 16 wrong guesses later, Ann's password is refused even when guessed,
+    # from the attacker's address and from Ann's own.
+    response = attacker.post("/accounts/login/", {"username": "ann", "password": PASSWORD})
+    assert response.status_code == 429 and "_auth_user_id" not in attacker.session
+    assert Client().post("/accounts/login/", {"username": "ann", "password": PASSWORD}).status_code == 429
+
+
+def test_an_address_failing_on_many_accounts_is_locked_whatever_else_it_does(settings, ann):
+    """Wrong passwords spread over many accounts, a few each, with the
+    attacker's own right password in between: the address is locked."""
+    User.objects.create_user("mallory", password=PASSWORD)
+    User.objects.create_user("bob", password=PASSWORD)
+    attacker = Client(REMOTE_ADDR=ELSEWHERE)
+    for number in range(settings.LOGIN_ADDRESS_FAILURE_LIMIT):
+        # Each account well below its own limit.
+        attacker.post("/accounts/login/", {"username": f"player{number // 2}", "password": "wrong"})
+        if number % 4 == 3 and number + 1 < settings.LOGIN_ADDRESS_FAILURE_LIMIT:
+            assert sign_in(attacker, "mallory") == 302, number
+    for username in ("mallory", "bob", "ann"):
+        response = attacker.post("/accounts/login/", {"username": username, "password": PASSWORD})
+        assert response.status_code == 429, username
+        assert b"Too many failed sign-ins" in response.content
+    limit = settings.LOGIN_ADDRESS_FAILURE_LIMIT
+    assert f"and for an address after {limit} on any accounts".encode() in response.content
+    assert "_auth_user_id" not in attacker.session
+    # Only the address is locked: the accounts open from anywhere else.
+    assert sign_in(Client(), "mallory") == 302
+    assert sign_in(Client(), "bob") == 302
+
+
+def test_one_persons_typos_do_not_lock_out_their_whole_office(settings, ann):
+    """Everyone behind one NAT shares an address: a colleague who locked
+    their own account leaves the others free to sign in."""
+    assert settings.LOGIN_ADDRESS_FAILURE_LIMIT > settings.AXES_FAILURE_LIMIT
+    User.objects.create_user("bob", password=PASSWORD)
+    office = Client()
+    fail_sign_ins(office, "ann", settings.AXES_FAILURE_LIMIT)
+    assert office.post("/accounts/login/", {"username": "ann", "password": PASSWORD}).status_code == 429
+    # However often she tries again meanwhile: a refused try is no guess.
+    fail_sign_ins(office, "ann", settings.LOGIN_ADDRESS_FAILURE_LIMIT)
+    assert sign_in(Client(), "bob") == 302
+
+
 def test_a_right_password_before_the_limit_clears_the_failures(settings, ann):
     client = Client()
     fail_sign_ins(client, "ann", settings.AXES_FAILURE_LIMIT - 1)
-    assert client.post("/accounts/login/", {"username": "ann", "password": PASSWORD}).status_code == 302
-    client.post("/accounts/logout/")
+    assert sign_in(client, "ann") == 302
     fail_sign_ins(client, "ann", settings.AXES_FAILURE_LIMIT - 1)
-    assert client.post("/accounts/login/", {"username": "ann", "password": PASSWORD}).status_code == 302
+    assert sign_in(client, "ann") == 302
+
+
+def test_a_right_password_clears_only_its_own_accounts_failures(settings, ann):
+    User.objects.create_user("bob", password=PASSWORD)
+    client = Client()
+    fail_sign_ins(client, "bob", settings.AXES_FAILURE_LIMIT - 1)
+    fail_sign_ins(client, "ann", settings.AXES_FAILURE_LIMIT - 1)
+    assert sign_in(client, "ann") == 302  # Ann's own count starts again...
+    fail_sign_ins(client, "ann", settings.AXES_FAILURE_LIMIT - 1)
+    assert sign_in(client, "ann") == 302
+    fail_sign_ins(client, "bob", 1)  # ...Bob's does not: this is his fifth
+    assert client.post("/accounts/login/", {"username": "bob", "password": PASSWORD}).status_code == 429
 
 
 def test_the_admin_sign_in_is_locked_out_the_same(settings, clean_redis):
@@ -91,6 +161,32 @@ def test_guests_per_address_are_limited(settings, clean_redis):
     # Another address is not affected.
     assert Client(REMOTE_ADDR=ELSEWHERE).post("/accounts/join/", {"nickname": "Guest 6"}).status_code == 302
     assert Player.objects.count() == 6
+
+
+def register(client, username):
+    return client.post(
+        "/accounts/register/", {"username": username, "password1": PASSWORD, "password2": PASSWORD}
+    )
+
+
+def test_registrations_per_address_are_limited(settings, clean_redis):
+    # The shipped limit, whatever REGISTER_RATE this run has.
+    settings.REGISTER_RATE = settings.REGISTER_RATE_DEFAULT
+    assert settings.REGISTER_RATE == "5/h"
+    # A refused form does not use up one of the five.
+    response = Client().post("/accounts/register/", {"username": "x", "password1": "a", "password2": "b"})
+    assert response.status_code == 200 and not User.objects.exists()
+    for number in range(5):
+        assert register(Client(), f"player{number}").status_code == 302, number
+    response = register(Client(), "player5")
+    assert response.status_code == 429
+    assert b"Too many new accounts from your address just now" in response.content
+    assert b'<form method="post">' in response.content  # the form, to read and try again later
+    assert User.objects.count() == Player.objects.count() == 5
+    assert not User.objects.filter(username="player5").exists()
+    # Another address is not affected.
+    assert register(Client(REMOTE_ADDR=ELSEWHERE), "player6").status_code == 302
+    assert User.objects.count() == 6
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """Chromium: a guest opens a private Dreamcatcher table from the lobby, the
 page shows its link with "Copy link", and a friend in another browser (on a
 phone) opens the link, picks a nickname, lands at the table and sits; the
+host lets one waiting player in, bans another, and replaces the link; the
 table is in nobody's lobby (issue 19)."""
 
 import re
@@ -86,6 +87,36 @@ def test_a_private_table_from_the_lobby_and_a_friend_by_its_link(processes, monk
             page.get_by_text("Eve is in").wait_for()
             check_axe(page, "the host's page after letting Eve in")
             eve.wait_for_url(f"{base}/tables/{second.pk}/")
+            wait_live(eve)
+
+            # Mal only waits: Ann bans him from the list, once she confirms.
+            mal = guest_page(browser, base, "Mal")
+            old_link = f"{base}/tables/private/{second.link_key}/"
+            mal.goto(old_link)
+            mal.get_by_role("heading", name="Waiting for the host").wait_for()
+            page.reload()
+            page.once("dialog", lambda dialog: dialog.dismiss())
+            page.get_by_role("button", name="Ban Mal").click()
+            assert second.waiting.filter(nickname="Mal").exists() and not second.banned.exists()
+            page.once("dialog", lambda dialog: dialog.accept())
+            page.get_by_role("button", name="Ban Mal").click()
+            page.get_by_text("Mal is banned").wait_for()
+            mal.get_by_role("heading", name="You cannot enter this table").wait_for()  # the poll reloads it
+            # A new link: the old one opens nothing now, Eve stays.
+            page.once("dialog", lambda dialog: dialog.accept())
+            page.get_by_role("button", name="Make a new link").click()
+            page.get_by_text("The table has a new link").wait_for()
+            second.refresh_from_db()
+            assert (
+                page.get_by_label("The table's link").input_value()
+                == (f"{base}/tables/private/{second.link_key}/")
+                != old_link
+            )
+            stranger = guest_page(browser, base, "Sam")
+            assert stranger.goto(old_link).status == 404
+            stranger.get_by_role("heading", name="This link does not open a table").wait_for()
+            check_axe(stranger, "the page of a replaced link")
+            eve.reload()
             wait_live(eve)
 
             # In nobody's lobby.

@@ -4,6 +4,7 @@ Rules Submission choices a player may make, shares its link, lets players in
 the public lobby, closes by itself when idle, and has its own ledger page."""
 
 import asyncio
+import random
 import re
 from datetime import timedelta
 
@@ -18,6 +19,7 @@ from django.utils import timezone
 
 from casino.asgi import application
 from casino.lobby.rows import render_row
+from casino.progressives import api, display
 from casino.progressives.models import TableLink
 from casino.tables import host, private, registry
 from casino.tables.groups import LOBBY_GROUP
@@ -27,6 +29,7 @@ from casino.wallet.ledger import escrow_holds_chips
 from casino.wallet.models import Account, Entry
 from tests.conftest import FAST, assert_ledger_balanced
 from tests.test_consumer import HOST, ORIGIN, connect, receive_until, refused_socket
+from tests.test_progressive_display import frame_with, linked_meter, start_ticker  # noqa: F401
 from tests.test_test_tables import client_of, guest, play_round, running
 
 pytestmark = pytest.mark.postgres
@@ -265,6 +268,80 @@ def test_in_approve_mode_the_visitor_waits_until_the_host_lets_them_in(clean_red
 
 
 @pytest.mark.django_db
+def test_the_host_makes_a_new_link_and_the_old_one_admits_nobody(clean_redis):
+    ann, bob, cleo, dan = guest("Ann"), guest("Bob"), guest("Cleo"), guest("Dan")
+    table = open_wheel(ann, admission="approve")
+    old = f"/tables/private/{table.link_key}/"
+    client_of(bob).get(old)
+    private.let_in(table, bob)  # Bob is in...
+    assert client_of(cleo).get(old).status_code == 200  # ...Cleo waits
+    host_page = client_of(ann).get(f"/tables/{table.pk}/").content.decode()
+    assert f'action="/tables/{table.pk}/new-link/"' in host_page and "Make a new link" in host_page
+    assert "Make a new link" not in client_of(bob).get(f"/tables/{table.pk}/").content.decode()
+    # Only the host: a player at the table is told so, a stranger gets the private page.
+    response = client_of(bob).post(f"/tables/{table.pk}/new-link/", follow=True)
+    assert "Only the table&#x27;s host can make a new link." in response.content.decode()
+    assert client_of(dan).post(f"/tables/{table.pk}/new-link/").status_code == 403
+    assert Client().post(f"/tables/{table.pk}/new-link/").status_code == 403
+    table.refresh_from_db()
+    assert f"/tables/private/{table.link_key}/" == old
+
+    response = client_of(ann).post(f"/tables/{table.pk}/new-link/", follow=True)
+    assert response.redirect_chain[-1][0] == f"/tables/{table.pk}/"
+    page = response.content.decode()
+    assert "The table has a new link: the old one no longer lets anyone in." in page
+    table.refresh_from_db()
+    new = f"/tables/private/{table.link_key}/"
+    assert new != old and len(table.link_key) == 43
+    assert f"http://testserver{new}" in page and old not in page
+    # The old link opens nothing, for anyone, and says why.
+    for who in (client_of(dan), client_of(cleo), Client()):
+        response = who.get(old)
+        assert response.status_code == 404
+        html = response.content.decode()
+        assert "This link does not open a table" in html and "Ask the host for the table" in html
+        assert "Friday wheel" not in html
+    # Whom it admitted stay; whoever waited by it asks again by the new one.
+    assert client_of(bob).get(f"/tables/{table.pk}/").status_code == 200
+    assert set(table.admitted.all()) == {ann, bob} and not table.waiting.exists()
+    assert client_of(cleo).get(f"/tables/{table.pk}/waiting/")["HX-Refresh"] == "true"
+    assert "Waiting for the host" in client_of(dan).get(new).content.decode()
+    assert list(table.waiting.all()) == [dan]
+
+
+@pytest.mark.django_db
+def test_the_host_bans_a_player_who_is_only_waiting(clean_redis):
+    ann, bob, eve = guest("Ann"), guest("Bob"), guest("Eve")
+    table = open_wheel(ann, admission="approve")
+    link = f"/tables/private/{table.link_key}/"
+    bob_client = client_of(bob)
+    bob_client.get(link)
+    assert list(table.waiting.all()) == [bob]  # never at the table: no seat, no socket
+    host_page = client_of(ann).get(f"/tables/{table.pk}/").content.decode()
+    assert f'formaction="/tables/{table.pk}/waiting/ban/"' in host_page
+    # Only the host.
+    table.admitted.add(eve)
+    client_of(eve).post(f"/tables/{table.pk}/waiting/ban/", {"player": bob.pk})
+    assert Client().post(f"/tables/{table.pk}/waiting/ban/", {"player": bob.pk}).status_code == 403
+    assert not table.banned.exists() and list(table.waiting.all()) == [bob]
+    response = client_of(ann).post(f"/tables/{table.pk}/waiting/ban/", {"player": eve.pk}, follow=True)
+    assert "not waiting to come in" in response.content.decode() and not table.banned.exists()
+
+    response = client_of(ann).post(f"/tables/{table.pk}/waiting/ban/", {"player": bob.pk}, follow=True)
+    assert "Bob is banned: they can neither play nor watch here." in response.content.decode()
+    assert list(table.banned.all()) == [bob] and not table.waiting.exists()
+    assert bob not in table.admitted.all()
+    # Bob's waiting page reloads and says why; neither this link nor a new one lets him in.
+    assert bob_client.get(f"/tables/{table.pk}/waiting/")["HX-Refresh"] == "true"
+    client_of(ann).post(f"/tables/{table.pk}/new-link/")
+    table.refresh_from_db()
+    for page in (f"/tables/private/{table.link_key}/", f"/tables/{table.pk}/"):
+        response = bob_client.get(page)
+        assert response.status_code == 403 and "You cannot enter this table" in response.content.decode()
+    assert not table.waiting.exists()
+
+
+@pytest.mark.django_db
 def test_a_banned_player_can_neither_enter_nor_come_back_by_the_link(clean_redis):
     ann, bob = guest("Ann"), guest("Bob")
     table = open_wheel(ann)
@@ -299,20 +376,101 @@ async def test_the_websocket_refuses_the_banned_and_the_not_admitted(clean_redis
 async def test_the_lobby_websocket_never_shows_a_private_table(clean_redis):
     table = await database_sync_to_async(open_wheel)(await database_sync_to_async(guest)("Ann"))
     public = await database_sync_to_async(public_wheel)()
-    assert await database_sync_to_async(render_row)(table.pk) == (
-        f'<tr id="table-row-{table.pk}" hx-swap-oob="delete"></tr>'
-    )
+    assert await database_sync_to_async(render_row)(table.pk) == ""
     lobby = WebsocketCommunicator(application, "/ws/lobby/", headers=[ORIGIN, HOST])
     assert (await lobby.connect())[0]
     await lobby.receive_from(timeout=5)  # the meters panel
     layer = get_channel_layer()
+    # The owner's pushes of a step at the private table, then the public one's.
     for table_id in (table.pk, public.pk):
         await layer.group_send(LOBBY_GROUP, {"type": "lobby.table", "table_id": table_id})
-    frames = [await lobby.receive_from(timeout=5) for _ in range(2)]
-    private_frame = next(frame for frame in frames if f"table-row-{table.pk}" in frame)
-    assert "delete" in private_frame and "Friday wheel" not in private_frame
-    assert any("Public wheel" in frame for frame in frames)
+    frame = await lobby.receive_from(timeout=5)
+    assert f'id="table-row-{public.pk}"' in frame and "Public wheel" in frame
+    assert await lobby.receive_nothing(timeout=0.3)
     await lobby.disconnect()
+
+
+def private_table_on_a_meter():
+    """A public wheel with a Must-Hit-By meter, and Ann's private wheel,
+    which shares it as every private table of the game does."""
+    public = public_wheel()
+    meter = linked_meter(public)
+    ann = guest("Ann")
+    table = open_wheel(ann)
+    assert TableLink.objects.filter(table=table, meter=meter).exists()
+    return public, meter, ann, table
+
+
+def mentions(html, table):
+    """Whether ``html`` names the private ``table`` or gives away its id."""
+    return any(
+        text in html
+        for text in ("Friday wheel", f"table-row-{table.pk}", f"/tables/{table.pk}/", f"table {table.pk}")
+    )
+
+
+@pytest.mark.django_db
+def test_the_lobby_page_never_names_a_private_table_on_a_meter(clean_redis):
+    public, meter, ann, table = private_table_on_a_meter()
+    api.open_meter(meter, rng=random.Random(11))
+    lobby = Client().get("/").content.decode()
+    assert f'id="meter-{meter.pk}"' in lobby and "At Public wheel<" in lobby
+    assert not mentions(lobby, table)
+    # A win at the private table: "at a private table" but there.
+    (hit,) = api.contribute(table.pk, 2, [api.Wager(meter.pk, 3, 500_000)]).wins
+    won = display.dollars(hit.paid_cents)
+    for page in (Client().get("/"), client_of(ann).get("/"), Client().get(f"/tables/{public.pk}/")):
+        html = page.content.decode()
+        assert f"Won {won} at a private table<" in html and not mentions(html, table)
+    html = client_of(ann).get(f"/tables/{table.pk}/").content.decode()
+    assert f"Won {won} at Friday wheel, seat 3" in html
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_lobby_pushes_never_name_a_private_table_but_its_players_see_its_wins(
+    clean_redis,
+    start_ticker,  # noqa: F811
+    monkeypatch,
+):
+    monkeypatch.setattr(display, "LIGHT_SECONDS", 1)
+    public, meter, ann, table = await database_sync_to_async(private_table_on_a_meter)()
+    start_ticker()
+    lobby = WebsocketCommunicator(application, "/ws/lobby/", headers=[ORIGIN, HOST])
+    assert (await lobby.connect())[0]
+    frames = [await frame_with(lobby, 'id="meters-panel"', 5)]
+    assert "At Public wheel<" in frames[0]
+    layer = get_channel_layer()
+
+    async def lobby_frames_until_the_public_row():
+        """What the lobby got, up to a push of the public table's row sent now."""
+        await layer.group_send(LOBBY_GROUP, {"type": "lobby.table", "table_id": public.pk})
+        while True:
+            frames.append(await lobby.receive_from(timeout=5))
+            if f'id="table-row-{public.pk}"' in frames[-1]:
+                return
+
+    # Ann arrives at her table: the lobby hears nothing of it.
+    at_table, connected = await connect(table.pk, ann)
+    assert connected
+    await receive_until(at_table, lambda frame: f'id="meter-{meter.pk}"' in frame)
+    await lobby_frames_until_the_public_row()
+
+    # $5,000 at 2% crosses any trigger below the $200 maximum: a hit at seat 3 of the private table.
+    result = await database_sync_to_async(api.contribute)(table.pk, 2, [api.Wager(meter.pk, 3, 500_000)])
+    won = display.dollars(result.wins[0].paid_cents)
+    frame = await receive_until(at_table, lambda frame: 'id="announce"' in frame)
+    assert f"Must-Hit-By Mystery bonus won: {won} at Friday wheel, seat 3" in frame
+    assert f"Won {won} at Friday wheel, seat 3" in frame
+    frames.append(await frame_with(lobby, 'id="announce"', 2))
+    assert f"Poker mystery: Must-Hit-By Mystery bonus won: {won} at a private table<" in frames[-1]
+    assert f"Won {won} at a private table<" in frames[-1]
+
+    # Ann leaves: nothing again.
+    await at_table.disconnect()
+    await asyncio.sleep(0.5)
+    await lobby_frames_until_the_public_row()
+    await lobby.disconnect()
+    assert not any(mentions(frame, table) for frame in frames)
 
 
 @pytest.mark.django_db

@@ -69,6 +69,9 @@ def register(request):
     its wallet across browsers and devices."""
     form = RegisterForm(request.POST or None, player=request.player)
     if request.method == "POST" and form.is_valid():
+        if _too_many_accounts(request):
+            form.add_error(None, TOO_MANY_ACCOUNTS)
+            return _register_page(request, form, status=429)
         with transaction.atomic():
             user = form.save()
             player = request.player
@@ -82,6 +85,10 @@ def register(request):
         log_in_player(request, player)
         messages.success(request, "Registered: your wallet now follows you when you sign in.")
         return redirect(_next(request))
+    return _register_page(request, form)
+
+
+def _register_page(request, form, status=200):
     return render(
         request,
         "accounts/form.html",
@@ -92,7 +99,27 @@ def register(request):
             "intro": "Keep your nickname and chips across browsers and devices.",
             "next": next_url(request),
         },
+        status=status,
     )
+
+
+TOO_MANY_ACCOUNTS = (
+    "Too many new accounts from your address just now; nothing was created. "
+    "Try again later, or play as a guest meanwhile."
+)
+
+
+def _too_many_accounts(request):
+    """Each account is a new identity and, unless a guest registers, free
+    chips: count them per address as guests are (the same "ip" key, a /64
+    for IPv6), well-formed requests only."""
+    try:
+        return is_ratelimited(
+            request, group="register", key="ip", rate=settings.REGISTER_RATE, increment=True
+        )
+    except RedisError:
+        log.exception("registration refused: the rate limit's cache is unreachable")
+        return True
 
 
 def sign_in(request):
@@ -182,6 +209,10 @@ def locked_out(request, *args, **kwargs):
     return render(
         request,
         "accounts/locked_out.html",
-        {"minutes": minutes, "failure_limit": get_failure_limit(request, None)},
+        {
+            "minutes": minutes,
+            "failure_limit": get_failure_limit(request, None),
+            "address_failure_limit": settings.LOGIN_ADDRESS_FAILURE_LIMIT,
+        },
         status=429,
     )

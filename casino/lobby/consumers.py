@@ -30,7 +30,9 @@ class LobbyConsumer(GuardedConsumer):
         pass  # the lobby is read-only
 
     async def lobby_table(self, event):
-        await self.send(text_data=await database_sync_to_async(render_row)(event["table_id"]))
+        row = await database_sync_to_async(render_row)(event["table_id"])
+        if row:
+            await self.send(text_data=row)
 
     async def meters_update(self, event):
         await self._send_meters(event["meters"], event["now_ms"], event["wins"])

@@ -55,7 +55,12 @@ def open_tables():
 
 
 def render_row(table_id):
-    table = open_tables().filter(pk=table_id).first()
-    if table is None:
+    """The table's lobby row as a push: the row, a delete when a listed table
+    is no longer, or "" for a table the lobby never lists (private, test),
+    which it must not even say exists."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is not None and (table.is_private or table.is_test):
+        return ""
+    if table is None or not table.is_open:
         return f'<tr id="table-row-{int(table_id)}" hx-swap-oob="delete"></tr>'
     return render_to_string("lobby/_row.html", {"row": table_row(table), "oob": True})

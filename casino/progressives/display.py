@@ -6,6 +6,11 @@ A meter travels to the consumers as plain JSON (``meter_data``): the
 ``api.Reading`` fields and the names of the tables involved. The
 Must-Hit-By trigger is not in it: ``api.read`` never reads it, so nothing
 here can show it; only the public maximum ("must hit by $X") is.
+
+A private table shares its game's meters, but its name is a player's own
+words and the table is for whom its link admits: no panel lists it, and
+its wins read "at a private table" everywhere but at that table (``here``,
+the table the viewer is at; None in the lobby).
 """
 
 import dataclasses
@@ -47,8 +52,12 @@ def dollars(cents):
 
 def active_meters(table_id=None):
     """The active meters (linked to ``table_id``, if given), each with
-    ``linked``: the names of the open tables it is linked to."""
-    links = TableLink.objects.filter(table__is_open=True).select_related("table").order_by("table__name")
+    ``linked``: the names of the open tables it is linked to, but private ones."""
+    links = (
+        TableLink.objects.filter(table__is_open=True, table__is_private=False)
+        .select_related("table")
+        .order_by("table__name")
+    )
     meters = Meter.objects.filter(is_active=True).prefetch_related(Prefetch("links", queryset=links))
     if table_id is not None:
         meters = meters.filter(links__table_id=table_id)
@@ -59,20 +68,25 @@ def active_meters(table_id=None):
 
 
 def table_names(table_ids):
-    """{id: name} of the given tables; None for a table that is gone."""
+    """{id: (name, is_private)} of the given tables; None for a table that is gone."""
     from casino.tables.models import Table
 
     names = dict.fromkeys(table_ids)
-    names.update(Table.objects.filter(pk__in=names).values_list("pk", "name"))
+    names.update(
+        (pk, (name, is_private))
+        for pk, name, is_private in Table.objects.filter(pk__in=names).values_list("pk", "name", "is_private")
+    )
     return names
 
 
 def meter_data(meter, reading, names):
     """A meter as the ticker sends it: plain JSON, the trigger nowhere."""
+    name, is_private = names.get(reading.last_hit_table) or (None, False)
     return {
         **dataclasses.asdict(reading),
         "tables": list(getattr(meter, "linked", [])),
-        "last_hit_table_name": names.get(reading.last_hit_table),
+        "last_hit_table_name": name,
+        "last_hit_private": is_private,
     }
 
 
@@ -94,7 +108,7 @@ def panel(table_id=None):
     """The template contexts of the active meters (of one table), read now:
     the first page's panel."""
     at_ms = now_ms()
-    return [meter_context(data, at_ms) for data in read_meters(active_meters(table_id))]
+    return [meter_context(data, at_ms, table_id) for data in read_meters(active_meters(table_id))]
 
 
 # -- what the templates show ------------------------------------------------
@@ -109,11 +123,14 @@ def kind_label(data):
     return KIND_NAMES.get(data["kind"], data["kind"])
 
 
-def win_text(data):
-    """``Won $152.30 at Table 2, seat 3`` (the meter's last win), or ''."""
+def win_text(data, here=None):
+    """``Won $152.30 at Table 2, seat 3`` (the meter's last win), or ''.
+    ``here``: the table the viewer is at, which may name itself if private."""
     if data["last_hit_cents"] is None:
         return ""
     text = f"Won {dollars(data['last_hit_cents'])}"
+    if data["last_hit_table"] and data.get("last_hit_private") and data["last_hit_table"] != here:
+        return text + " at a private table"
     if data["last_hit_table"]:
         table = data["last_hit_table_name"] or f"table {data['last_hit_table']}"
         text += f" at {table}"
@@ -122,7 +139,7 @@ def win_text(data):
     return text
 
 
-def meter_context(data, at_ms):
+def meter_context(data, at_ms, here=None):
     must_hit_by = data["kind"] == MUST_HIT_BY
     return {
         "id": data["meter_id"],
@@ -133,15 +150,15 @@ def meter_context(data, at_ms):
         "offers": OFFERS_MUST_HIT_BY if must_hit_by else "",
         "tables": data["tables"],
         "lit": is_lit(data, at_ms),
-        "last_win": win_text(data),
+        "last_win": win_text(data, here),
     }
 
 
-def announcement(data, lobby=False):
+def announcement(data, lobby=False, here=None):
     """What screen readers hear when a meter is won, e.g. ``Must-Hit-By
     Mystery bonus won: $152.30 at Table 2, seat 3``. A table has one meter
     of each kind; the lobby may list several, so it names the meter."""
-    text = f"{kind_label(data)} won: {win_text(data).removeprefix('Won ')}"
+    text = f"{kind_label(data)} won: {win_text(data, here).removeprefix('Won ')}"
     if lobby and data["name"] != kind_label(data):
         text = f"{data['name']}: {text}"
     return text
@@ -153,10 +170,10 @@ _CACHE_SIZE = 256
 _cache = OrderedDict()
 
 
-def _render_meter(template, data, at_ms):
-    """One meter's fragment. Every viewer of a push gets the same markup, so
-    each process renders it once per change."""
-    context = meter_context(data, at_ms)
+def _render_meter(template, data, at_ms, here=None):
+    """One meter's fragment. Every viewer of a push gets the same markup (but
+    at the private table that won it), so each process renders it once per change."""
+    context = meter_context(data, at_ms, here)
     cache_key = (template, repr(sorted(context.items())))
     markup = _cache.get(cache_key)
     if markup is None:
@@ -166,10 +183,10 @@ def _render_meter(template, data, at_ms):
     return markup
 
 
-def table_fragments(meters, at_ms):
-    """[(element id, markup)] of a table's meters, one per meter."""
+def table_fragments(meters, at_ms, here):
+    """[(element id, markup)] of the meters of table ``here``, one per meter."""
     return [
-        (f"meter-{data['meter_id']}", _render_meter("progressives/_table_meter.html", data, at_ms))
+        (f"meter-{data['meter_id']}", _render_meter("progressives/_table_meter.html", data, at_ms, here))
         for data in meters
     ]
 
@@ -188,6 +205,6 @@ def render_lobby_panel(meters, at_ms):
     )
 
 
-def render_announcement(data, lobby=False):
+def render_announcement(data, lobby=False, here=None):
     """Put the announcement of a win into the page's ``#announce`` live region."""
-    return render_to_string("progressives/_announce.html", {"text": announcement(data, lobby)})
+    return render_to_string("progressives/_announce.html", {"text": announcement(data, lobby, here)})

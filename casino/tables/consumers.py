@@ -138,6 +138,8 @@ class TableConsumer(GuardedConsumer):
             return FORBIDDEN
         # A private table's host parts (casino/tables/host_panel.py).
         self.host_view = host_panel.HostView(table.pk, table.game) if table.is_private else None
+        # The public lobby lists the table (lobby/rows.py): only then is it told who comes and goes.
+        self.listed = not (table.is_private or table.is_test)
         return (
             table_meta(table),
             table.state,
@@ -200,6 +202,8 @@ class TableConsumer(GuardedConsumer):
             )
 
     async def _notify_lobby(self):
+        if not self.listed:
+            return
         await self.channel_layer.group_send(LOBBY_GROUP, {"type": "lobby.table", "table_id": self.table_id})
 
     # -- from the browser ------------------------------------------------
@@ -383,7 +387,11 @@ class TableConsumer(GuardedConsumer):
     async def _send_meters(self, meters, at_ms, wins=()):
         """The meters whose display changed (value, win light, last win), and
         for a new win its announcement to screen readers."""
-        changed = not_shown(self.shown, display.table_fragments(meters, at_ms))
-        changed += [display.render_announcement(data) for data in meters if data["meter_id"] in wins]
+        changed = not_shown(self.shown, display.table_fragments(meters, at_ms, self.table_id))
+        changed += [
+            display.render_announcement(data, here=self.table_id)
+            for data in meters
+            if data["meter_id"] in wins
+        ]
         if changed:
             await self.send(text_data="".join(changed))

@@ -264,6 +264,27 @@ def let_in(table, player):
         table.admitted.add(player)
 
 
+def ban_waiting(table, player):
+    """The host bans a player who only asked to come in. Nobody at the table
+    knows them, so unlike a ban at the table (host.HostControls) it is no
+    table event: the owner has no seat or socket of theirs to release."""
+    with transaction.atomic():
+        table.waiting.remove(player)
+        table.admitted.remove(player)
+        table.banned.add(player)
+
+
+def new_link(table):
+    """Replace ``table``'s link: the old one opens nothing any more. Whom it
+    admitted stay; whoever waited by it asks again by the new one, so that a
+    link that went further than meant leaves nobody the host did not choose.
+    Written alone (not ``save()``): the table's owner writes its other fields."""
+    with transaction.atomic():
+        table.link_key = secrets.token_urlsafe(32)
+        Table.objects.filter(pk=table.pk).update(link_key=table.link_key)
+        table.waiting.clear()
+
+
 # -- idle tables ----------------------------------------------------------
 
 

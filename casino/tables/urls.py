@@ -13,5 +13,7 @@ urlpatterns = [
     path("<int:table_id>/ledger/", views.ledger_page, name="ledger"),
     path("<int:table_id>/admit/", views.admit, name="admit"),
     path("<int:table_id>/waiting/", views.waiting, name="waiting"),
+    path("<int:table_id>/waiting/ban/", views.ban_waiting, name="ban_waiting"),
+    path("<int:table_id>/new-link/", views.new_link, name="new_link"),
     path("private/<str:link_key>/", views.private_link, name="private_link"),
 ]

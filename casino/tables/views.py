@@ -55,7 +55,8 @@ def private_link(request, link_key):
     player session picks a nickname first and comes back here."""
     table = Table.objects.filter(is_private=True, link_key=link_key).exclude(link_key="").first()
     if table is None:
-        raise Http404("No private table has this link: check it with its host.")
+        # Mistyped, or a link its host has since replaced (new_link).
+        return render(request, "tables/private_refused.html", {"reason": "unknown_link"}, status=404)
     if not table.is_open:
         return render(
             request, "tables/private_refused.html", {"table": table, "reason": "closed"}, status=410
@@ -84,22 +85,68 @@ def waiting(request, table_id):
     return HttpResponse(headers={"HX-Refresh": "true"})
 
 
+def _host_only(request, table, refusal):
+    """None when the viewer hosts ``table``; else the answer to anyone else:
+    the page that says why they may not see the table, or the table with
+    ``refusal``."""
+    if request.player is not None and request.player.pk == table.host_id:
+        return None
+    refused = _open_to(request, table)
+    if refused:
+        return refused
+    messages.error(request, refusal)
+    return redirect("tables:table", table_id=table.pk)
+
+
+NOT_WAITING = "That player is not waiting to come in (any more)."
+
+
 @require_POST
 def admit(request, table_id):
     """The host lets a player in from the waiting list."""
     table = get_object_or_404(Table, pk=table_id, is_open=True, is_private=True)
-    if request.player is None or request.player.pk != table.host_id:
-        refused = _open_to(request, table)
-        if refused:
-            return refused
-        messages.error(request, "Only the table's host can let players in.")
-        return redirect("tables:table", table_id=table.pk)
+    refused = _host_only(request, table, "Only the table's host can let players in.")
+    if refused:
+        return refused
     waiting = table.waiting.filter(pk=parse_whole(request.POST.get("player"))).first()
     if waiting is None:
-        messages.error(request, "That player is not waiting to come in (any more).")
+        messages.error(request, NOT_WAITING)
     else:
         private.let_in(table, waiting)
         messages.success(request, f"{waiting.nickname} is in: they can watch and sit now.")
+    return redirect("tables:table", table_id=table.pk)
+
+
+@require_POST
+def ban_waiting(request, table_id):
+    """The host bans a player from the waiting list, who is not at the table
+    (one who is, the host bans from the host panel, host.HostControls)."""
+    table = get_object_or_404(Table, pk=table_id, is_open=True, is_private=True)
+    refused = _host_only(request, table, "Only the table's host can ban players.")
+    if refused:
+        return refused
+    waiting = table.waiting.filter(pk=parse_whole(request.POST.get("player"))).first()
+    if waiting is None:
+        messages.error(request, NOT_WAITING)
+    else:
+        private.ban_waiting(table, waiting)
+        messages.success(request, f"{waiting.nickname} is banned: they can neither play nor watch here.")
+    return redirect("tables:table", table_id=table.pk)
+
+
+@require_POST
+def new_link(request, table_id):
+    """The host replaces the table's link (private.new_link)."""
+    table = get_object_or_404(Table, pk=table_id, is_open=True, is_private=True)
+    refused = _host_only(request, table, "Only the table's host can make a new link.")
+    if refused:
+        return refused
+    private.new_link(table)
+    messages.success(
+        request,
+        "The table has a new link: the old one no longer lets anyone in. Whoever is in stays; "
+        "whoever was waiting needs the new link.",
+    )
     return redirect("tables:table", table_id=table.pk)
 
 

@@ -279,6 +279,11 @@
     var asks = e.target.closest && e.target.closest("[data-confirm]");
     if (asks && !window.confirm(asks.dataset.confirm)) { e.preventDefault(); }
   });
+  // The same for a form's button (a host's Ban from the waiting list, a new link).
+  document.addEventListener("submit", function (e) {
+    var asks = e.submitter && e.submitter.closest("[data-confirm]");
+    if (asks && !window.confirm(asks.dataset.confirm)) { e.preventDefault(); }
+  });
 
   // Where a key is the player's typing, not a table shortcut. A chip (a
   // radio button) or any button with focus still lets the keys through.
