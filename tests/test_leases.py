@@ -58,7 +58,7 @@ async def test_a_worker_lets_go_of_the_one_table_whose_lease_another_took(make_t
         assert set(worker.owners) == {ids[0], ids[2]}
         assert await redis.get(lease_key(ids[1])) == "another-worker"  # not released: not its own
         for table_id in (ids[0], ids[2]):
-            assert await redis.get(lease_key(table_id)) == worker.worker_id
+            assert await redis.get(lease_key(table_id)) == worker.holder
             assert await redis.pttl(lease_key(table_id)) > LEASE_MS - 1000  # renewed at every scan
     finally:
         stop.set()

@@ -6,8 +6,11 @@ two Dreamcatcher tables. Each of worker, redis-server and Daphne
 is killed with SIGKILL once; after each, supervisord has started a new
 process that does its job, every table finished the round it was in, a
 spectator's websocket resynced, every round replays, the ledger sums to zero
-and the meters reconcile. A player's page in Chromium reconnects within
-seconds, without ``?join=1``.
+and the meters reconcile. The restarted worker takes back its tables well
+within their 10 s leases (issue 33, item 6), and after the Daphne kill a new
+socket from the address every client here shares is admitted within seconds
+though its limit is just above the sockets held (item 4). A player's page in
+Chromium reconnects within seconds, without ``?join=1``.
 
 A plain (sync) test: the sync Playwright API cannot run inside pytest-asyncio's loop.
 """
@@ -18,6 +21,7 @@ import tempfile
 import pytest
 
 from bench.chaos import Stack, Watcher, kill_and_check, wait_until
+from casino.tables import ratelimit
 
 # solo: every restart is held to a deadline that a busy neighbour test stretches
 pytestmark = pytest.mark.solo
@@ -46,7 +50,9 @@ def wait_page(page, script, what, timeout_ms=30_000):
 
 def test_supervised_stack_comes_back_from_kill_9_of_each_process():
     workdir = tempfile.mkdtemp(prefix="casino-supervised-")
-    stack = Stack(workdir)
+    # Two bots and a spectator at each table and the player's page: the
+    # killed Daphne's sockets, if they still counted, would fill the address.
+    stack = Stack(workdir, ws_max_per_address=2 * 3 + 1 + 3)
     watchers = []
     try:
         # Two Dreamcatcher tables on one-second clocks keep this short; make
@@ -73,9 +79,11 @@ def test_supervised_stack_comes_back_from_kill_9_of_each_process():
             delays = page.evaluate("[...Array(30).keys()].map(n => htmx.config.wsReconnectDelay(n))")
             assert max(delays) <= 4000, delays
 
-            back = {}
+            recovered = {}
             for name in ("worker", "redis", "daphne"):
-                back[name], _figures, failures = kill_and_check(stack, watchers, name)
+                # Held to the checks below, not to make chaos's target, which
+                # a busy machine's slow start of a Python process can miss.
+                recovered[name], _figures, failures = kill_and_check(stack, watchers, name, target=None)
                 assert not failures, failures
 
             # Daphne was killed: the page reconnected, without the join.
@@ -84,8 +92,14 @@ def test_supervised_stack_comes_back_from_kill_9_of_each_process():
             assert "join=1" in sockets[0]
             assert not [url for url in sockets[1:] if "join" in url], sockets
             browser.close()
-        for name, seconds in back.items():
-            assert seconds < 30, f"{name} took {seconds:.1f} s to come back"
+        for name, recovery in recovered.items():
+            assert recovery["back"] < 30, f"{name} took {recovery['back']:.1f} s to come back"
+        # The worker took its own tables back before their leases
+        # (TABLE_LEASE_MS, 10 s) ran out; the killed Daphne's sockets stopped
+        # counting within a liveness key's life of the kill.
+        worker, daphne = recovered["worker"], recovered["daphne"]
+        assert worker["back"] < worker["lease_left"], recovered
+        assert daphne["admitted"] < max(daphne["back"], ratelimit.ALIVE_SECONDS) + 5, recovered
         # Every round of the run replays; the ledger and the meters hold.
         figures, failures = stack.verify()
         assert not failures, failures

@@ -45,8 +45,12 @@ def lease_key():
 
 
 class MeterTicker:
-    def __init__(self, owner_id=None, layer=None, poll_seconds=POLL_SECONDS):
+    def __init__(self, owner_id=None, layer=None, poll_seconds=POLL_SECONDS, identity=None):
         self.owner_id = owner_id or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+        # (identity, its key, this process): a restarted table worker's
+        # ticker takes back its dead process's lease as its tables are
+        # (owner.TableWorker, leases.take_or_adopt).
+        self.identity = identity
         self.layer = layer or get_channel_layer()
         self.poll_seconds = poll_seconds
         self.meters = []
@@ -80,7 +84,11 @@ class MeterTicker:
                 return True
             log.warning("meter ticker %s lost its lease", self.owner_id)
             return False
-        if await leases.take(redis, lease_key(), self.owner_id, LEASE_MS):
+        if self.identity is None:
+            taken = await leases.take(redis, lease_key(), self.owner_id, LEASE_MS)
+        else:
+            taken = await leases.take_or_adopt(redis, lease_key(), self.owner_id, LEASE_MS, *self.identity)
+        if taken:
             log.info("meter ticker %s runs", self.owner_id)
             # Another ticker may have pushed meanwhile: start afresh.
             self.last, self.refresh_at = None, 0.0

@@ -13,12 +13,22 @@ ceil(open tables / live workers), so a worker that starts first does not
 keep them all. One over its share, or at it while another is below the
 floor, lets a table go (its owner stops, the lease is released) for one of
 the others; a dead worker stops beating and the rest take its tables.
+
+A worker has an identity that outlives its process when it is supervised
+(``worker_identity``: TABLE_WORKER_ID, or supervisord's program on this
+host), so a worker killed and restarted in its place takes back its own
+tables at once instead of after their leases run out; any other worker
+still waits them out. Only one process speaks for an identity at a time
+(``TableWorker._hold_identity``); each table it takes back is loaded from
+its persisted state, exactly as one taken free.
 """
 
 import asyncio
+import hashlib
 import logging
 import math
 import os
+import re
 import socket
 import time
 import uuid
@@ -26,6 +36,7 @@ import uuid
 from channels.exceptions import ChannelFull
 from channels.layers import get_channel_layer
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 
 from casino.chat import highlights
 from casino.progressives import owed
@@ -81,6 +92,61 @@ TABLE_BUSY = "The table is too busy to take that right now; nothing changed. Try
 
 def lease_key(table_id):
     return key("table-owner", table_id)
+
+
+def identity_key(worker_id):
+    """Held by the one process that speaks for ``worker_id`` now."""
+    return key("table-worker-identity", worker_id)
+
+
+# A lease's holder is "<identity>#<process>" (leases.take_or_adopt).
+WORKER_ID = re.compile(r"[A-Za-z0-9._:@/-]{1,100}")
+
+
+def worker_identity(environ=os.environ):
+    """This worker's identity if it is one that a restart keeps, else None.
+
+    TABLE_WORKER_ID when set (one per worker: ``casino-worker@%i``'s
+    ``Environment=TABLE_WORKER_ID=%H-%i`` under systemd). Else, under
+    supervisord, this host, the program's name (``casino:worker-0``) and a
+    short hash of its supervisord's socket, so two supervisords on one host
+    sharing a Redis never name two workers alike."""
+    configured = environ.get("TABLE_WORKER_ID", "").strip()
+    if configured:
+        if not WORKER_ID.fullmatch(configured):
+            raise ImproperlyConfigured(
+                f"TABLE_WORKER_ID={configured!r}: use 1 to 100 letters, digits and . _ : @ / -"
+            )
+        return configured
+    name = environ.get("SUPERVISOR_PROCESS_NAME")
+    if not name:
+        return None
+    group = environ.get("SUPERVISOR_GROUP_NAME", name)
+    server = hashlib.sha256(environ.get("SUPERVISOR_SERVER_URL", "").encode()).hexdigest()[:6]
+    return f"{socket.gethostname()}:{group}:{name}@{server}"
+
+
+# The TableWorkers running in this OS process, by their process names.
+_live_processes = set()
+
+
+def _process_gone(process):
+    """Whether the process named "<host>:<pid>:<nonce>" surely died: one of
+    this host whose pid is no more. Anything else (another host, a pid that
+    is alive, maybe reused) may still run, and waits out its hold."""
+    host, _, rest = process.partition(":")
+    pid, _, _nonce = rest.partition(":")
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    if int(pid) == os.getpid():
+        return process not in _live_processes
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # alive, someone else's
+    return False
 
 
 # Live workers: a sorted set scored by when each last beat, and how many
@@ -516,10 +582,20 @@ class TableWorker:
     """Claims open tables and runs their owners until stopped."""
 
     def __init__(self, worker_id=None, scan_seconds=2.0, table_ids=None):
-        self.worker_id = worker_id or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+        self.process = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+        self.worker_id = worker_id or worker_identity() or self.process
+        if "#" in self.worker_id:
+            raise ValueError(f"worker id {self.worker_id!r}: '#' separates it from the process in a lease")
+        # What its leases hold: a restart of the same worker is another process.
+        self.holder = f"{self.worker_id}#{self.process}"
         self.scan_seconds = scan_seconds
         self.table_ids = table_ids
         self.owners = {}
+        # None until this process speaks for worker_id, then True; False
+        # for good once another live process took it (two workers were
+        # given one identity: this one stands aside).
+        self.speaking = None
+        self.waiting_for = None  # the process it waits on, once said in the log
 
     async def run(self, stop=None):
         # Imported here: the ticker takes its lease with this module's scripts.
@@ -527,12 +603,15 @@ class TableWorker:
 
         stop = stop or asyncio.Event()
         redis = get_redis()
-        log.info("table worker %s starting", self.worker_id)
+        log.info("table worker %s starting (process %s)", self.worker_id, self.process)
+        _live_processes.add(self.process)
         # Every worker runs a meter ticker; its lease lets one push at a time.
-        ticker = asyncio.create_task(MeterTicker(self.worker_id).run())
+        identity = (self.worker_id, identity_key(self.worker_id), self.process)
+        ticker = asyncio.create_task(MeterTicker(self.holder, identity=identity).run())
         try:
             while not stop.is_set():
-                await self._scan(redis)
+                if await self._hold_identity(redis):
+                    await self._scan(redis)
                 try:
                     await asyncio.wait_for(stop.wait(), self.scan_seconds)
                 except TimeoutError:
@@ -542,8 +621,57 @@ class TableWorker:
             await asyncio.gather(ticker, return_exceptions=True)
             # Together: each owner finishes its read and puts back what it holds.
             await asyncio.gather(*(self._drop(redis, table_id) for table_id in list(self.owners)))
-            await redis.zrem(key(WORKERS_KEY), self.worker_id)
-            await redis.hdel(key(LOADS_KEY), self.worker_id)
+            if self.speaking:
+                await redis.zrem(key(WORKERS_KEY), self.worker_id)
+                await redis.hdel(key(LOADS_KEY), self.worker_id)
+                await leases.release(redis, identity_key(self.worker_id), self.process)
+            _live_processes.discard(self.process)
+
+    async def _hold_identity(self, redis):
+        """Whether this process speaks for worker_id now: it holds the
+        identity's lease (renewed at every scan, like a table's), taken
+        free, or from a process of this host that is gone (the one this
+        one replaces). While another live process holds it, this one
+        claims nothing: their two scans would take each other's tables."""
+        name = identity_key(self.worker_id)
+        if self.speaking is False:
+            return False
+        if self.speaking:
+            if await leases.renew(redis, name, self.process, LEASE_MS):
+                return True
+            holder = await redis.get(name)
+            if holder is not None:
+                log.error(
+                    "worker %s: process %s took this worker's identity while it ran: two workers were "
+                    "given one identity (TABLE_WORKER_ID); this one (%s) stops running tables",
+                    self.worker_id,
+                    holder,
+                    self.process,
+                )
+                self.speaking = False
+                await asyncio.gather(*(self._drop(redis, table_id) for table_id in list(self.owners)))
+                return False
+            # It ran out while this process stalled, and nobody took it.
+        if await leases.take(redis, name, self.process, LEASE_MS):
+            self.speaking = True
+            return True
+        holder = await redis.get(name)
+        if holder is not None and _process_gone(holder):
+            if await leases.replace(redis, name, holder, self.process, LEASE_MS):
+                log.info(
+                    "worker %s: process %s is gone; this one takes back its tables", self.worker_id, holder
+                )
+                self.speaking = True
+                return True
+        if holder is not None and holder != self.waiting_for:
+            log.warning(
+                "worker %s waits: process %s speaks for it (another worker given the same identity, or "
+                "one on another machine whose hold runs out within TABLE_LEASE_MS)",
+                self.worker_id,
+                holder,
+            )
+            self.waiting_for = holder
+        return False
 
     async def _beat(self, redis, tables):
         """Say this worker is alive and what it holds; the fair share of now."""
@@ -567,7 +695,7 @@ class TableWorker:
             table_id for table_id in wanted if table_id in self.owners and not self.owners[table_id].done()
         ]
         renewed = await leases.renew_all(
-            redis, [lease_key(table_id) for table_id in running], self.worker_id, LEASE_MS
+            redis, [lease_key(table_id) for table_id in running], self.holder, LEASE_MS
         )
         for table_id in running:
             if lease_key(table_id) not in renewed:
@@ -581,8 +709,19 @@ class TableWorker:
                 await self._drop(redis, table_id)
                 task = None
             if task is None and share.may_claim(len(self.owners)):
-                if await leases.take(redis, lease_key(table_id), self.worker_id, LEASE_MS):
-                    log.info("worker %s owns table %s", self.worker_id, table_id)
+                taken = await leases.take_or_adopt(
+                    redis,
+                    lease_key(table_id),
+                    self.holder,
+                    LEASE_MS,
+                    self.worker_id,
+                    identity_key(self.worker_id),
+                    self.process,
+                )
+                if taken:
+                    how = "owns" if taken == 1 else "takes back from its previous process"
+                    log.info("worker %s %s table %s", self.worker_id, how, table_id)
+                    # Its persisted state first, however the lease was taken (TableOwner.run).
                     self.owners[table_id] = asyncio.create_task(TableOwner(table_id).run())
         for table_id in set(self.owners) - set(wanted):
             await self._drop(redis, table_id)
@@ -621,4 +760,4 @@ class TableWorker:
                 pass
             except Exception:
                 log.exception("owner of table %s failed", table_id)
-        await leases.release(redis, lease_key(table_id), self.worker_id)
+        await leases.release(redis, lease_key(table_id), self.holder)

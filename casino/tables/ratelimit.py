@@ -8,7 +8,11 @@ Redis as the channel layer).
 """
 
 import asyncio
+import logging
+import os
+import socket
 import time
+import uuid
 
 from django.conf import settings
 from limits import RateLimitItemPerSecond
@@ -44,8 +48,72 @@ class TokenBucket:
 
 # -- open sockets per session and per address ------------------------------
 # A sorted set per session and per address: one member per connection,
-# scored by when it last said it was alive (the presence heartbeat), so the
-# sockets of a Daphne that died stop counting by themselves.
+# "<process>|<channel name>", scored by when it last said it was alive (the
+# presence heartbeat). A Daphne that dies never closes its sockets, so each
+# process also keeps a liveness key of its own, renewed every
+# ALIVE_RENEW_SECONDS and gone ALIVE_SECONDS after its last renewal: a count
+# that reaches its limit first drops the members of processes whose key is
+# gone. Any number of Daphnes (behind a load balancer, on several machines)
+# count together, and the sockets of one that was killed stop counting
+# within seconds, wherever its replacement starts. STALE_SECONDS still
+# drops what a live process failed to take out.
+
+ALIVE_SECONDS = 5
+ALIVE_RENEW_SECONDS = 1
+# This process, for as long as it runs (a restarted Daphne is another one).
+PROCESS = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+log = logging.getLogger(__name__)
+_heartbeats = {}  # event loop -> the task renewing PROCESS's liveness key on it
+
+
+def _alive_key(process):
+    return key("ws-process", process)
+
+
+def _member(channel_name):
+    return f"{PROCESS}|{channel_name}"
+
+
+async def _say_alive(redis):
+    await redis.set(_alive_key(PROCESS), "1", ex=ALIVE_SECONDS)
+
+
+async def _heartbeat():
+    redis, failing = get_redis(), False
+    while True:
+        try:
+            await _say_alive(redis)
+            failing = False
+        except Exception:
+            # Redis is away: the sockets cannot be counted either. Said once an
+            # outage, not every second.
+            if not failing:
+                log.warning("this process could not say it is alive in Redis; retrying", exc_info=True)
+            failing = True
+        await asyncio.sleep(ALIVE_RENEW_SECONDS)
+
+
+def _keep_alive():
+    """Renew this process's liveness key from now on, on this event loop."""
+    loop = asyncio.get_running_loop()
+    task = _heartbeats.get(loop)
+    if task is None or task.done():
+        for other in [other for other in _heartbeats if other.is_closed()]:
+            del _heartbeats[other]
+        _heartbeats[loop] = asyncio.create_task(_heartbeat())
+
+
+async def _count_live(redis, name):
+    """How many members of ``name`` belong to live processes, after taking
+    out those of processes whose liveness key is gone."""
+    members = await redis.zrange(name, 0, -1)
+    processes = sorted({member.partition("|")[0] for member in members})
+    alive = dict(zip(processes, await redis.mget([_alive_key(p) for p in processes]), strict=True))
+    dead = [member for member in members if alive[member.partition("|")[0]] is None]
+    if dead:
+        await redis.zrem(name, *dead)
+    return len(members) - len(dead)
 
 
 def _holders(scope):
@@ -64,13 +132,21 @@ async def open_connection(scope, channel_name):
     """Count this connection in; False (and not counted) if its session or
     its address already holds as many as allowed."""
     redis, now = get_redis(), time.time()
+    _keep_alive()
+    # Before the first count: no process ever judges this one dead.
+    await _say_alive(redis)
+    member = _member(channel_name)
     counted = []
     for name, limit in _holders(scope):
-        await redis.zremrangebyscore(name, "-inf", now - STALE_SECONDS)
-        await redis.zadd(name, {channel_name: now})
-        await redis.expire(name, STALE_SECONDS)
+        async with redis.pipeline(transaction=False) as pipe:
+            pipe.zremrangebyscore(name, "-inf", now - STALE_SECONDS)
+            pipe.zadd(name, {member: now})
+            pipe.expire(name, STALE_SECONDS)
+            pipe.zcard(name)
+            count = (await pipe.execute())[-1]
         counted.append(name)
-        if await redis.zcard(name) > limit:
+        # The dead are looked for only at the limit: most opens are below it.
+        if count > limit and await _count_live(redis, name) > limit:
             await close_connection(scope, channel_name, counted)
             return False
     return True
@@ -79,14 +155,14 @@ async def open_connection(scope, channel_name):
 async def refresh_connection(scope, channel_name):
     redis, now = get_redis(), time.time()
     for name, _ in _holders(scope):
-        await redis.zadd(name, {channel_name: now})
+        await redis.zadd(name, {_member(channel_name): now})
         await redis.expire(name, STALE_SECONDS)
 
 
 async def close_connection(scope, channel_name, names=None):
     redis = get_redis()
     for name in names if names is not None else [name for name, _ in _holders(scope)]:
-        await redis.zrem(name, channel_name)
+        await redis.zrem(name, _member(channel_name))
 
 
 # -- messages per session, across its sockets ------------------------------
