@@ -53,7 +53,9 @@ def join(request):
 def _too_many_guests(request):
     """Each new guest is 10,000 free chips: count them per address (a /64
     for IPv6) in the shared cache, so every Daphne process sees the same
-    count. Only well-formed requests count, so a typo does not use one up."""
+    count. The address is key="ip", which reads casino/client_address.py
+    (RATELIMIT_IP_META_KEY), as every per-address limit does. Only
+    well-formed requests count, so a typo does not use one up."""
     try:
         return is_ratelimited(
             request, group="guest-signup", key="ip", rate=settings.GUEST_SIGNUP_RATE, increment=True
