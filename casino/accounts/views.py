@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 from redis.exceptions import RedisError
 
+from casino import redis_outage
 from casino.accounts.forms import NicknameForm, RegisterForm
 from casino.accounts.models import Player
 from casino.accounts.redirects import next_url
@@ -62,7 +63,9 @@ def _too_many_guests(request):
         )
     except RedisError:
         # No Redis, no count: refuse rather than hand out unlimited chips.
-        log.exception("guest sign-up refused: the rate limit's cache is unreachable")
+        redis_outage.report(
+            log, "guest sign-up refused: the rate limit's cache is unreachable", level=logging.ERROR
+        )
         return True
 
 
