@@ -15,7 +15,7 @@ PORT ?= 8000
 TEST_WORKERS ?= 4
 export PORT
 
-.PHONY: run test setup venv chromium postgresql axe screenshots lint chaos bench bench-meters bench-broadcast bench-house-way bench-evaluators bench-seven-card bench-lab bench-blackjack-solver bench-load bench-worker bench-render clean
+.PHONY: run test setup venv chromium postgresql nginx axe screenshots lint chaos bench bench-meters bench-broadcast bench-house-way bench-evaluators bench-seven-card bench-lab bench-blackjack-solver bench-load bench-worker bench-render clean
 
 venv: $(VENV)/.installed
 
@@ -47,6 +47,14 @@ postgresql: venv
 	  echo "Installing Debian's postgresql for the PostgreSQL tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 
+# Debian's nginx (the light build: proxy and websockets are all it needs),
+# run in front of Daphne with docs/deploy.md's own configuration by the test
+# that clients cannot choose their address (tests/test_proxy_address.py).
+nginx:
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { \
+	  echo "Installing Debian's nginx for the reverse proxy test"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light; }
+
 # axe-core (npm, pinned in package.json and package-lock.json), which the
 # accessibility test injects into every page type (tests/test_browser_axe.py).
 axe: node_modules/.installed
@@ -55,7 +63,7 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --silent
 	touch $@
 
-test: venv chromium postgresql axe
+test: venv chromium postgresql nginx axe
 	$(PY) -m ruff check .
 	$(PY) -m casino.embedded_redis -- $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal -m "not solo"
 	$(PY) -m casino.embedded_redis -- $(PY) -m pytest -m solo

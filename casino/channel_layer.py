@@ -44,6 +44,8 @@ import weakref
 from channels.exceptions import ChannelFull
 from channels_redis.core import RedisChannelLayer
 
+from casino import redis_outage
+
 log = logging.getLogger(__name__)
 
 RETRY_SECONDS = 0.5
@@ -112,6 +114,7 @@ async def pop_oldest(connection, key, count, timeout):
     come within ``timeout`` seconds (BZPOPMIN); [] when nothing came. The
     one way both of this layer's batched readers take from Redis."""
     popped = await connection.zpopmin(key, count)
+    redis_outage.answered()
     if popped:
         return popped
     got = await connection.bzpopmin(key, timeout=timeout)
@@ -158,7 +161,7 @@ class PumpedRedisChannelLayer(RedisChannelLayer):
                 raise
             except Exception:
                 # Redis went away: keep reading; the pool reconnects.
-                log.warning("channel layer: reading this process's inbox failed; retrying", exc_info=True)
+                redis_outage.report(log, "channel layer: reading this process's inbox failed; retrying")
                 await asyncio.sleep(RETRY_SECONDS)
                 continue
             for destination, message in popped:

@@ -211,6 +211,22 @@ CACHES = {
 # Django's RedisCache has the atomic incr it needs (Redis INCR).
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
 
+# The client's address, as every per-address limit counts it: the sign-in
+# lockout, django-ratelimit's key="ip" (new guests, registrations) and the
+# websockets per address (casino/client_address.py). Axes set explicitly, so
+# that django-ipware, were it ever installed, would not take over with its
+# own reading of the headers.
+AXES_CLIENT_IP_CALLABLE = "casino.client_address.of_request"
+RATELIMIT_IP_META_KEY = "casino.client_address.of_request"
+# The reverse proxies in front of Daphne (addresses or networks, comma
+# separated) whose X-Forwarded-For entry names the client. Parsed here, so
+# that a typo stops every process at start-up.
+TRUSTED_PROXIES = [
+    str(ipaddress.ip_network(entry.strip(), strict=False))
+    for entry in os.environ.get("TRUSTED_PROXIES", "").split(",")
+    if entry.strip()
+]
+
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # a guest keeps their wallet for a year
 

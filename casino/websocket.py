@@ -18,6 +18,8 @@ from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from casino import redis_outage
+
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE_BYTES = 4096
@@ -107,7 +109,13 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         except StopConsumer:
             raise
         except Exception:
-            log.exception("websocket %s: %s failed", self.scope.get("path"), message.get("type"))
+            redis_outage.report(
+                log,
+                "websocket %s: %s failed",
+                self.scope.get("path"),
+                message.get("type"),
+                level=logging.ERROR,
+            )
             await self._failed(message["type"])
 
     async def handle(self, message):
@@ -134,7 +142,9 @@ class GuardedConsumer(AsyncWebsocketConsumer):
         except StopConsumer:
             raise
         except Exception:
-            log.exception("websocket %s: could not answer a failure", self.scope.get("path"))
+            redis_outage.report(
+                log, "websocket %s: could not answer a failure", self.scope.get("path"), level=logging.ERROR
+            )
 
     async def send(self, text_data=None, bytes_data=None, close=False):
         try:
@@ -167,7 +177,9 @@ class GuardedConsumer(AsyncWebsocketConsumer):
             try:
                 await step
             except Exception:
-                log.exception("websocket %s: a cleanup step failed", self.scope.get("path"))
+                redis_outage.report(
+                    log, "websocket %s: a cleanup step failed", self.scope.get("path"), level=logging.ERROR
+                )
 
     def cleanup_steps(self):
         """Awaitables that undo what connect() did, in order."""

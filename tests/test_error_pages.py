@@ -31,3 +31,21 @@ def test_a_server_error_is_a_friendly_500():
     assert response.status_code == 500
     text = response.content.decode()
     assert "Something went wrong on our side" in text and "Your chips are safe" in text
+
+
+def test_a_refused_lab_post_is_a_clean_403_and_one_log_line(client, settings, caplog):
+    """A signed-in player who is no designer: the lab answers with the site's
+    403 page and the log says so in one line, with no traceback to bury real
+    errors under (issue 33, item 7)."""
+    from django.contrib.auth.models import User
+
+    settings.DEBUG = False
+    client.force_login(User.objects.create_user("eve", password="not a designer"))
+    with caplog.at_level("DEBUG"):
+        response = client.post("/lab/test-tables/new/", {"game": "dreamcatcher", "name": "Mine"})
+    assert response.status_code == 403
+    assert "That page is not open to you" in response.content.decode()
+    about = [record for record in caplog.records if "/lab/test-tables/new/" in record.getMessage()]
+    assert len(about) <= 1, [record.getMessage() for record in about]
+    assert not [record for record in caplog.records if record.exc_info], caplog.text
+    assert "Traceback" not in caplog.text

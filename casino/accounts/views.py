@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 from redis.exceptions import RedisError
 
+from casino import redis_outage
 from casino.accounts.forms import NicknameForm, RegisterForm
 from casino.accounts.models import Player
 from casino.accounts.redirects import next_url
@@ -53,14 +54,18 @@ def join(request):
 def _too_many_guests(request):
     """Each new guest is 10,000 free chips: count them per address (a /64
     for IPv6) in the shared cache, so every Daphne process sees the same
-    count. Only well-formed requests count, so a typo does not use one up."""
+    count. The address is key="ip", which reads casino/client_address.py
+    (RATELIMIT_IP_META_KEY), as every per-address limit does. Only
+    well-formed requests count, so a typo does not use one up."""
     try:
         return is_ratelimited(
             request, group="guest-signup", key="ip", rate=settings.GUEST_SIGNUP_RATE, increment=True
         )
     except RedisError:
         # No Redis, no count: refuse rather than hand out unlimited chips.
-        log.exception("guest sign-up refused: the rate limit's cache is unreachable")
+        redis_outage.report(
+            log, "guest sign-up refused: the rate limit's cache is unreachable", level=logging.ERROR
+        )
         return True
 
 

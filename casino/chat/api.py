@@ -14,6 +14,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from casino import redis_outage
 from casino.accounts.models import Player
 from casino.chat.models import ChatHide, ChatMessage, ChatMute, ChatRoom
 from casino.plain_text import plain
@@ -161,7 +162,7 @@ def _broadcast(table_id, event):
         async_to_sync(get_channel_layer().group_send)(table_group(table_id), event)
     except Exception:
         # Stored: whoever joins next sees it; the table goes on.
-        log.warning("table %s: a chat line could not be sent", table_id, exc_info=True)
+        redis_outage.report(log, "table %s: a chat line could not be sent", table_id)
 
 
 # -- moderation ---------------------------------------------------------------

@@ -13,6 +13,7 @@ from collections import defaultdict
 from channels.db import database_sync_to_async
 from django.conf import settings
 
+from casino import redis_outage
 from casino.chat import api
 from casino.progressives.paytables import MUST_HIT_BY
 from games.engine import CENTS_PER_CHIP, WIN, chip_word, format_chips
@@ -68,4 +69,4 @@ async def _post(table_id, lines):
         for line in lines:
             await database_sync_to_async(api.post_system)(table_id, line)
     except Exception:
-        log.exception("table %s: a chat line could not be posted", table_id)
+        redis_outage.report(log, "table %s: a chat line could not be posted", table_id, level=logging.ERROR)

@@ -22,6 +22,7 @@ from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from redis.exceptions import RedisError
 
+from casino import redis_outage
 from casino.progressives import api
 from casino.progressives.models import Meter, TableLink
 from casino.progressives.paytables import KIND_NAMES, MUST_HIT_BY
@@ -98,7 +99,8 @@ def read_meters(meters):
     try:
         readings = api.read(meters)
     except RedisError as exc:
-        log.warning("progressive meters unreadable: %s", exc)
+        if not redis_outage.failed(exc):
+            log.warning("progressive meters unreadable: %s", exc)
         readings = api.unread(meters)
     names = table_names({reading.last_hit_table for reading in readings if reading.last_hit_table})
     return [meter_data(meter, reading, names) for meter, reading in zip(meters, readings, strict=True)]

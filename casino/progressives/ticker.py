@@ -24,6 +24,7 @@ import uuid
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
+from casino import redis_outage
 from casino.progressives import api, audit, display, owed
 from casino.redis_client import get_redis, key
 from casino.tables import leases
@@ -70,8 +71,12 @@ class MeterTicker:
                     if holding:
                         await self.tick()
                 except Exception:
-                    log.exception("meter ticker %s failed; trying again", self.owner_id)
+                    redis_outage.report(
+                        log, "meter ticker %s failed; trying again", self.owner_id, level=logging.ERROR
+                    )
                     await asyncio.sleep(1)
+                else:
+                    redis_outage.answered()
                 await asyncio.sleep(self.poll_seconds)
         finally:
             if holding:

@@ -15,6 +15,7 @@ from channels.db import database_sync_to_async
 from channels.exceptions import ChannelFull
 from django.conf import settings
 
+from casino import redis_outage
 from casino.accounts import names
 from casino.accounts.models import Player
 from casino.accounts.session import player_id_from_session
@@ -190,8 +191,12 @@ class TableConsumer(GuardedConsumer):
     async def _heartbeat(self):
         while True:
             await asyncio.sleep(presence.REFRESH_SECONDS)
-            await presence.mark(self.table_id, self.channel_name, self.player_id)
-            await refresh_connection(self.scope, self.channel_name)
+            try:
+                await presence.mark(self.table_id, self.channel_name, self.player_id)
+                await refresh_connection(self.scope, self.channel_name)
+            except Exception:
+                # Redis away: this socket is still here; the next beat says so.
+                redis_outage.report(log, "table %s: a socket's heartbeat failed", self.table_id)
 
     async def _tell_host(self):
         """Someone came or went: a private table's host sees who is at the table."""

@@ -24,6 +24,7 @@ event in the table's group, handed to the viewers with the updates.
 import asyncio
 import logging
 
+from casino import redis_outage
 from casino.tables.groups import table_group
 
 log = logging.getLogger(__name__)
@@ -62,7 +63,7 @@ class TableSubscriber:
             except Exception:
                 # Redis went away: keep trying, and join the group again,
                 # since a restarted Redis may not remember the membership.
-                log.warning("table %s: receiving updates failed; retrying", self.table_id, exc_info=True)
+                redis_outage.report(log, "table %s: receiving updates failed; retrying", self.table_id)
                 await asyncio.sleep(RETRY_SECONDS)
                 await self._rejoin()
                 continue
@@ -77,7 +78,7 @@ class TableSubscriber:
         try:
             await self.layer.group_add(table_group(self.table_id), self.channel)
         except Exception:
-            log.warning("table %s: joining its group failed", self.table_id, exc_info=True)
+            redis_outage.report(log, "table %s: joining its group failed", self.table_id)
 
     async def stop(self):
         if self.task is not None:

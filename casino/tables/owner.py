@@ -38,6 +38,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+from casino import redis_outage
 from casino.chat import highlights
 from casino.progressives import owed
 from casino.redis_client import get_redis, key
@@ -296,7 +297,7 @@ class TableOwner:
                 # Redis went away (restarted, unreachable): an owner that
                 # stopped receiving would run its clock and never see another
                 # action, so keep trying; the connection pool reconnects.
-                log.warning("table %s: receiving actions failed; retrying", self.table_id, exc_info=True)
+                redis_outage.report(log, "table %s: receiving actions failed; retrying", self.table_id)
                 await asyncio.sleep(RECEIVE_RETRY_SECONDS)
                 continue
             for message, kept in received:
@@ -336,11 +337,8 @@ class TableOwner:
         try:
             await self.layer.put_back(table_channel(self.table_id), kept)
         except Exception:
-            log.warning(
-                "table %s: %s actions not handled could not be put back",
-                self.table_id,
-                len(kept),
-                exc_info=True,
+            redis_outage.report(
+                log, "table %s: %s actions not handled could not be put back", self.table_id, len(kept)
             )
 
     async def _tick(self):
@@ -352,7 +350,9 @@ class TableOwner:
         except Exception:
             # A failed commit leaves the snapshot as it was (the clock still
             # expired): try again shortly rather than spin or drop the table.
-            log.exception("table %s: timer transition failed; retrying", self.table_id)
+            redis_outage.report(
+                log, "table %s: timer transition failed; retrying", self.table_id, level=logging.ERROR
+            )
             await asyncio.sleep(1)
             return
         if step is not None:
@@ -362,7 +362,14 @@ class TableOwner:
         due = [player for player, when in self.absent.items() if when <= self.clock()]
         if not due:
             return
-        connected = set(await worker_database(presence.connected_players)(self.table_id))
+        try:
+            connected = set(await worker_database(presence.connected_players)(self.table_id))
+        except Exception:
+            # Nobody is stood up on a guess: ask again in a moment.
+            redis_outage.report(log, "table %s: reading who is connected failed", self.table_id)
+            for player in due:
+                self.absent[player] = self.clock() + 1
+            return
         for player in due:
             del self.absent[player]
             if player in connected:
@@ -416,7 +423,9 @@ class TableOwner:
         except StaleOwner:
             raise
         except Exception:
-            log.exception("table %s: %d actions failed", self.table_id, len(batch))
+            redis_outage.report(
+                log, "table %s: %d actions failed", self.table_id, len(batch), level=logging.ERROR
+            )
             for message in batch:
                 await self._reply(message.get("reply_to"), SOMETHING_WENT_WRONG)
             return
@@ -452,7 +461,7 @@ class TableOwner:
         except Exception:
             # The runtime keeps its last committed snapshot when a commit
             # fails, so the table goes on; the sender learns nothing changed.
-            log.exception("table %s: action failed", self.table_id)
+            redis_outage.report(log, "table %s: action failed", self.table_id, level=logging.ERROR)
             await self._reply(reply_to, SOMETHING_WENT_WRONG)
             return
         await self._publish(step)
@@ -495,7 +504,7 @@ class TableOwner:
         except ChannelFull:
             log.warning("table %s: a reply was dropped: its Daphne's inbox is full", self.table_id)
         except Exception:
-            log.warning("table %s: a reply could not be sent", self.table_id, exc_info=True)
+            redis_outage.report(log, "table %s: a reply could not be sent", self.table_id)
 
     async def _publish(self, step):
         """Broadcast a committed step: at once, unless the table has just
@@ -529,7 +538,7 @@ class TableOwner:
         try:
             await self.layer.group_send(player_group(player), message)
         except Exception:
-            log.warning("table %s: a removal could not be sent", self.table_id, exc_info=True)
+            redis_outage.report(log, "table %s: a removal could not be sent", self.table_id)
 
     async def _broadcast(self):
         while self.unsent is not None:
@@ -540,13 +549,24 @@ class TableOwner:
             step, self.unsent = self.unsent, None
             table = self.runtime.table
             table.config = {**(table.config or {}), **self.runtime.config.to_json()}
-            await self.layer.group_send(table_group(self.table_id), update_message(table, step))
+            try:
+                await self.layer.group_send(table_group(self.table_id), update_message(table, step))
+            except Exception:
+                # Lost with Redis: every version carries the whole table, so
+                # the next one heals the viewers.
+                redis_outage.report(log, "table %s: an update could not be sent", self.table_id)
+                continue
             if step.balances:
                 self.balances_due.update(step.balances)
                 if self.balance_pusher is None or self.balance_pusher.done():
                     self.balance_pusher = asyncio.create_task(self._push_balances())
             if step.seats_changed or step.table_event:
-                await self.layer.group_send(LOBBY_GROUP, {"type": "lobby.table", "table_id": self.table_id})
+                try:
+                    await self.layer.group_send(
+                        LOBBY_GROUP, {"type": "lobby.table", "table_id": self.table_id}
+                    )
+                except Exception:
+                    redis_outage.report(log, "table %s: the lobby's update could not be sent", self.table_id)
 
     async def _push_balances(self):
         """Tell each player's other windows (the lobby, other tables) their
@@ -560,17 +580,20 @@ class TableOwner:
         while self.balances_due:
             due, self.balances_due = self.balances_due, {}
             for player, cents in due.items():
-                await self.layer.group_send(
-                    player_group(player),
-                    {
-                        "type": "player.balance",
-                        "balance": cents,
-                        "table_id": self.table_id,
-                        "test": self.runtime.table.is_test,
-                    },
-                    # Not to their sockets here: the update carried it.
-                    unless_in=player_at_table_group(player, self.table_id),
-                )
+                try:
+                    await self.layer.group_send(
+                        player_group(player),
+                        {
+                            "type": "player.balance",
+                            "balance": cents,
+                            "table_id": self.table_id,
+                            "test": self.runtime.table.is_test,
+                        },
+                        # Not to their sockets here: the update carried it.
+                        unless_in=player_at_table_group(player, self.table_id),
+                    )
+                except Exception:
+                    redis_outage.report(log, "table %s: a balance could not be pushed", self.table_id)
             await asyncio.sleep(BALANCE_PUSH_SECONDS)
 
     async def _broadcast_current(self):
@@ -610,8 +633,17 @@ class TableWorker:
         ticker = asyncio.create_task(MeterTicker(self.holder, identity=identity).run())
         try:
             while not stop.is_set():
-                if await self._hold_identity(redis):
-                    await self._scan(redis)
+                try:
+                    if await self._hold_identity(redis):
+                        await self._scan(redis)
+                except Exception as exc:
+                    # Redis away: the owners go on with their tables (every
+                    # write checks the snapshot's version) and the next scan
+                    # renews the leases once it answers.
+                    if not redis_outage.failed(exc):
+                        raise
+                else:
+                    redis_outage.answered()
                 try:
                     await asyncio.wait_for(stop.wait(), self.scan_seconds)
                 except TimeoutError:
@@ -704,7 +736,7 @@ class TableWorker:
         for table_id in wanted:
             task = self.owners.get(table_id)
             if task is not None and task.done():
-                if not task.cancelled() and task.exception():
+                if not task.cancelled() and task.exception() and not redis_outage.failed(task.exception()):
                     log.error("owner of table %s failed", table_id, exc_info=task.exception())
                 await self._drop(redis, table_id)
                 task = None
@@ -759,5 +791,5 @@ class TableWorker:
             except (asyncio.CancelledError, StaleOwner):
                 pass
             except Exception:
-                log.exception("owner of table %s failed", table_id)
+                redis_outage.report(log, "owner of table %s failed", table_id, level=logging.ERROR)
         await leases.release(redis, lease_key(table_id), self.holder)

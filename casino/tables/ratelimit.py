@@ -19,6 +19,7 @@ from limits import RateLimitItemPerSecond
 from limits.aio.storage import RedisStorage
 from limits.aio.strategies import MovingWindowRateLimiter
 
+from casino import client_address
 from casino.redis_client import get_redis, key
 from casino.tables.presence import STALE_SECONDS
 
@@ -122,9 +123,9 @@ def _holders(scope):
     session = scope.get("session")
     if session is not None and session.session_key:
         holders.append((key("ws-session", session.session_key), settings.WS_MAX_PER_SESSION))
-    client = scope.get("client")
-    if client:
-        holders.append((key("ws-address", client[0]), settings.WS_MAX_PER_ADDRESS))
+    address = client_address.of_scope(scope)
+    if address:
+        holders.append((key("ws-address", address), settings.WS_MAX_PER_ADDRESS))
     return holders
 
 

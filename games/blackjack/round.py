@@ -238,7 +238,7 @@ def timer(state, config):
 
 def parse_action(kind, data, areas):
     if kind == BET:
-        area = str(data.get("spot", MAIN)).strip() or MAIN
+        area = str(data.get("spot", MAIN)) or MAIN
         if area not in areas:
             raise IllegalAction(f"There is no betting area {area!r} here; bet on one of {', '.join(areas)}.")
         return Action(BET, data={"spot": area, "amount": parse_chips(data.get("amount"))})

@@ -216,7 +216,7 @@ def timer(state, config):
 def parse_action(kind, data):
     """Turn a player's message into an Action, refusing what is malformed."""
     if kind == BET:
-        spot = str(data.get("spot", "")).strip()
+        spot = str(data.get("spot", ""))
         if spot not in SPOTS:
             raise IllegalAction(f"There is no betting area {spot!r}; bet on one of {', '.join(SPOTS)}.")
         return Action(BET, data={"spot": spot, "amount": parse_chips(data.get("amount"))})

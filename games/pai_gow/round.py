@@ -254,7 +254,7 @@ def parse_action(variant, kind, data, check_area=None):
     """A message's action. ``check_area(area)`` may refuse an area with its own
     message (Pai Gow Poker's Match faces) before the unknown-area refusal."""
     if kind == BET:
-        area = str(data.get("spot", MAIN)).strip() or MAIN
+        area = str(data.get("spot", MAIN)) or MAIN
         if check_area is not None:
             check_area(area)
         if area not in variant.areas:

@@ -125,7 +125,7 @@ def player_actions(game):
 
 def parse_action(game, kind, data):
     if kind == BET:
-        area = str(data.get("spot", "")).strip()
+        area = str(data.get("spot", ""))
         known = game.area(area)
         if known is None or known.role == g.DECISION:
             names = ", ".join(item.label for item in game.areas if item.role != g.DECISION)
@@ -138,9 +138,9 @@ def parse_action(game, kind, data):
         spot = data.get("spot")
         if spot not in (None, ""):
             # The wager a withdrawal names (Let It Ride's pulls), checked by ``_decide``.
-            if game.area(str(spot).strip()) is None:
+            if game.area(str(spot)) is None:
                 raise IllegalAction(f"There is no wager {spot!r} at a {game.name} table.")
-            named = {"spot": str(spot).strip()}
+            named = {"spot": str(spot)}
         multiple = data.get("multiple")
         if multiple in (None, ""):
             return Action(kind, data=named)
