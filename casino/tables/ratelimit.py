@@ -19,7 +19,7 @@ from limits import RateLimitItemPerSecond
 from limits.aio.storage import RedisStorage
 from limits.aio.strategies import MovingWindowRateLimiter
 
-from casino import client_address
+from casino import client_address, redis_outage
 from casino.redis_client import get_redis, key
 from casino.tables.presence import STALE_SECONDS
 
@@ -81,17 +81,16 @@ async def _say_alive(redis):
 
 
 async def _heartbeat():
-    redis, failing = get_redis(), False
+    redis = get_redis()
     while True:
         try:
             await _say_alive(redis)
-            failing = False
         except Exception:
-            # Redis is away: the sockets cannot be counted either. Said once an
-            # outage, not every second.
-            if not failing:
-                log.warning("this process could not say it is alive in Redis; retrying", exc_info=True)
-            failing = True
+            # Redis away: the sockets cannot be counted either; that is the
+            # outage's one warning (redis_outage), not a line every second.
+            redis_outage.report(log, "this process could not say it is alive in Redis; retrying")
+        else:
+            redis_outage.answered()
         await asyncio.sleep(ALIVE_RENEW_SECONDS)
 
 
