@@ -26,7 +26,7 @@ from redis.exceptions import RedisError
 from casino.progressives import api
 from casino.progressives.models import OwedAward
 from casino.progressives.paytables import KIND_NAMES
-from casino.tables.groups import table_channel
+from casino.realtime.groups import table_channel
 from games.engine import WIN, ChipMove, format_chips
 
 log = logging.getLogger(__name__)

@@ -24,7 +24,7 @@ event in the table's group, handed to the viewers with the updates.
 import asyncio
 import logging
 
-from casino.tables.groups import table_group
+from casino.realtime.groups import table_group
 
 log = logging.getLogger(__name__)
 

@@ -19,8 +19,8 @@ from limits import RateLimitItemPerSecond
 from limits.aio.storage import RedisStorage
 from limits.aio.strategies import MovingWindowRateLimiter
 
+from casino.realtime.presence import STALE_SECONDS
 from casino.redis_client import get_redis, key
-from casino.tables.presence import STALE_SECONDS
 
 
 class TokenBucket:
