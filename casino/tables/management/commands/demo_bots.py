@@ -30,6 +30,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from casino.accounts.models import Player
+from casino.accounts.names import BOT_NAMES
 from casino.accounts.session import SESSION_KEY
 from casino.tables.models import Table
 from casino.wallet.ledger import balance_of, house_account, open_wallet, player_account, post
@@ -38,7 +39,6 @@ from games.cards.cards import cards
 from games.engine import CENTS_PER_CHIP
 from games.six_card_fortune_pai_gow.strategy import worth_doubling
 
-BOT_NAMES = ["Bot Ada", "Bot Grace", "Bot Alan", "Bot Edsger", "Bot Barbara", "Bot Ken"]
 ROUND = re.compile(r'<span class="round">Round (\d+)</span>')
 BETTING = 'phase-betting"'
 DEADLINE = re.compile(r'data-deadline-ms="(\d+)"')
