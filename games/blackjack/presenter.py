@@ -414,4 +414,5 @@ def game_spec(slug, name, rules, labels, max_seats=6, lab=None, how_to_play=None
         limits_text=presenter.limits_text,
         lab=lab,
         how_to_play=how_to_play,
+        bot_strategy="games.blackjack.best_play",
     )
