@@ -12,8 +12,8 @@ from django.contrib.auth.models import Group, User
 from django.test import Client
 
 from casino.accounts.models import Player
+from casino.accounts.roles import DESIGNERS
 from casino.accounts.session import SESSION_KEY
-from casino.lab.access import DESIGNERS
 from casino.tables.exceptions import Refused
 from casino.tables.models import Table
 from casino.tables.runtime import TableRuntime

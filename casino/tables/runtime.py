@@ -33,8 +33,8 @@ from django.utils import timezone
 
 from casino.accounts import names
 from casino.accounts.models import Player
+from casino.accounts.roles import is_designer
 from casino.chat import api as chat
-from casino.lab.access import is_designer
 from casino.progressives import api as progressives
 from casino.progressives import owed as owed_awards
 from casino.tables import access, progressive_hook, round_record
