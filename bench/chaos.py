@@ -132,7 +132,7 @@ class Stack:
             "WORKERS": "1",
             "PYTHONUNBUFFERED": "1",
         }
-        # None: the production defaults (settings.py, owner.LEASE_MS).
+        # None: the production defaults (settings.py, realtime/leases.py).
         if lease_ms is not None:
             self.env["TABLE_LEASE_MS"] = str(lease_ms)
         if ws_max_per_address is not None:

@@ -1,6 +1,6 @@
 """The baseline of bench/broadcast.py: a bare Channels consumer that joins one
 group and forwards each group message's text to its websocket. Routed only
-when BENCH_ECHO=1 (casino/routing.py), in the same Daphne as the tables.
+when BENCH_ECHO=1 (bench/asgi.py), in the same Daphne as the tables.
 
 BENCH_ECHO_LEAN=1 (``broadcast.py --lean-echo``) swaps in a variant that
 skips Channels' per-message database-connection hop, as TableConsumer does

@@ -124,11 +124,13 @@ def start_worker(*options):
 
 
 def start_daphne(port, profile=None):
-    """A Daphne on ``port`` (under cProfile, writing to ``profile``, if given)."""
+    """A Daphne on ``port`` (under cProfile, writing to ``profile``, if given),
+    with the baselines' routes when BENCH_ECHO=1 (bench/asgi.py)."""
+    app = "bench.asgi:application" if os.environ.get("BENCH_ECHO") == "1" else "casino.asgi:application"
     return subprocess.Popen(
         # -v 0: no access log of the thousands of connections (warnings still show)
         [sys.executable, *(["-m", "cProfile", "-o", profile] if profile else []),
-         "-m", "daphne", "-v", "0", "-b", "127.0.0.1", "-p", str(port), "casino.asgi:application"],
+         "-m", "daphne", "-v", "0", "-b", "127.0.0.1", "-p", str(port), app],
         cwd=ROOT, start_new_session=True,
     )  # fmt: skip
 

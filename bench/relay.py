@@ -1,5 +1,5 @@
 """The baseline of bench/load.py: a bare relay, the same Daphne and channel
-layer without the table. Routed only when BENCH_ECHO=1 (casino/routing.py),
+layer without the table. Routed only when BENCH_ECHO=1 (bench/asgi.py),
 at ``/ws/bench/relay/<group>/``.
 
 Each connection joins its group (one per table of the load, with as many

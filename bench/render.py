@@ -8,7 +8,7 @@ rounds through its real runtime (each player bets ``--bets`` times a round,
 then the table's clock plays the round out); every step's broadcast is kept
 as the owner sends it (``owner.update_message``) and packed as the channel
 layer packs it (msgpack). Then each version is delivered, as a Daphne's
-table subscriber does (casino/tables/fanout.py), to the players' connections
+table subscriber does (casino/realtime/fanout.py), to the players' connections
 and ``--spectators`` more: unpacked once for the process, then for each
 connection the public and private fragments (casino/tables/rendering.py)
 and the markup it does not show yet (``not_shown``), joined into the frame

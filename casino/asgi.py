@@ -30,14 +30,20 @@ class StaticFilesHandler(ASGIStaticFilesHandler):
             raise Http404("No such file.") from None
 
 
-application = ProtocolTypeRouter(
-    {
-        "http": StaticFilesHandler(django_asgi_app),
-        # Websockets must come from the site's own origin or a trusted one
-        # (casino/origin.py) and carry the session cookie to act.
-        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
-    }
-)
+def application_for(websocket_routes):
+    """The casino's pages over HTTP and ``websocket_routes`` (bench/asgi.py
+    puts the benches' baselines in front of the casino's own)."""
+    return ProtocolTypeRouter(
+        {
+            "http": StaticFilesHandler(django_asgi_app),
+            # Websockets must come from the site's own origin or a trusted one
+            # (casino/origin.py) and carry the session cookie to act.
+            "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_routes))),
+        }
+    )
+
+
+application = application_for(websocket_urlpatterns)
 
 # Everything the server needs is imported: the collector leaves it alone.
 tune_for_server()

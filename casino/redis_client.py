@@ -3,6 +3,7 @@
 import asyncio
 import functools
 
+import redis
 import redis.asyncio as aioredis
 from django.conf import settings
 
@@ -42,7 +43,5 @@ def get_sync_redis(raw=False):
     table owners' database threads); ``raw=True`` as for ``get_redis``."""
     client = _sync_clients.get(raw)
     if client is None:
-        import redis
-
         client = _sync_clients[raw] = redis.Redis.from_url(settings.REDIS_URL, decode_responses=not raw)
     return client

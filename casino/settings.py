@@ -345,7 +345,7 @@ TEST_START_CHIPS = 100_000
 # Per-connection flood limit on websocket messages: a token bucket.
 WS_RATE_PER_SECOND = float(os.environ.get("WS_RATE_PER_SECOND", "8"))
 WS_RATE_BURST = int(os.environ.get("WS_RATE_BURST", "16"))
-# Across connections (casino/tables/ratelimit.py, counted in Redis): open
+# Across connections (casino/realtime/ratelimit.py, counted in Redis): open
 # table sockets per session and per address, and a session's messages
 # through all its sockets together.
 WS_MAX_PER_SESSION = int(os.environ.get("WS_MAX_PER_SESSION", "20"))

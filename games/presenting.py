@@ -4,6 +4,12 @@ shares, and what one viewer alone sees. ``present`` is their composition,
 the one the pages use; a Daphne calls the parts apart, the shared one once
 per version."""
 
+import functools
+import re
+
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+
 
 def present(present_table, present_viewer, table, snapshot, config, viewer_id, balance):
     context = present_table(table, snapshot, config)
@@ -19,6 +25,13 @@ class TwoParts:
         return present(self.present_table, self.present_viewer, table, snapshot, config, viewer_id, balance)
 
 
+@functools.lru_cache(maxsize=128)
+def card_svg(text):
+    """One card's SVG (templates/cards/_card.html), drawn once per process:
+    a table shows at most a few dozen of the 53 faces and the back."""
+    return mark_safe(render_to_string("cards/_card.html", {"card": text}).strip())
+
+
 # A clock a player sees runs out this long before the table's own deadline,
 # so that a bet or a decision made as it reaches zero still reaches the
 # casino before the lock-out: what counts is when a Daphne received the
@@ -31,3 +44,17 @@ CLOCK_LEAD_SECONDS = 0.5
 def shown_deadline_ms(timer):
     """The epoch ms at which a player's clock shows zero (data-deadline-ms)."""
     return int((timer["deadline"] - CLOCK_LEAD_SECONDS) * 1000)
+
+
+def short_name(shown, length=12):
+    """``shown`` (a name as a table shows it: casino/accounts/names.py,
+    table_name and distinct_name) cut to about ``length`` characters for a
+    small label, keeping what tells players apart: the bot badge or the
+    number at its end."""
+    if len(shown) <= length:
+        return shown
+    base, suffix = shown, ""
+    found = re.search(r" \((?:bot|\d+)\)$", shown)
+    if found:
+        base, suffix = shown[: found.start()], found.group()
+    return base[: max(1, length - len(suffix) - 1)].rstrip() + "…" + suffix

@@ -36,10 +36,11 @@ from casino.progressives import api, audit
 from casino.progressives.models import Meter, MeterEvent, TableLink
 from casino.progressives.paytables import UNITS_PER_CENT
 from casino.tables import registry
+from casino.tables.exceptions import Refused
 from casino.tables.models import Round, Table
 from casino.tables.rendering import render_private, render_public, table_meta
 from casino.tables.replay import replay
-from casino.tables.runtime import Refused, TableRuntime
+from casino.tables.runtime import TableRuntime
 from casino.wallet.ledger import balance_of
 from casino.wallet.models import Account, Entry
 from games.cards.cards import card

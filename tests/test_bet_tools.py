@@ -5,8 +5,9 @@ is, a refused one changes nothing, and the ledger stays balanced."""
 import pytest
 from django.db import transaction
 
+from casino.tables.exceptions import Refused
 from casino.tables.models import Table
-from casino.tables.runtime import Refused, TableRuntime
+from casino.tables.runtime import TableRuntime
 from casino.wallet.ledger import balance_of, house_account, player_account, post
 from tests.conftest import assert_ledger_balanced
 from tests.test_runtime import Clock

@@ -7,8 +7,9 @@ import pytest
 
 from casino.progressives import api, audit
 from casino.progressives.models import Meter, MeterEvent, TableLink
+from casino.tables.exceptions import Refused
 from casino.tables.models import Table
-from casino.tables.runtime import Refused, TableRuntime
+from casino.tables.runtime import TableRuntime
 from casino.wallet.models import Account
 from games.blackjack import round as bj
 from games.players_edge21 import rules as players_edge21

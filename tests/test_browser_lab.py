@@ -16,7 +16,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.test import Client
 
-from casino.lab.access import DESIGNERS
+from casino.accounts.roles import DESIGNERS
 from casino.lab.models import SimulationRun
 from casino.progressives.models import Meter, MeterEvent, TableLink
 from casino.tables.models import Round, Table

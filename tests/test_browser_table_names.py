@@ -8,9 +8,10 @@ import re
 import pytest
 
 from casino.accounts import names
-from casino.accounts.models import Player
+from casino.accounts.models import Player, is_taken
 from casino.tables.models import Table
 from casino.wallet.ledger import open_wallet
+from games.presenting import short_name
 from tests.conftest import session_cookie, wait_until
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS, seconds_left
 
@@ -34,14 +35,14 @@ def test_a_bot_is_shown_with_its_badge_and_nobody_else_can_carry_it():
     assert names.is_bot_name("Ada (bot)") and not names.is_bot_name("Ada bot")
     # A nickname cannot hold the badge's parentheses, nor a bot's name.
     for nickname in ("Ada (bot)", "Bot Ada", "bot_ada", "B0t Ada"):
-        assert names.is_taken(nickname) or not re.fullmatch(r"[\w][\w .'-]{0,23}", nickname), nickname
+        assert is_taken(nickname) or not re.fullmatch(r"[\w][\w .'-]{0,23}", nickname), nickname
 
 
 def test_a_short_label_keeps_what_tells_players_apart():
-    assert names.short_name("Zed (2)") == "Zed (2)"
-    assert names.short_name("Alexander the Great (2)") == "Alexand… (2)"
-    assert names.short_name("Edsger Wybe (bot)") == "Edsge… (bot)"
-    assert names.short_name("Alexander the Great") == "Alexander t…"
+    assert short_name("Zed (2)") == "Zed (2)"
+    assert short_name("Alexander the Great (2)") == "Alexand… (2)"
+    assert short_name("Edsger Wybe (bot)") == "Edsge… (bot)"
+    assert short_name("Alexander the Great") == "Alexander t…"
 
 
 def seat(browser, base, table, cookie):

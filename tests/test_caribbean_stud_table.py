@@ -13,8 +13,8 @@ import pytest
 from casino.progressives import audit
 from casino.progressives.models import Meter, MeterEvent
 from casino.progressives.paytables import CARIBBEAN_STUD_SEED_CENTS
+from casino.tables.exceptions import Refused
 from casino.tables.models import Table
-from casino.tables.runtime import Refused
 from casino.wallet.ledger import balance_of
 from games.caribbean_stud import presenter
 from games.caribbean_stud.rules import Config

@@ -10,8 +10,8 @@ from django.test import RequestFactory
 from django_ratelimit.core import _SIMPLE_KEYS
 
 from casino.client_address import of_request, of_scope, resolve
+from casino.realtime.ratelimit import _holders
 from casino.redis_client import key
-from casino.tables.ratelimit import _holders
 
 
 @pytest.fixture

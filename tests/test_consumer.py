@@ -11,7 +11,7 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
 from casino.asgi import application
-from casino.tables.groups import table_channel
+from casino.realtime.groups import table_channel
 from casino.tables.models import Table
 from casino.tables.owner import TableWorker
 from casino.tables.runtime import TableRuntime

@@ -12,8 +12,8 @@ import pytest
 
 from casino.progressives.models import Meter, TableLink
 from casino.progressives.paytables import FIVE_CARD_SEED_CENTS
+from casino.tables.exceptions import Refused
 from casino.tables.models import Table
-from casino.tables.runtime import Refused
 from casino.wallet.ledger import balance_of
 from games.crazy_4_poker import presenter, rules
 from tests.conftest import staked

@@ -1,7 +1,7 @@
 """A Daphne killed with SIGKILL leaves no count behind (issue 33, item 4).
 
 The sockets per address and per session are counted in Redis across every
-Daphne (casino/tables/ratelimit.py). The sockets of a process that died
+Daphne (casino/realtime/ratelimit.py). The sockets of a process that died
 without closing them must stop counting within seconds, or everyone behind
 one address (a NAT, an office) is refused every table window until they go
 stale: a minute and more. Real worker and Daphne processes; the second
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.solo
 
 LIMIT = 10
 # Well under the minute and a half the dead process's sockets counted for;
-# the liveness key of a Daphne lives casino.tables.ratelimit.ALIVE_SECONDS.
+# the liveness key of a Daphne lives casino.realtime.ratelimit.ALIVE_SECONDS.
 ADMITTED_WITHIN_SECONDS = 10
 
 

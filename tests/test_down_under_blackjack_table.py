@@ -15,9 +15,9 @@ from casino.progressives import api, audit
 from casino.progressives.models import Meter, MeterEvent, TableLink
 from casino.progressives.paytables import DOWN_UNDER_MATCH
 from casino.tables import registry
+from casino.tables.exceptions import Refused
 from casino.tables.models import Round, Table
 from casino.tables.replay import replay
-from casino.tables.runtime import Refused
 from casino.wallet.ledger import balance_of
 from casino.wallet.models import Account
 from games.down_under_blackjack import rules

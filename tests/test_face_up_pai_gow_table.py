@@ -14,9 +14,10 @@ from casino.progressives import api, audit
 from casino.progressives.models import Meter, MeterEvent, TableLink
 from casino.progressives.paytables import UNITS_PER_CENT
 from casino.tables import registry
+from casino.tables.exceptions import Refused
 from casino.tables.models import Table
 from casino.tables.rendering import render_private, render_public
-from casino.tables.runtime import Refused, TableRuntime, fresh_snapshot
+from casino.tables.runtime import TableRuntime, fresh_snapshot
 from casino.wallet.models import Account, Entry
 from games.cards.cards import card
 from games.engine import PROGRESSIVE_RESULT, Action

@@ -12,7 +12,7 @@ import pytest
 import websockets
 from channels.layers import get_channel_layer
 
-from casino.tables.groups import table_channel
+from casino.realtime.groups import table_channel
 from casino.tables.models import Table
 from casino.tables.owner import TABLE_BUSY, TableOwner
 from casino.wallet.ledger import balance_of

@@ -18,10 +18,11 @@ from casino.progressives import api, audit
 from casino.progressives.models import Meter, MeterEvent, TableLink
 from casino.progressives.paytables import UNITS_PER_CENT
 from casino.tables import registry
+from casino.tables.exceptions import Refused
 from casino.tables.management.commands import demo_bots
 from casino.tables.models import Round, Table
 from casino.tables.replay import replay
-from casino.tables.runtime import Refused, TableRuntime, fresh_snapshot
+from casino.tables.runtime import TableRuntime, fresh_snapshot
 from casino.wallet.ledger import balance_of
 from casino.wallet.models import Account
 from games.cards.cards import cards, joker_deck

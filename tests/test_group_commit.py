@@ -5,9 +5,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from casino.tables.exceptions import Refused, StaleOwner
 from casino.tables.models import Round, RoundStep, Table
 from casino.tables.replay import replay
-from casino.tables.runtime import Refused, StaleOwner, Step, TableRuntime
+from casino.tables.runtime import Step, TableRuntime
 from casino.wallet.ledger import balance_of, book_moves, house_account, player_account
 from casino.wallet.models import Entry, LedgerTransaction
 from games.dreamcatcher import rules

@@ -11,10 +11,12 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 
 from casino.chat.models import ChatMessage
-from casino.tables import access, host, host_panel, presence, private
+from casino.realtime import presence
+from casino.tables import access, host, host_panel, private
+from casino.tables.exceptions import Refused
 from casino.tables.models import Round, Table
 from casino.tables.owner import TableWorker
-from casino.tables.runtime import Refused, TableRuntime
+from casino.tables.runtime import TableRuntime
 from casino.wallet.ledger import balance_of
 from games.dreamcatcher import rules
 from tests.conftest import FAST, assert_ledger_balanced, session_cookie

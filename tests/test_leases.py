@@ -1,4 +1,4 @@
-"""Leases in Redis (casino/tables/leases.py): a worker renews every table it
+"""Leases in Redis (casino/realtime/leases.py): a worker renews every table it
 holds in one round trip, and never a lease another worker took since."""
 
 import asyncio
@@ -6,10 +6,11 @@ import asyncio
 import pytest
 from channels.db import database_sync_to_async
 
+from casino.realtime import leases
+from casino.realtime.leases import LEASE_MS
 from casino.redis_client import get_redis
-from casino.tables import leases
 from casino.tables.models import Table
-from casino.tables.owner import LEASE_MS, TableWorker, lease_key
+from casino.tables.owner import TableWorker, lease_key
 
 
 async def test_renew_all_renews_what_the_holder_still_holds_and_nothing_else(clean_redis):

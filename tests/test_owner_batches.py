@@ -10,7 +10,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from casino.tables.groups import table_channel
+from casino.realtime.groups import table_channel
 from casino.tables.models import Table
 from casino.tables.owner import TableOwner
 from casino.wallet.ledger import balance_of

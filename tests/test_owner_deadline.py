@@ -14,7 +14,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from casino.tables.groups import table_channel, table_group
+from casino.realtime.groups import table_channel, table_group
 from casino.tables.models import Table
 from casino.tables.owner import TABLE_BUSY, TableOwner
 from tests.conftest import assert_ledger_balanced

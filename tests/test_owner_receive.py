@@ -13,7 +13,7 @@ from django.conf import settings
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from casino.channel_layer import PumpedRedisChannelLayer
-from casino.tables.groups import table_channel
+from casino.realtime.groups import table_channel
 from casino.tables.models import Table
 from casino.tables.owner import RECEIVE_WAIT_SECONDS, WAKE, TableOwner
 

@@ -21,8 +21,8 @@ from casino.asgi import application
 from casino.lobby.rows import render_row
 from casino.progressives import api, display
 from casino.progressives.models import TableLink
+from casino.realtime.groups import LOBBY_GROUP
 from casino.tables import host, private, registry
-from casino.tables.groups import LOBBY_GROUP
 from casino.tables.models import Table
 from casino.tables.owner import TableWorker
 from casino.wallet.ledger import escrow_holds_chips

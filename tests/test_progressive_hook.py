@@ -15,8 +15,9 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from casino.progressives import api, audit, owed
 from casino.progressives.models import Meter, MeterEvent, OwedAward, TableLink
 from casino.tables import progressive_hook, registry
+from casino.tables.exceptions import Refused, StaleOwner
 from casino.tables.models import Round, Table
-from casino.tables.runtime import Refused, StaleOwner, TableRuntime
+from casino.tables.runtime import TableRuntime
 from casino.wallet.ledger import balance_of
 from casino.wallet.models import Account, LedgerTransaction
 from games.engine import (

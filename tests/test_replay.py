@@ -15,10 +15,11 @@ from django.test import Client
 from casino.progressives import api
 from casino.progressives.models import Meter, TableLink
 from casino.progressives.paytables import UNITS_PER_CENT
+from casino.tables.exceptions import Refused
 from casino.tables.management.commands.replay import Command
 from casino.tables.models import Round, Table
 from casino.tables.replay import replay, state_hash
-from casino.tables.runtime import Refused, TableRuntime
+from casino.tables.runtime import TableRuntime
 from games.blackjack import round as bj
 from games.cards.rng import (
     PlaybackError,

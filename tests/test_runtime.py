@@ -4,8 +4,9 @@ import random
 
 import pytest
 
+from casino.tables.exceptions import Refused
 from casino.tables.models import Round, Table
-from casino.tables.runtime import Refused, TableRuntime
+from casino.tables.runtime import TableRuntime
 from casino.wallet.ledger import balance_of
 from casino.wallet.models import Account, Entry
 from games.dreamcatcher import rules
@@ -253,7 +254,7 @@ def test_restart_resumes_from_the_snapshot(table_runtime, make_player):
 
 
 def test_a_second_owner_cannot_overwrite(table_runtime, make_player):
-    from casino.tables.runtime import StaleOwner
+    from casino.tables.exceptions import StaleOwner
 
     runtime, _ = table_runtime()
     player = make_player()

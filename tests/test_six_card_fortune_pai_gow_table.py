@@ -12,8 +12,9 @@ from casino.progressives import api, audit
 from casino.progressives.models import Meter, MeterEvent, TableLink
 from casino.progressives.paytables import UNITS_PER_CENT
 from casino.tables import registry
+from casino.tables.exceptions import Refused
 from casino.tables.models import Table
-from casino.tables.runtime import Refused, TableRuntime, fresh_snapshot
+from casino.tables.runtime import TableRuntime, fresh_snapshot
 from casino.wallet.ledger import balance_of
 from casino.wallet.models import Account
 from games.cards.cards import joker_deck

@@ -21,7 +21,7 @@ import tempfile
 import pytest
 
 from bench.chaos import Stack, Watcher, kill_and_check, wait_until
-from casino.tables import ratelimit
+from casino.realtime import ratelimit
 
 # solo: every restart is held to a deadline that a busy neighbour test stretches
 pytestmark = pytest.mark.solo

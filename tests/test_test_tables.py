@@ -12,10 +12,11 @@ from django.contrib.auth.models import Group, User
 from django.test import Client
 
 from casino.accounts.models import Player
+from casino.accounts.roles import DESIGNERS
 from casino.accounts.session import SESSION_KEY
-from casino.lab.access import DESIGNERS
+from casino.tables.exceptions import Refused
 from casino.tables.models import Table
-from casino.tables.runtime import Refused, TableRuntime
+from casino.tables.runtime import TableRuntime
 from casino.wallet.ledger import TopUpRefused, at_stake, balance_of, open_wallet, player_account, top_up
 from casino.wallet.models import Account
 from tests.conftest import FAST, assert_ledger_balanced

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
+from casino.tables.exceptions import Refused
 from casino.tables.models import Round, Table
 from casino.tables.replay import replay
-from casino.tables.runtime import Refused
 from casino.wallet.ledger import balance_of
 from games.three_card_poker import presenter
 from games.three_card_poker.how_to_play import how_to_play as rules_page_sections

@@ -1,11 +1,11 @@
-"""The in-memory token bucket (casino/tables/ratelimit.py): a socket's
+"""The in-memory token bucket (casino/realtime/ratelimit.py): a socket's
 message limit, and the pace of a table's broadcasts (owner.py: a burst of
 UPDATE_BURST at once, then one an UPDATE_SECONDS)."""
 
 import pytest
 
+from casino.realtime.ratelimit import TokenBucket
 from casino.tables.owner import UPDATE_BURST, UPDATE_SECONDS
-from casino.tables.ratelimit import TokenBucket
 
 
 class Clock:

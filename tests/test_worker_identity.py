@@ -3,7 +3,7 @@ item 6); any other worker still waits out their leases, and two live
 workers given one identity never run tables side by side.
 
 casino/tables/owner.py: ``worker_identity``, ``TableWorker._hold_identity``;
-casino/tables/leases.py: ``take_or_adopt``. The supervised restart under
+casino/realtime/leases.py: ``take_or_adopt``. The supervised restart under
 ``make run`` is in tests/test_supervised.py (the worker killed there is
 back well within its 10 s lease).
 """
@@ -16,8 +16,8 @@ import pytest
 from channels.db import database_sync_to_async
 from django.core.exceptions import ImproperlyConfigured
 
+from casino.realtime import leases
 from casino.redis_client import get_redis, get_sync_redis
-from casino.tables import leases
 from casino.tables.models import Table
 from casino.tables.owner import TableWorker, identity_key, lease_key, worker_identity
 from tests.conftest import FAST, wait_until

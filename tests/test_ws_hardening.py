@@ -12,7 +12,7 @@ import pytest
 import websockets
 from channels.testing import WebsocketCommunicator
 
-from casino.tables import presence
+from casino.realtime import presence
 from casino.tables.models import Table
 from casino.websocket import SOMETHING_WENT_WRONG, GuardedConsumer
 from tests.conftest import session_cookie, wait_until

@@ -2,7 +2,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
 from casino.accounts import names
-from casino.accounts.models import nickname_validator
+from casino.accounts.models import is_taken, nickname_validator
 
 
 class NicknameForm(forms.Form):
@@ -15,7 +15,7 @@ class NicknameForm(forms.Form):
         self.fields["nickname"].run_validators(nickname)
         if len(nickname) > 24:
             raise forms.ValidationError("A nickname is at most 24 characters.")
-        if names.is_taken(nickname):
+        if is_taken(nickname):
             raise forms.ValidationError(names.TAKEN_MESSAGE)
         return nickname
 
@@ -35,6 +35,6 @@ class RegisterForm(UserCreationForm):
     def clean_username(self):
         username = super().clean_username()
         keeps_nickname = self.player is not None and self.player.is_guest
-        if username and not keeps_nickname and names.is_taken(username[:24]):
+        if username and not keeps_nickname and is_taken(username[:24]):
             raise forms.ValidationError(names.TAKEN_MESSAGE)
         return username

@@ -2,7 +2,7 @@ from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
 
-from casino.accounts.names import name_key
+from casino.accounts.names import is_reserved, name_key
 
 nickname_validator = RegexValidator(
     r"^[\w][\w .'-]{0,23}$",
@@ -36,3 +36,14 @@ class Player(models.Model):
     @property
     def is_guest(self):
         return self.user_id is None
+
+
+def is_taken(nickname, player=None):
+    """True if ``nickname`` is reserved, or looks like the nickname of any
+    player other than ``player`` (the one asking, who may keep their own)."""
+    if is_reserved(nickname):
+        return True
+    others = Player.objects.filter(name_key=name_key(nickname))
+    if player is not None:
+        others = others.exclude(pk=player.pk)
+    return others.exists()

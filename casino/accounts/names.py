@@ -5,7 +5,8 @@ normalised, case-folded and reduced to its confusables skeleton (Unicode
 Technical Standard #39, section 4), letters and digits only. Two nicknames
 that look alike have the same key, so "is it taken?" is one indexed lookup.
 Every nickname already held is taken (a registered player's, a guest's, a
-bot's), and so are the house's own words and the "Bot ..." names.
+bot's: ``models.is_taken``), and so are the house's own words and the
+"Bot ..." names. Nothing here reads the database.
 """
 
 import functools
@@ -29,8 +30,9 @@ RESERVED_NAMES = [
     "system",
 ]
 
-# The demo tables' bots are all "Bot <name>" (demo_bots.BOT_NAMES): the whole
-# prefix is theirs, so a guest cannot pose as a bot that has not played yet.
+# The demo tables' house bots (casino/tables/management/commands/demo_bots.py).
+BOT_NAMES = ["Bot Ada", "Bot Grace", "Bot Alan", "Bot Edsger", "Bot Barbara", "Bot Ken"]
+# The whole "Bot " prefix is theirs, so a guest cannot pose as a bot that has not played yet.
 _BOT_PREFIX = re.compile(r"bot[\W_]")
 
 KEY_LENGTH = 128
@@ -86,27 +88,11 @@ def name_key(nickname):
 
 @functools.cache
 def _reserved_keys():
-    # Imported here: the command imports the accounts app's models.
-    from casino.tables.management.commands.demo_bots import BOT_NAMES
-
     return frozenset(name_key(name) for name in [*RESERVED_NAMES, *BOT_NAMES, "bot"])
 
 
 def is_reserved(nickname):
     return bool(_BOT_PREFIX.match(_folded(nickname))) or name_key(nickname) in _reserved_keys()
-
-
-def is_taken(nickname, player=None):
-    """True if ``nickname`` is reserved, or looks like the nickname of any
-    player other than ``player`` (the one asking, who may keep their own)."""
-    from casino.accounts.models import Player
-
-    if is_reserved(nickname):
-        return True
-    others = Player.objects.filter(name_key=name_key(nickname))
-    if player is not None:
-        others = others.exclude(pk=player.pk)
-    return others.exists()
 
 
 def normalise(nickname):
@@ -143,15 +129,3 @@ def distinct_name(shown, others):
     while name_key(f"{shown} ({number})") in taken:
         number += 1
     return f"{shown} ({number})"
-
-
-def short_name(shown, length=12):
-    """``shown`` cut to about ``length`` characters for a small label, keeping
-    what tells players apart: the bot badge or the number at its end."""
-    if len(shown) <= length:
-        return shown
-    base, suffix = shown, ""
-    found = re.search(r" \((?:bot|\d+)\)$", shown)
-    if found:
-        base, suffix = shown[: found.start()], found.group()
-    return base[: max(1, length - len(suffix) - 1)].rstrip() + "…" + suffix

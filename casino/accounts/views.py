@@ -21,6 +21,7 @@ from casino.accounts.models import Player
 from casino.accounts.redirects import next_url
 from casino.accounts.session import log_in_player
 from casino.history import play
+from casino.lobby.views import home
 from casino.wallet.ledger import open_wallet
 
 log = logging.getLogger(__name__)
@@ -40,8 +41,6 @@ def join(request):
             "Too many new guests from your address just now; try again in a few minutes, or sign in.",
         )
     if not form.is_valid():
-        from casino.lobby.views import home
-
         return home(request, form=form)
     with transaction.atomic():
         player = Player.objects.create(nickname=form.cleaned_data["nickname"])

@@ -4,7 +4,7 @@ Synchronous (the database): the consumer calls it through
 database_sync_to_async (casino/chat/ws.py), the table's side (the owner, the
 host's controls) through ``post_system``. Every message is stored, then sent
 as a ``chat.message`` event to the table's group, whose member in each Daphne
-hands it to that process's viewers (casino/tables/fanout.py)."""
+hands it to that process's viewers (casino/realtime/fanout.py)."""
 
 import logging
 from dataclasses import dataclass, field
@@ -18,7 +18,7 @@ from casino import redis_outage
 from casino.accounts.models import Player
 from casino.chat.models import ChatHide, ChatMessage, ChatMute, ChatRoom
 from casino.plain_text import plain
-from casino.tables.groups import table_group
+from casino.realtime.groups import table_group
 from casino.tables.models import Table
 from games.engine import parse_whole
 

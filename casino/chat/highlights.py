@@ -1,10 +1,11 @@
 """What the table tells its chat after a committed transition: a Must-Hit-By
 Mystery bonus hit, and a win of at least CHAT_BIG_WIN_CHIPS chips.
 
-The table's owner calls ``after_step`` with each committed Step (its chip
-moves and the meters' answer): it adds up the wins in memory, and only when
-there is something to say stores the line and sends it (one insert and one
-group_send, in a task of its own, so the table never waits on its chat)."""
+The table's owner hands each committed Step (its chip moves and the meters'
+answer) to ``after_step``, which only queues it: a task of its own, one per
+event loop, adds up the wins and, only when there is something to say, stores
+the line and sends it (one insert and one group_send). The owner goes on to
+its broadcast at once, and never waits on its chat."""
 
 import asyncio
 import logging
@@ -20,7 +21,7 @@ from games.engine import CENTS_PER_CHIP, WIN, chip_word, format_chips
 
 log = logging.getLogger(__name__)
 
-_tasks = set()  # lines being posted (a task nobody holds may be collected)
+_queues = {}  # event loop -> (its queue of (table id, Step), the task that posts their lines)
 
 
 def lines_of(step):
@@ -54,19 +55,31 @@ def _chips(cents):
 
 
 def after_step(table_id, step):
-    """From the owner, after the step's commit."""
-    if not step.moves:
-        return
-    lines = lines_of(step)
-    if lines:
-        task = asyncio.create_task(_post(table_id, lines))
-        _tasks.add(task)
-        task.add_done_callback(_tasks.discard)
+    """From the owner, after the step's commit: a step that moved chips is
+    queued for this event loop's poster."""
+    if step.moves:
+        _queue().put_nowait((table_id, step))
 
 
-async def _post(table_id, lines):
-    try:
-        for line in lines:
-            await database_sync_to_async(api.post_system)(table_id, line)
-    except Exception:
-        redis_outage.report(log, "table %s: a chat line could not be posted", table_id, level=logging.ERROR)
+def _queue():
+    loop = asyncio.get_running_loop()
+    held = _queues.get(loop)
+    if held is None or held[1].done():
+        for other in [other for other in _queues if other.is_closed()]:
+            del _queues[other]
+        queue = asyncio.Queue()
+        held = _queues[loop] = (queue, loop.create_task(_poster(queue)))
+    return held[0]
+
+
+async def _poster(queue):
+    """The lines of the queued steps, posted in the order their steps were committed."""
+    while True:
+        table_id, step = await queue.get()
+        try:
+            for line in lines_of(step):
+                await database_sync_to_async(api.post_system)(table_id, line)
+        except Exception:
+            redis_outage.report(
+                log, "table %s: a chat line could not be posted", table_id, level=logging.ERROR
+            )

@@ -9,9 +9,9 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 
 from casino.chat import api, rendering
-from casino.tables.groups import player_group, table_group
-from casino.tables.ratelimit import TokenBucket
-from casino.tables.rendering import render_flash
+from casino.realtime.flash import render_flash
+from casino.realtime.groups import player_group, table_group
+from casino.realtime.ratelimit import TokenBucket
 
 ACTIONS = frozenset({"chat", "chat_hide", "chat_unhide", "chat_mute", "chat_unmute", "chat_spectators"})
 TOO_FAST = "You are chatting too fast: wait a moment. That message was not sent."

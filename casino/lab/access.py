@@ -1,8 +1,4 @@
-"""Who may use the lab: staff, and accounts in the "designers" group.
-
-Designers are registered accounts an administrator puts in the group (admin,
-Users); guests never see the lab.
-"""
+"""Who may use the lab: designers (casino/accounts/roles.py); guests never see it."""
 
 from functools import wraps
 
@@ -10,13 +6,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.views.defaults import permission_denied
 
-DESIGNERS = "designers"
-
-
-def is_designer(user):
-    if not user.is_authenticated:
-        return False
-    return user.is_staff or user.groups.filter(name=DESIGNERS).exists()
+from casino.accounts.roles import is_designer
 
 
 def designer_required(view):

@@ -1,4 +1,4 @@
-from casino.lab.access import is_designer
+from casino.accounts.roles import is_designer
 
 
 def designer(request):

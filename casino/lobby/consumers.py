@@ -2,7 +2,7 @@ from channels.db import database_sync_to_async
 
 from casino.lobby.rows import render_row
 from casino.progressives import display
-from casino.tables.groups import LOBBY_GROUP, METERS_GROUP
+from casino.realtime.groups import LOBBY_GROUP, METERS_GROUP
 from casino.websocket import GuardedConsumer
 
 

@@ -3,7 +3,7 @@
 from django.template.loader import render_to_string
 
 from casino.accounts import names
-from casino.tables import presence
+from casino.realtime import presence
 from casino.tables.models import Round, Table
 
 

@@ -33,6 +33,7 @@ from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from casino.progressives import scripts
+from casino.progressives.models import Meter, MeterEvent, Trigger
 from casino.progressives.paytables import BASIS_POINTS, MUST_HIT_BY, UNITS_PER_CENT
 from casino.redis_client import get_redis, get_sync_redis, key
 
@@ -188,8 +189,6 @@ RULES_CACHE_SECONDS = 10
 
 def meter_rules(meter_id):
     """The rules of an active meter, or UnknownMeter."""
-    from casino.progressives.models import Meter
-
     cached = _rules_cache.get(meter_id)
     if cached is None or cached[0] < time.monotonic():
         meter = None
@@ -208,8 +207,6 @@ def forget(meter_id):
 
 def linked_meters(table_id):
     """{kind: Meter} of the active meters a table is linked to."""
-    from casino.progressives.models import Meter
-
     return {meter.kind: meter for meter in Meter.objects.filter(links__table_id=table_id, is_active=True)}
 
 
@@ -219,8 +216,6 @@ def linked_meters(table_id):
 def open_meter(meter, rng=None):
     """Put a meter in Redis at its seed and record the seed; for a
     Must-Hit-By meter, draw its first triggers. Does nothing if Redis holds it."""
-    from casino.progressives.models import MeterEvent
-
     rules = meter.rules
     seed = rules.seed_cents * UNITS_PER_CENT
     fields = {
@@ -300,8 +295,6 @@ def draw_triggers(meter_id, count, rng=None):
 
 def queue_triggers(meter_id, values_units):
     """Queue given trigger values (units) and keep them in the database."""
-    from casino.progressives.models import Trigger
-
     indexes = _run("PUSH_TRIGGERS", [meter_key(meter_id), triggers_key(meter_id)], values_units)
     Trigger.objects.bulk_create(
         [
@@ -428,8 +421,6 @@ def ensure_open(table_id, round_number):
 
 def record_moves(moves):
     """Write moves to the audit; a move already there (a retry) is skipped."""
-    from casino.progressives.models import MeterEvent
-
     MeterEvent.objects.bulk_create(
         [
             MeterEvent(

@@ -26,6 +26,7 @@ from casino import redis_outage
 from casino.progressives import api
 from casino.progressives.models import Meter, TableLink
 from casino.progressives.paytables import KIND_NAMES, MUST_HIT_BY
+from casino.tables.models import Table
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +71,6 @@ def active_meters(table_id=None):
 
 def table_names(table_ids):
     """{id: (name, is_private)} of the given tables; None for a table that is gone."""
-    from casino.tables.models import Table
-
     names = dict.fromkeys(table_ids)
     names.update(
         (pk, (name, is_private))

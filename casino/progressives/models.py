@@ -11,6 +11,7 @@ from django.db import models
 
 from casino.progressives import paytables
 from casino.progressives.paytables import UNITS_PER_CENT
+from casino.tables import registry
 
 
 class Meter(models.Model):
@@ -123,8 +124,6 @@ class TableLink(models.Model):
         progressive wager of the table reaches would refuse every
         contribution while the table shows the bonus as offered. Table.clean
         asks it too, of a Rules Submission being changed."""
-        from casino.tables import registry
-
         if self.meter.kind != paytables.MUST_HIT_BY:
             return None
         try:

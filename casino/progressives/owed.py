@@ -23,10 +23,13 @@ from django.db import transaction
 from django.utils import timezone
 from redis.exceptions import RedisError
 
+from casino.accounts.models import Player
 from casino.progressives import api
 from casino.progressives.models import OwedAward
 from casino.progressives.paytables import KIND_NAMES
-from casino.tables.groups import table_channel
+from casino.realtime.groups import table_channel
+from casino.tables.models import Table
+from casino.wallet.ledger import balance_of, book_moves
 from games.engine import WIN, ChipMove, format_chips
 
 log = logging.getLogger(__name__)
@@ -78,9 +81,6 @@ def pay_due():
 
 
 def _pay_batch(batch):
-    from casino.tables.models import Table
-    from casino.wallet.ledger import book_moves
-
     rows = list(OwedAward.objects.filter(batch=batch, paid__isnull=True).order_by("id"))
     if not rows:
         return {}
@@ -157,7 +157,4 @@ async def tell_tables(layer):
 
 
 def balance_after(player_id, test):
-    from casino.accounts.models import Player
-    from casino.wallet.ledger import balance_of
-
     return balance_of(Player.objects.get(pk=player_id), test=test)

@@ -26,10 +26,10 @@ from channels.layers import get_channel_layer
 
 from casino import redis_outage
 from casino.progressives import api, audit, display, owed
+from casino.realtime import leases
+from casino.realtime.groups import METERS_GROUP, player_group
+from casino.realtime.leases import LEASE_MS
 from casino.redis_client import get_redis, key
-from casino.tables import leases
-from casino.tables.groups import METERS_GROUP, player_group
-from casino.tables.owner import LEASE_MS
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ the players admitted by its link or let in by the host; whom the host
 banned may neither watch nor play there (casino/tables/private.py).
 """
 
-from casino.lab.access import is_designer
+from casino.accounts.roles import is_designer
 from casino.tables import private
 
 TEST_TABLE_ONLY = (

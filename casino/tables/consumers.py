@@ -22,29 +22,30 @@ from casino.accounts.session import player_id_from_session
 from casino.chat.ws import ACTIONS as CHAT_ACTIONS
 from casino.chat.ws import ChatConnection
 from casino.progressives import display
-from casino.redis_client import get_redis
-from casino.tables import access, fanout, host_panel, presence
-from casino.tables.groups import (
+from casino.realtime import fanout, presence
+from casino.realtime.flash import render_flash
+from casino.realtime.groups import (
     LOBBY_GROUP,
     METERS_GROUP,
     player_at_table_group,
     player_group,
     table_channel,
 )
-from casino.tables.host import CLOSE_REMOVED
-from casino.tables.models import Table
-from casino.tables.owner import TABLE_BUSY, lease_key
-from casino.tables.ratelimit import (
+from casino.realtime.ratelimit import (
     TokenBucket,
     close_connection,
     open_connection,
     refresh_connection,
     session_may_send,
 )
+from casino.redis_client import get_redis
+from casino.tables import access, host_panel
+from casino.tables.host import CLOSE_REMOVED
+from casino.tables.models import Table
+from casino.tables.owner import TABLE_BUSY, lease_key
 from casino.tables.rendering import (
     LastRender,
     not_shown,
-    render_flash,
     render_private,
     render_public,
     table_meta,

@@ -4,11 +4,12 @@ The host is a player like the others: they run the table (pause and resume,
 its Rules Submission, who is at it, who runs it next, closing it), never its
 cards, results or anyone's chips. Their actions reach the table's owner over
 the table websocket like every other action (docs/protocol.md, "Host
-actions") and are table events of the runtime, not of a game's rules:
-``HostControls`` is a part of ``TableRuntime``, and each control commits, in
-the transition's one transaction, the Table's own fields it changes
-(``paused``, ``host``, ``banned``, ``config``, ``is_open``) with the new
-snapshot and the round log's line, before the owner broadcasts it.
+actions") and are table events of the runtime, not of a game's rules: a ``TableRuntime`` has
+its ``HostControls``, which check a control and commit it through the
+runtime's public ``commit_with_table`` and ``transition``: in the
+transition's one transaction, the Table's own fields it changes (``paused``,
+``host``, ``banned``, ``config``, ``is_open``) with the new snapshot and the
+round log's line, before the owner broadcasts it.
 
 The snapshot carries what viewers are shown of this, as ``snapshot["host"]``:
 {"id": the host's player id, "name", "paused", "closed",
@@ -23,9 +24,9 @@ applies at once between rounds, else when the next round starts.
 
 from casino.accounts import names
 from casino.accounts.models import Player
-from casino.chat import api as chat
-from casino.tables import presence, private
-from casino.tables.models import Table
+from casino.realtime import presence
+from casino.tables import private
+from casino.tables.exceptions import Refused
 from casino.wallet.ledger import escrow_holds_chips
 from games.engine import Action, parse_whole
 
@@ -75,16 +76,6 @@ def refusal(table, player):
     return BANNED if private.is_banned(table, player) else NOT_ADMITTED
 
 
-def _refused_class():
-    from casino.tables.runtime import Refused  # the runtime imports this module
-
-    return Refused
-
-
-def _refused(text):
-    return _refused_class()(text)
-
-
 def setting_label(choice):
     """The words of a setting in a sentence: "maximum bet" for a Choice labelled "Max bet"."""
     words = {"max": "maximum", "min": "minimum"}
@@ -126,16 +117,16 @@ def rules_change(spec, config, message):
             continue
         name = key[len(RULES_PREFIX) :]
         if name not in allowed:
-            raise _refused(
+            raise Refused(
                 f"{private.NOT_A_PLAYERS_SETTING.removesuffix(' Nothing was created.')} Nothing was changed."
             )
         number = parse_whole(value)
         if number is None:
-            raise _refused(f"{allowed[name].label}: must be a whole number. Nothing was changed.")
+            raise Refused(f"{allowed[name].label}: must be a whole number. Nothing was changed.")
         if number != config.get(name):
             changes[name] = number
     if not changes:
-        raise _refused("Those are the table's rules already: nothing to change.")
+        raise Refused("Those are the table's rules already: nothing to change.")
     # On the table's own Rules Submission: the settings a player does not choose stay its own.
     _, errors = private.check(spec, changes, base=config)
     if errors:
@@ -143,14 +134,22 @@ def rules_change(spec, config, message):
             f"{allowed[name].label if name in allowed else 'Rules'}: {message}"
             for name, message in errors.items()
         )
-        raise _refused(f"{text} Nothing was changed.")
+        raise Refused(f"{text} Nothing was changed.")
     return changes, choices
 
 
 class HostControls:
-    """The host's controls: a part of TableRuntime (casino/tables/runtime.py)."""
+    """The host's controls of one table, composed with its ``TableRuntime``:
+    each checks a control, then commits it through the runtime."""
 
-    def host_refresh(self, snapshot):
+    def __init__(self, runtime):
+        self.runtime = runtime
+
+    @property
+    def table(self):
+        return self.runtime.table
+
+    def refresh(self, snapshot):
         """The snapshot with its "host" part as the Table's fields say (a
         private table only), keeping a rules change that waits."""
         if not self.table.is_private:
@@ -158,7 +157,7 @@ class HostControls:
         pending = (snapshot.get("host") or {}).get("pending") or {}
         return {**snapshot, "host": {**section(self.table), "pending": pending}}
 
-    def host_on_sit(self, snapshot, player_id, nickname):
+    def on_sit(self, snapshot, player_id, nickname):
         """A private table without a host (its host left while nobody sat at
         it): the next player to sit hosts it, so that its waiting list has
         someone to let people in. Changes ``snapshot``; returns the lines to
@@ -182,63 +181,64 @@ class HostControls:
 
     def held(self):
         """The host paused the table and it waits, between rounds."""
-        return self.table.paused and self.snapshot.get("timer") is None
+        return self.table.paused and self.runtime.snapshot.get("timer") is None
 
-    def host_act(self, player_id, kind, message):
+    def act(self, player_id, kind, message):
         if not self.table.is_private:
-            raise _refused(NOT_PRIVATE)
+            raise Refused(NOT_PRIVATE)
         if player_id != self.table.host_id:
-            raise _refused(NOT_HOST)
+            raise Refused(NOT_HOST)
         handler = {
-            PAUSE: self._host_pause,
-            RESUME: self._host_resume,
-            RULES: self._host_rules,
-            REMOVE: self._host_remove,
-            BAN: self._host_ban,
-            MAKE_HOST: self._host_make_host,
-            CLOSE: self._host_close,
+            PAUSE: self._pause,
+            RESUME: self._resume,
+            RULES: self._rules,
+            REMOVE: self._remove,
+            BAN: self._ban,
+            MAKE_HOST: self._make_host,
+            CLOSE: self._close,
         }.get(kind)
         if handler is None:
-            raise _refused(f"Unknown host action {kind!r}; nothing was changed.")
+            raise Refused(f"Unknown host action {kind!r}; nothing was changed.")
         return handler(player_id, message)
 
     # -- the controls ----------------------------------------------------
 
-    def _host_pause(self, player_id, message):
+    def _pause(self, player_id, message):
         if self.table.paused:
-            raise _refused("The table is paused already.")
-        snapshot = self._host_snapshot(paused=True)
+            raise Refused("The table is paused already.")
+        snapshot = self._snapshot(paused=True)
         if self.between_rounds(snapshot):
             line = "The host paused the table: no new round starts until they resume play."
         else:
             line = "The host paused the table: this round plays to its end, then the table waits."
-        return self._host_commit(snapshot, [line], {"paused": True})
+        return self._commit(snapshot, [line], {"paused": True})
 
-    def _host_resume(self, player_id, message):
+    def _resume(self, player_id, message):
         if not self.table.paused:
-            raise _refused("The table is not paused.")
+            raise Refused("The table is not paused.")
         # A held clock (None) starts again whole: the phase gets all its time.
-        snapshot = self._host_snapshot(paused=False)
-        return self._host_commit(snapshot, ["The host resumed play."], {"paused": False})
+        snapshot = self._snapshot(paused=False)
+        return self._commit(snapshot, ["The host resumed play."], {"paused": False})
 
-    def _host_rules(self, player_id, message):
-        pending = self.snapshot["host"].get("pending") or {}
-        config = {**self.config.to_json(), **pending}
-        changes, choices = rules_change(self.spec, config, message)
-        snapshot = self._copy()
+    def _rules(self, player_id, message):
+        runtime = self.runtime
+        pending = runtime.snapshot["host"].get("pending") or {}
+        config = {**runtime.config.to_json(), **pending}
+        changes, choices = rules_change(runtime.spec, config, message)
+        snapshot = runtime.copy_snapshot()
         if self.between_rounds(snapshot):
             new_config = {**(self.table.config or {}), **pending, **changes}
             snapshot["host"] = {**snapshot["host"], "pending": {}}
-            lines = change_lines(choices, self.config.to_json(), {**config, **changes})
-            return self._host_commit(snapshot, lines, {"config": new_config})
+            lines = change_lines(choices, runtime.config.to_json(), {**config, **changes})
+            return self._commit(snapshot, lines, {"config": new_config})
         snapshot["host"] = {**snapshot["host"], "pending": {**pending, **changes}}
         lines = [
             line.removesuffix(".") + " from the next round."
             for line in change_lines(choices, config, {**config, **changes})
         ]
-        return self._host_commit(snapshot, lines, {})
+        return self._commit(snapshot, lines, {})
 
-    def host_start_round(self, snapshot):
+    def start_round(self, snapshot):
         """At a new round's start: the rules change that waited, as
         (lines, Table fields to write); the snapshot's pending change is
         cleared. Called by the runtime's transition that starts the round."""
@@ -246,18 +246,19 @@ class HostControls:
         if not pending:
             return [], {}
         snapshot["host"] = {**snapshot["host"], "pending": {}}
-        before = self.config.to_json()
+        spec = self.runtime.spec
+        before = self.runtime.config.to_json()
         new_config = {**(self.table.config or {}), **pending}
-        errors = self.spec.rules.Config.from_json(new_config).errors()
+        errors = spec.rules.Config.from_json(new_config).errors()
         if errors:
             # Someone changed the table's rules since (an administrator): say so, keep theirs.
             return [
                 "The host's change of the rules no longer fits the table's; the rules stay as they are."
             ], {}
-        return change_lines(private.choices(self.spec), before, {**before, **pending}), {"config": new_config}
+        return change_lines(private.choices(spec), before, {**before, **pending}), {"config": new_config}
 
-    def _host_remove(self, player_id, message, ban=False):
-        target, nickname = self._host_target(player_id, message)
+    def _remove(self, player_id, message, ban=False):
+        target, nickname = self._target(player_id, message)
         verb = "banned" if ban else "removed"
         lines = [f"The host {verb} {nickname} from the table."]
         write = None
@@ -269,38 +270,38 @@ class HostControls:
                 self.table.admitted.remove(player)
                 self.table.waiting.remove(player)
 
-        seat = self.seat_of(target)
+        seat = self.runtime.seat_of(target)
         step = None
         if seat is not None:
             # As when they leave: between rounds their wagers come back, in a round they ride.
             try:
-                step = self._host_transition(target, seat, lines, write)
-            except _refused_class():
+                step = self._release_seat(target, seat, lines, write)
+            except Refused:
                 pass  # the rules keep the seat now: it is released when they are gone (the owner)
         if step is None:
-            step = self._host_commit(self._copy(), lines, {}, write)
+            step = self._commit(self.runtime.copy_snapshot(), lines, {}, write)
         step.removed = {target: BANNED if ban else REMOVED}
         return step
 
-    def _host_ban(self, player_id, message):
-        return self._host_remove(player_id, message, ban=True)
+    def _ban(self, player_id, message):
+        return self._remove(player_id, message, ban=True)
 
-    def _host_make_host(self, player_id, message):
-        target, nickname = self._host_target(player_id, message)
-        snapshot = self._copy()
+    def _make_host(self, player_id, message):
+        target, nickname = self._target(player_id, message)
+        snapshot = self.runtime.copy_snapshot()
         lines = [f"{snapshot['host']['name'] or 'The host'} hands the host role to {nickname}."]
         snapshot["host"] = {**snapshot["host"], "id": target, "name": nickname}
-        return self._host_commit(snapshot, lines, {"host_id": target})
+        return self._commit(snapshot, lines, {"host_id": target})
 
-    def _host_close(self, player_id, message):
-        snapshot = self._copy()
+    def _close(self, player_id, message):
+        snapshot = self.runtime.copy_snapshot()
         if not self.between_rounds(snapshot):
-            raise _refused(
+            raise Refused(
                 "A round is in play: close the table once it is over "
                 "(pause it first, so that no new round starts)."
             )
         snapshot["host"] = {**snapshot["host"], "closed": True}
-        return self._host_commit(snapshot, [CLOSED], {"is_open": False})
+        return self._commit(snapshot, [CLOSED], {"is_open": False})
 
     # -- without the host -----------------------------------------------
 
@@ -310,127 +311,81 @@ class HostControls:
         None when it is no longer idle, chips ride, or it is closed already."""
         if not self.table.is_private or not self.table.is_open or not private.is_idle(self.table.pk):
             return None
-        snapshot = self._copy()
+        snapshot = self.runtime.copy_snapshot()
         if not self.between_rounds(snapshot):
             return None
         snapshot["host"] = {**snapshot["host"], "closed": IDLE}
-        return self._host_commit(snapshot, [IDLE_CLOSED], {"is_open": False})
+        return self._commit(snapshot, [IDLE_CLOSED], {"is_open": False})
 
-    def host_gone(self, player_id):
+    def gone(self, player_id):
         """The host left for good (the owner: no connection of theirs came
         back in the seats' grace period): the role passes to the longest-seated
         player at the table, or the table keeps no host and closes when idle.
         None when ``player_id`` is not this table's host."""
         if not self.table.is_private or not self.table.is_open or player_id != self.table.host_id:
             return None
-        snapshot = self._copy()
+        snapshot = self.runtime.copy_snapshot()
         old = snapshot["host"]["name"] or "The host"
-        heir = self.longest_seated(snapshot, exclude=player_id)
+        heir = longest_seated(snapshot, exclude=player_id)
         if heir is None:
             # Nobody could lift a pause: the table plays on, and closes when idle.
             snapshot["host"] = {**snapshot["host"], "id": None, "name": "", "paused": False}
             line = f"{old} left the table and nobody sits at it: it has no host now, and closes when idle."
-            return self._host_commit(snapshot, [line], {"host_id": None, "paused": False})
+            return self._commit(snapshot, [line], {"host_id": None, "paused": False})
         nickname = snapshot["nicknames"].get(str(heir), f"Player {heir}")
         snapshot["host"] = {**snapshot["host"], "id": heir, "name": nickname}
         line = f"{old} left the table: {nickname}, seated the longest, hosts it now."
-        return self._host_commit(snapshot, [line], {"host_id": heir})
-
-    @staticmethod
-    def longest_seated(snapshot, exclude=None):
-        """The seated player who sat down first (the runtime keeps when, as
-        snapshot["since"]); one seated before it kept that goes by seat."""
-        since = snapshot.get("since") or {}
-        seated = [(int(seat), pid) for seat, pid in snapshot["seats"].items() if pid != exclude]
-        if not seated:
-            return None
-        return min(seated, key=lambda item: (since.get(str(item[1]), float("inf")), item[0]))[1]
+        return self._commit(snapshot, [line], {"host_id": heir})
 
     # -- helpers ---------------------------------------------------------
 
-    def _host_target(self, player_id, message):
+    def _target(self, player_id, message):
         """(player id, name at the table) of the player or spectator a control names."""
         target = parse_whole(message.get("target"))
         if target is None:
-            raise _refused("Malformed message: name the player by their id (target).")
+            raise Refused("Malformed message: name the player by their id (target).")
         if target == player_id:
-            raise _refused("That is you: choose another player or spectator at the table.")
-        nickname = self.snapshot["nicknames"].get(str(target))
-        if self.seat_of(target) is None:
+            raise Refused("That is you: choose another player or spectator at the table.")
+        nickname = self.runtime.snapshot["nicknames"].get(str(target))
+        if self.runtime.seat_of(target) is None:
             if target not in presence.connected_players(self.table.pk):
-                raise _refused("That player is not at this table now; nothing was changed.")
+                raise Refused("That player is not at this table now; nothing was changed.")
             player = Player.objects.filter(pk=target).first()
             if player is None:
-                raise _refused("That player is not at this table now; nothing was changed.")
+                raise Refused("That player is not at this table now; nothing was changed.")
             nickname = names.table_name(player.nickname, player.is_bot)
         return target, nickname
 
-    def _host_snapshot(self, **changes):
-        snapshot = self._copy()
+    def _snapshot(self, **changes):
+        snapshot = self.runtime.copy_snapshot()
         snapshot["host"] = {**snapshot["host"], **changes}
         return snapshot
 
-    def set_table(self, fields):
-        """Set the Table's fields in memory; returns how they were."""
-        before = {name: getattr(self.table, name) for name in fields}
-        for name, value in fields.items():
-            setattr(self.table, name, value)
-        if "config" in fields:
-            self.config = self.spec.rules.Config.from_json(fields["config"])
-        return before
-
-    def table_writer(self, fields, write=None, lines=()):
-        """What writes the Table's ``fields`` (and ``write``) in a commit's
-        transaction, and posts the host's ``lines`` in the table's chat too
-        (sent once the transaction commits), or None when there is nothing."""
-        if not fields and write is None and not lines:
-            return None
-
-        def also():
-            if fields:
-                Table.objects.filter(pk=self.table.pk).update(**fields)
-            if write is not None:
-                write()
-            for line in lines:
-                chat.post_system(self.table.pk, line)
-
-        return also
-
-    def commit_with_table(self, snapshot, lines, fields, posted, write=None, **commit):
-        """The snapshot and the Table's ``fields`` (and ``write``) in one
-        transaction, ``posted`` lines in the chat; the Table in memory as it
-        was if the commit fails. ``commit``: _commit's other arguments."""
-        config = self.config
-        before = self.set_table(fields)
-        try:
-            return self._commit(
-                snapshot,
-                [],
-                lines,
-                round_number=self.round,
-                also=self.table_writer(fields, write, posted),
-                **commit,
-            )
-        except BaseException:
-            self.set_table(before)
-            self.config = config
-            raise
-
-    def _host_commit(self, snapshot, lines, fields, write=None):
+    def _commit(self, snapshot, lines, fields, write=None):
         """A host's table event: the Table's ``fields`` and the snapshot in one transaction."""
-        self._append_log(snapshot, lines)
+        self.runtime.append_log(snapshot, lines)
         snapshot["announce"] = {"id": snapshot["announce"]["id"] + 1, "text": " ".join(lines)}
-        step = self.commit_with_table(snapshot, lines, fields, lines, write, table_event=True)
+        step = self.runtime.commit_with_table(snapshot, lines, fields, lines, write, table_event=True)
         step.seats_changed = True  # the lobby's row and the host panel's people
         return step
 
-    def _host_transition(self, target, seat, lines, write):
+    def _release_seat(self, target, seat, lines, write):
         """The removed player's seat released as their leaving releases it (the
         rules' LEAVE), with the host's line and what ``write`` writes."""
-        return self._transition(
-            Action(self.rules.LEAVE, target, seat=seat),
+        return self.runtime.transition(
+            Action(self.runtime.rules.LEAVE, target, seat=seat),
             target,
             leave_seat=seat,
             extra_lines=lines,
-            also=self.table_writer({}, write, lines),
+            also=self.runtime.table_writer({}, write, lines),
         )
+
+
+def longest_seated(snapshot, exclude=None):
+    """The seated player who sat down first (the runtime keeps when, as
+    snapshot["since"]); one seated before it kept that goes by seat."""
+    since = snapshot.get("since") or {}
+    seated = [(int(seat), pid) for seat, pid in snapshot["seats"].items() if pid != exclude]
+    if not seated:
+        return None
+    return min(seated, key=lambda item: (since.get(str(item[1]), float("inf")), item[0]))[1]

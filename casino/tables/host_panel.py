@@ -21,7 +21,8 @@ from django.utils.safestring import mark_safe
 
 from casino.accounts import names
 from casino.accounts.models import Player
-from casino.tables import host, presence, private, registry
+from casino.realtime import presence
+from casino.tables import host, private, registry
 from casino.tables.rendering import split_fragments
 
 # How long the host's list of spectators is kept before it is read again.

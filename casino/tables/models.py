@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.functional import cached_property
 
+from casino.progressives.models import TableLink
 from casino.tables import registry
 
 
@@ -123,8 +124,6 @@ class Table(models.Model):
     def _meter_errors(self):
         """The linked Mystery meters that the qualifying progressive wagers of
         this Rules Submission would never reach (TableLink.mystery_wager_error)."""
-        from casino.progressives.models import TableLink
-
         if self.pk is None:
             return []
         errors = []

@@ -41,17 +41,26 @@ from django.core.exceptions import ImproperlyConfigured
 from casino import redis_outage
 from casino.chat import highlights
 from casino.progressives import owed
+from casino.progressives.ticker import MeterTicker
+from casino.realtime import leases, presence
+from casino.realtime.groups import (
+    LOBBY_GROUP,
+    player_at_table_group,
+    player_group,
+    table_channel,
+    table_group,
+)
+from casino.realtime.leases import LEASE_MS
+from casino.realtime.ratelimit import TokenBucket
 from casino.redis_client import get_redis, key
-from casino.tables import host, leases, presence, private
+from casino.tables import host, private
 from casino.tables.database_thread import worker_database
-from casino.tables.groups import LOBBY_GROUP, player_at_table_group, player_group, table_channel, table_group
+from casino.tables.exceptions import Refused, StaleOwner
 from casino.tables.models import Table
-from casino.tables.ratelimit import TokenBucket
-from casino.tables.runtime import Refused, StaleOwner, Step, TableRuntime, public_snapshot
+from casino.tables.runtime import Step, TableRuntime, public_snapshot
 
 log = logging.getLogger(__name__)
 
-LEASE_MS = int(os.environ.get("TABLE_LEASE_MS", "10000"))
 # A seated player whose every connection to the table is gone for this long
 # (closed tab, lost network) is stood up, so seats do not fill with ghosts.
 SEAT_GRACE_SECONDS = float(os.environ.get("SEAT_GRACE_SECONDS", "60"))
@@ -621,9 +630,6 @@ class TableWorker:
         self.waiting_for = None  # the process it waits on, once said in the log
 
     async def run(self, stop=None):
-        # Imported here: the ticker takes its lease with this module's scripts.
-        from casino.progressives.ticker import MeterTicker
-
         stop = stop or asyncio.Event()
         redis = get_redis()
         log.info("table worker %s starting (process %s)", self.worker_id, self.process)

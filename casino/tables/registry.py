@@ -61,6 +61,12 @@ class GameSpec:
     # bonus. TableLink.clean refuses a Mystery meter no such wager reaches.
     mystery_wagers: Callable | None = None
 
+    # What the demo tables' house bots play this game by
+    # (casino/tables/management/commands/demo_bots.py): a module by its dotted
+    # path, imported on first use as ``lab`` is, whose
+    # ``house_bot_strategy(rules, config)`` gives it (strategy_of).
+    bot_strategy: str | None = None
+
     def least_to_play(self, config):
         """The top-up threshold, in cents: min_to_play, or min_wager when a game has none."""
         return (self.min_to_play or self.min_wager)(config)
@@ -75,6 +81,15 @@ def register(spec):
 def lab_of(spec):
     """The lab module of a GameSpec, or None if the game has no lab rows."""
     return None if spec.lab is None else importlib.import_module(spec.lab)
+
+
+def strategy_of(spec, config):
+    """What the house bots play ``spec``'s game by at a table of ``config``
+    (blackjack's best play, Six-Card Fortune Pai Gow's Double Down rule), or
+    None for a game whose bots need none."""
+    if spec.bot_strategy is None:
+        return None
+    return importlib.import_module(spec.bot_strategy).house_bot_strategy(spec.rules, config)
 
 
 def get(slug):

@@ -327,10 +327,3 @@ def swap_into(fragments, frame):
         else:
             fragments[element_id] = markup
     return fragments
-
-
-@functools.lru_cache(maxsize=256)
-def render_flash(text, kind="error"):
-    # Cached: a flooding socket is told "slow down" for every message it
-    # sends, and that must cost its Daphne next to nothing.
-    return render_to_string("tables/_flash.html", {"text": text, "kind": kind})

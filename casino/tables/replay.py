@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field
 
 from django.utils import timezone
 
+from casino.accounts.models import Player
 from casino.tables import progressive_hook, registry
 from casino.tables.models import Round, RoundStep
 from games.cards.rng import PlaybackError, PlaybackRandom, redraw, seeded_rng
@@ -234,8 +235,6 @@ def player_ids(record):
 
 
 def nicknames(record):
-    from casino.accounts.models import Player
-
     return dict(Player.objects.filter(pk__in=player_ids(record)).values_list("pk", "nickname"))
 
 

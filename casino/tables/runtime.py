@@ -33,28 +33,24 @@ from django.utils import timezone
 
 from casino.accounts import names
 from casino.accounts.models import Player
-from casino.lab.access import is_designer
+from casino.accounts.roles import is_designer
+from casino.chat import api as chat
 from casino.progressives import api as progressives
 from casino.progressives import owed as owed_awards
-from casino.tables import access, host, progressive_hook, round_record
+from casino.tables import access, progressive_hook, round_record
+from casino.tables.exceptions import Refused, StaleOwner
+from casino.tables.host import CLOSED, PAUSED, PREFIX, HostControls, refusal
 from casino.tables.models import Table
 from casino.tables.replay import step_record
 from casino.wallet.ledger import InsufficientFunds, book_moves
 from games.cards.rng import RecordingRandom, dump_state, seeded_rng, system_rng
-from games.engine import STACK, Action, IllegalAction, handed_over_json, parse_whole, transition
+from games.engine import STACK, Action, IllegalAction, handed_over_json, parse_whole
+from games.engine import transition as apply_rules
 
 LOG_LINES = 30
 SIT = "sit"
 LEAVE = "leave"
 MISSING_ROUND = "Malformed message: every action must carry the round id."
-
-
-class StaleOwner(Exception):
-    """Someone else wrote the table since we loaded it: we are not its owner."""
-
-
-class Refused(Exception):
-    """An action refused with a message for its sender; nothing changed."""
 
 
 class Step:
@@ -93,14 +89,15 @@ def public_snapshot(snapshot):
     return {key: value for key, value in snapshot.items() if key != "rng"}
 
 
-class TableRuntime(host.HostControls):
+class TableRuntime:
     def __init__(self, table, clock=time.time):
         self.table = table
         self.spec = table.spec
         self.rules = self.spec.rules
         self.clock = clock
         self.config = table.rules_config()
-        self.snapshot = self.host_refresh(table.state or self._fresh_snapshot())
+        self.host = HostControls(self)  # a private table's host (host.py)
+        self.snapshot = self.host.refresh(table.state or self._fresh_snapshot())
         self.version = table.version
         self.place = None  # where the current round's record stands (round_record.Place)
         self.batch = None  # inside act_many: what its one transaction writes at the end (Batch)
@@ -140,7 +137,7 @@ class TableRuntime(host.HostControls):
         """Make sure the table has a snapshot and a running clock; called
         when an owner takes the table (first start, or after a restart)."""
         if self.table.state is None or self.snapshot.get("timer") is None:
-            return self._commit(self.snapshot, [], [], round_number=self.round)
+            return self.commit(self.snapshot, [], [], round_number=self.round)
         return None
 
     def reload_config(self):
@@ -153,7 +150,7 @@ class TableRuntime(host.HostControls):
         if left is None or left > 0:
             return None
         _, _, action = self.rules.timer(self.state, self.config)
-        return self._transition(action, player_id=None)
+        return self.transition(action, player_id=None)
 
     def act(self, player_id, nickname, message):
         """A player's message (already JSON-decoded by the consumer).
@@ -164,9 +161,9 @@ class TableRuntime(host.HostControls):
         if not isinstance(kind, str) or not kind:
             raise Refused("Malformed message: it has no action.")
         if not self.table.is_open:
-            raise Refused(host.CLOSED)
-        if kind.startswith(host.PREFIX):
-            return self.host_act(player_id, kind, message)  # a private table's host (host.py)
+            raise Refused(CLOSED)
+        if kind.startswith(PREFIX):
+            return self.host.act(player_id, kind, message)
         if kind == STACK:
             return self._stack(player_id, message.get("text"))
         if kind == SIT:
@@ -187,13 +184,11 @@ class TableRuntime(host.HostControls):
         if kind == LEAVE:
             if seat is None:
                 raise Refused("You are not seated at this table.")
-            return self._transition(
-                Action(self.rules.LEAVE, player_id, seat=seat), player_id, leave_seat=seat
-            )
+            return self.transition(Action(self.rules.LEAVE, player_id, seat=seat), player_id, leave_seat=seat)
         if kind not in self.rules.PLAYER_ACTIONS:
             raise Refused(f"Unknown action {kind!r}.")
-        if self.held():
-            raise Refused(host.PAUSED)
+        if self.host.held():
+            raise Refused(PAUSED)
         if seat is None:
             if claimed not in (None, ""):
                 raise Refused(f"Seat {claimed} is not yours: take a seat of your own to play.")
@@ -203,7 +198,7 @@ class TableRuntime(host.HostControls):
             action = self.rules.parse_action(kind, data)
         except IllegalAction as exc:
             raise Refused(str(exc)) from None
-        return self._transition(Action(action.kind, player_id, action.data, seat=seat), player_id=player_id)
+        return self.transition(Action(action.kind, player_id, action.data, seat=seat), player_id=player_id)
 
     def act_many(self, messages):
         """Several players' messages, ``[(player_id, nickname, message), ...]``
@@ -242,7 +237,7 @@ class TableRuntime(host.HostControls):
         player = Player.objects.select_related("user").filter(pk=player_id).first()
         if player is None or player.user is None or not is_designer(player.user):
             raise Refused("Only a designer's account can stack a test table.")
-        return self._transition(Action(STACK, player_id, {"text": text}), player_id=player_id)
+        return self.transition(Action(STACK, player_id, {"text": text}), player_id=player_id)
 
     # -- internals -------------------------------------------------------
 
@@ -262,9 +257,7 @@ class TableRuntime(host.HostControls):
         if self.table.is_test or self.table.is_private:
             player = Player.objects.select_related("user").filter(pk=player_id).first()
             if not access.may_join(self.table, player):
-                raise Refused(
-                    access.TEST_TABLE_ONLY if self.table.is_test else host.refusal(self.table, player)
-                )
+                raise Refused(access.TEST_TABLE_ONLY if self.table.is_test else refusal(self.table, player))
         seats = self.snapshot["seats"]
         free = [n for n in range(1, self.table.max_seats + 1) if str(n) not in seats]
         if wanted not in (None, ""):
@@ -278,7 +271,7 @@ class TableRuntime(host.HostControls):
             chosen = free[0]
         else:
             raise Refused("The table is full; you can watch until a seat frees up.")
-        snapshot = self._copy()
+        snapshot = self.copy_snapshot()
         snapshot["seats"][str(chosen)] = player_id
         # No two players at a table look the same.
         others = [name for player, name in snapshot["nicknames"].items() if player != str(player_id)]
@@ -287,9 +280,9 @@ class TableRuntime(host.HostControls):
         # When each sat down: a private table whose host left passes to the longest seated (host.py).
         snapshot["since"] = {**(snapshot.get("since") or {}), str(player_id): self.clock()}
         lines = [f"{nickname} sits at seat {chosen}."]
-        hosting, fields = self.host_on_sit(snapshot, player_id, nickname)
+        hosting, fields = self.host.on_sit(snapshot, player_id, nickname)
         lines += hosting
-        self._append_log(snapshot, lines)
+        self.append_log(snapshot, lines)
         return self.commit_with_table(snapshot, lines, fields, hosting, seats_changed=True)
 
     def _rng(self, snapshot):
@@ -297,17 +290,17 @@ class TableRuntime(host.HostControls):
             return system_rng()
         return seeded_rng(self.table.seed, snapshot.get("rng"))
 
-    def _transition(self, action, player_id, leave_seat=None, extra_lines=(), also=None):
+    def transition(self, action, player_id, leave_seat=None, extra_lines=(), also=None):
         """``extra_lines`` go before the rules' lines; ``also`` (a callable)
         writes more in the commit's transaction (a host's control, host.py)."""
-        snapshot = self._copy()
+        snapshot = self.copy_snapshot()
         # Every value the rules draw is kept in the round record, so a replay
         # can feed them back (docs/protocol.md, "Round records and replay").
         rng = RecordingRandom(self._rng(snapshot))
         round_number = self.round  # the round whose escrow these chips (and meter moves) belong to
         meter_moves, meters = [], None
         try:
-            outcome = transition(self.rules, self.state, action, self.config, rng)
+            outcome = apply_rules(self.rules, self.state, action, self.config, rng)
             if progressive_hook.needed(outcome):
                 outcome, meter_moves, meters = progressive_hook.settle(
                     self.rules, self.config, rng, self.table.pk, round_number, outcome
@@ -328,9 +321,9 @@ class TableRuntime(host.HostControls):
         more, fields = [], {}
         if snapshot["game"]["round"] != round_number:
             # A new round: a rules change the host made during the last one applies now.
-            more, fields = self.host_start_round(snapshot)
+            more, fields = self.host.start_round(snapshot)
             lines += more
-        self._append_log(snapshot, lines)
+        self.append_log(snapshot, lines)
         if player_id is None and lines:
             # Table events (no more bets, results) are what screen readers announce.
             text = " ".join(line if line.endswith((".", "!", "?")) else line + "." for line in lines[:4])
@@ -342,7 +335,7 @@ class TableRuntime(host.HostControls):
             "config": self.config.to_json(),
             "rng_start": self.snapshot.get("rng") if self.table.seed is not None else None,
         }
-        step = self._commit(
+        step = self.commit(
             snapshot,
             outcome.moves,
             lines,
@@ -369,10 +362,10 @@ class TableRuntime(host.HostControls):
         if not rows:
             return None
         lines = [owed_awards.payment_line(row) for row in rows]
-        snapshot = self._copy()
-        self._append_log(snapshot, lines)
+        snapshot = self.copy_snapshot()
+        self.append_log(snapshot, lines)
         snapshot["announce"] = {"id": snapshot["announce"]["id"] + 1, "text": " ".join(lines)}
-        return self._commit(
+        return self.commit(
             snapshot,
             [],
             lines,
@@ -381,17 +374,25 @@ class TableRuntime(host.HostControls):
             also=lambda: owed_awards.mark_logged(rows),
         )
 
+    def close_idle(self):
+        """The worker found the private table idle: closed as its host's close does (host.py)."""
+        return self.host.close_idle()
+
+    def host_gone(self, player_id):
+        """The host left for good: the role passes on (host.py)."""
+        return self.host.gone(player_id)
+
     def _line(self, snapshot, item):
         if item.get("player") is None:
             return item["text"]
         nickname = snapshot["nicknames"].get(str(item["player"]), f"Player {item['player']}")
         return f"{nickname} {item['text']}"
 
-    def _append_log(self, snapshot, lines):
+    def append_log(self, snapshot, lines):
         entries = [{"round": snapshot["game"]["round"], "text": line} for line in lines]
         snapshot["log"] = (snapshot["log"] + entries)[-LOG_LINES:]
 
-    def _copy(self):
+    def copy_snapshot(self):
         """The snapshot to change into the next one. Only its small parts that
         a transition changes in place are copied: the game's state and the
         generator's are replaced whole (never changed in place), and a deep
@@ -402,7 +403,7 @@ class TableRuntime(host.HostControls):
         return snapshot
 
     def _set_timer(self, snapshot):
-        if self.holds_clock(snapshot):
+        if self.host.holds_clock(snapshot):
             snapshot["timer"] = None  # paused by the host between rounds, or closed (host.py)
             return
         key, seconds, _ = self.rules.timer(self.rules.State.from_json(snapshot["game"]), self.config)
@@ -410,7 +411,7 @@ class TableRuntime(host.HostControls):
         if not current or current["key"] != key:
             snapshot["timer"] = {"key": key, "deadline": self.clock() + seconds, "seconds": seconds}
 
-    def _commit(
+    def commit(
         self,
         snapshot,
         moves,
@@ -465,6 +466,52 @@ class TableRuntime(host.HostControls):
         self.place = place
         balances = {pid: account.balance for pid, account in accounts.items()}
         return Step(self.version, snapshot, balances, seats_changed, lines, table_event)
+
+    def set_table(self, fields):
+        """Set the Table's fields in memory; returns how they were."""
+        before = {name: getattr(self.table, name) for name in fields}
+        for name, value in fields.items():
+            setattr(self.table, name, value)
+        if "config" in fields:
+            self.config = self.spec.rules.Config.from_json(fields["config"])
+        return before
+
+    def table_writer(self, fields, write=None, lines=()):
+        """What writes the Table's ``fields`` (and ``write``) in a commit's
+        transaction, and posts the host's ``lines`` in the table's chat too
+        (sent once the transaction commits), or None when there is nothing."""
+        if not fields and write is None and not lines:
+            return None
+
+        def also():
+            if fields:
+                Table.objects.filter(pk=self.table.pk).update(**fields)
+            if write is not None:
+                write()
+            for line in lines:
+                chat.post_system(self.table.pk, line)
+
+        return also
+
+    def commit_with_table(self, snapshot, lines, fields, posted, write=None, **commit):
+        """The snapshot and the Table's ``fields`` (and ``write``) in one
+        transaction, ``posted`` lines in the chat; the Table in memory as it
+        was if the commit fails. ``commit``: commit's other arguments."""
+        config = self.config
+        before = self.set_table(fields)
+        try:
+            return self.commit(
+                snapshot,
+                [],
+                lines,
+                round_number=self.round,
+                also=self.table_writer(fields, write, posted),
+                **commit,
+            )
+        except BaseException:
+            self.set_table(before)
+            self.config = config
+            raise
 
     def _write_table(self, version, snapshot, new_version, active=False):
         """The snapshot, only if nobody else wrote the table since ``version``;

@@ -5,7 +5,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from casino.tables.groups import player_group
+from casino.realtime.groups import player_group
 from casino.tables.models import Table
 from casino.wallet.ledger import TopUpRefused, balance_of, top_up
 from games.engine import chip_word, format_chips

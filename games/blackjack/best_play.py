@@ -107,4 +107,10 @@ class BestPlay:
         return found
 
 
+def house_bot_strategy(rules, config):
+    """The demo tables' house bots play best play (GameSpec.bot_strategy):
+    solved for the table's rules, which takes a while."""
+    return BestPlay(rules.VARIANT, config)
+
+
 _CARDS = {str(item): item for item in standard_deck()}  # card text -> Card, every blackjack deck's cards

@@ -12,17 +12,12 @@ only "face-down card", and the shoe (the cards to come), which nothing here
 reads.
 """
 
-import functools
-
-from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
-
 from games import betting
 from games.blackjack import round as bj
 from games.blackjack.hands import total, total_text
 from games.cards.cards import cards
 from games.engine import format_chips
-from games.presenting import TwoParts, shown_deadline_ms
+from games.presenting import TwoParts, card_svg, shown_deadline_ms
 from games.settled import seat_result
 
 BACK = "back"
@@ -45,13 +40,6 @@ HAND_BUTTONS = (
     (bj.RESCUE, "E", "Rescue"),
 )
 LOG_SHOWN = 30
-
-
-@functools.lru_cache(maxsize=128)
-def card_svg(text):
-    """One card's SVG (templates/cards/_card.html), drawn once per process:
-    a table shows at most a few dozen of the 53 faces and the back."""
-    return mark_safe(render_to_string("cards/_card.html", {"card": text}).strip())
 
 
 def _card_views(items):
@@ -426,4 +414,5 @@ def game_spec(slug, name, rules, labels, max_seats=6, lab=None, how_to_play=None
         limits_text=presenter.limits_text,
         lab=lab,
         how_to_play=how_to_play,
+        bot_strategy="games.blackjack.best_play",
     )

@@ -11,7 +11,6 @@ import math
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from casino.accounts import names
 from games import betting, presenting
 from games.dreamcatcher import rules
 from games.engine import CENTS_PER_CHIP
@@ -100,7 +99,7 @@ def present_table(table, snapshot, config):
         bets = [
             {
                 "nickname": nicknames.get(player, f"Player {player}"),
-                "short": names.short_name(nicknames.get(player, f"Player {player}")),
+                "short": presenting.short_name(nicknames.get(player, f"Player {player}")),
                 "amount": mine[spot],
                 "player": int(player),
             }

@@ -23,19 +23,15 @@ the presenter names every hand of every setting and marks the fouls
 player's choice up.
 """
 
-import functools
 import json
 from itertools import combinations
-
-from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
 
 from games import betting
 from games.cards.cards import card, cards
 from games.engine import CENTS_PER_CHIP
 from games.pai_gow import rules
 from games.pai_gow.round import BETTING, DECIDING, MAIN, PROGRESSIVE, RESULT, ROLLING, SETTING, SHAKING
-from games.presenting import TwoParts, shown_deadline_ms
+from games.presenting import TwoParts, card_svg, shown_deadline_ms
 from games.settled import seat_result
 
 BACK = "back"
@@ -69,12 +65,6 @@ FACE_PIPS = {
     5: ("tl", "tr", "c", "bl", "br"),
     6: ("tl", "tr", "ml", "mr", "bl", "br"),
 }
-
-
-@functools.lru_cache(maxsize=128)
-def card_svg(text):
-    """One card's SVG (templates/cards/_card.html), drawn once per process."""
-    return mark_safe(render_to_string("cards/_card.html", {"card": text}).strip())
 
 
 def _card_views(items):

@@ -16,10 +16,9 @@ reads.
 from games import betting
 from games.cards.cards import card
 from games.engine import CENTS_PER_CHIP, format_chips
-from games.pai_gow.presenter import card_svg  # the one cached SVG card of the card games
 from games.poker import game as g
 from games.poker import round as pr
-from games.presenting import TwoParts, shown_deadline_ms
+from games.presenting import TwoParts, card_svg, shown_deadline_ms
 from games.settled import seat_result
 
 BACK = "back"

@@ -31,5 +31,6 @@ class SixCardFortunePaiGowConfig(AppConfig):
                 lab="games.six_card_fortune_pai_gow.edge",
                 how_to_play=how_to_play.how_to_play,
                 mystery_wagers=rules.VARIANT.mystery_wager_limits,
+                bot_strategy="games.six_card_fortune_pai_gow.strategy",
             )
         )

@@ -41,3 +41,9 @@ def worth_doubling(six):
     high, low, tier = house_way_indices(tuple(indices(six, 6)))
     lead = (eval5_indices(*high) >> 16) & 15
     return doubles_class(tier, lead, JOKER_LOW if low == JOKER_INDEX else RANK_AS_ACE[low])
+
+
+def house_bot_strategy(rules, config):
+    """The demo tables' house bots make the Double Down by this rule
+    (GameSpec.bot_strategy): whether to, on the bot's six cards."""
+    return worth_doubling

@@ -8,11 +8,11 @@ tables. Dreamcatcher bots bet on one or two areas; blackjack bots bet the
 main wager (sometimes Match the Dealer and the progressive, when their seat
 shows those buttons) and, on their turn, play best play for the table's rules
 (the lab's solver) from the cards their page shows, choosing only among the
-buttons they are shown. Pai Gow Poker bots bet the
+buttons they are shown (GameSpec.bot_strategy). Pai Gow Poker bots bet the
 main wager (sometimes a side wager their seat shows), press Shake when the
 page shows them the button, and ask for the house way when setting; at
 Six-Card Fortune Pai Gow, where the table offers the Double Down, they make
-it by the rule of thumb of games/six_card_fortune_pai_gow/strategy.py. Poker
+it by the game's rule of thumb (its bot strategy). Poker
 bots (Three Card Poker) bet the Ante and now and then a side wager their seat
 shows, and on their turn press one of the decision buttons they are shown.
 """
@@ -30,15 +30,14 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from casino.accounts.models import Player
+from casino.accounts.names import BOT_NAMES
 from casino.accounts.session import SESSION_KEY
+from casino.tables import registry
 from casino.tables.models import Table
 from casino.wallet.ledger import balance_of, house_account, open_wallet, player_account, post
-from games.blackjack.best_play import BestPlay
 from games.cards.cards import cards
 from games.engine import CENTS_PER_CHIP
-from games.six_card_fortune_pai_gow.strategy import worth_doubling
 
-BOT_NAMES = ["Bot Ada", "Bot Grace", "Bot Alan", "Bot Edsger", "Bot Barbara", "Bot Ken"]
 ROUND = re.compile(r'<span class="round">Round (\d+)</span>')
 BETTING = 'phase-betting"'
 DEADLINE = re.compile(r'data-deadline-ms="(\d+)"')
@@ -170,7 +169,7 @@ class DreamcatcherBot(Bot):
 class BlackjackBot(Bot):
     """Spanish 21, Player's Edge 21 and Down Under Blackjack: a main wager, now and then the side
     wagers the page offers (a progressive at its fixed amount), and on its
-    turn the best-play action (games/blackjack/best_play.py, solved for the
+    turn the best-play action (the game's bot strategy, solved for the
     table's rules in a thread when the bot starts) among the buttons shown:
     until the solution is ready, a hit below 17, else a stand."""
 
@@ -178,9 +177,8 @@ class BlackjackBot(Bot):
         super().__init__(table, player, rng)
         self.decided = None  # the last turn it decided
         self.strategy = None
-        rules = table.spec.rules
         self.solving = asyncio.get_running_loop().run_in_executor(
-            None, lambda: BestPlay(rules.VARIANT, self.config)
+            None, registry.strategy_of, table.spec, self.config
         )
 
     def choose(self, page, turn, shown):
@@ -234,6 +232,8 @@ class PaiGowBot(Bot):
         self.shaken = None  # the last round it shook in
         self.set = None  # the last round it set a hand in
         self.decided = None  # the last post-deal decision it took (Six-Card's Double Down)
+        # Whether to make the Double Down on its six cards, where the game has one.
+        self.worth_doubling = registry.strategy_of(table.spec, self.config)
 
     async def on_frame(self, ws, frame):
         number = self.betting_round(frame) if 'data-area="main"' in frame else None
@@ -259,12 +259,12 @@ class PaiGowBot(Bot):
         decide = DECIDE.search(frame)
         if decide and decide.group(1) != self.decided:
             # Six-Card Fortune Pai Gow's Double Down, shown only where the table offers it: made
-            # when both hands should win more often than not (games/six_card_fortune_pai_gow/strategy.py).
+            # when both hands should win more often than not (the game's bot strategy).
             self.decided = decide.group(1)
             buttons = {action: json.loads(values) for action, values in DECIDE_BUTTON.findall(frame)}
             seen = DECIDE_CARDS.search(frame)
-            if buttons and seen:
-                double = worth_doubling(seen.group(1).split())
+            if buttons and seen and self.worth_doubling is not None:
+                double = self.worth_doubling(seen.group(1).split())
                 choice = buttons.get("double_down" if double else "no_double_down")
                 if choice:
                     await asyncio.sleep(self.rng.uniform(0.5, 1.5))

@@ -25,7 +25,7 @@ import asyncio
 import logging
 
 from casino import redis_outage
-from casino.tables.groups import table_group
+from casino.realtime.groups import table_group
 
 log = logging.getLogger(__name__)
 

@@ -20,8 +20,8 @@ from limits.aio.storage import RedisStorage
 from limits.aio.strategies import MovingWindowRateLimiter
 
 from casino import client_address, redis_outage
+from casino.realtime.presence import STALE_SECONDS
 from casino.redis_client import get_redis, key
-from casino.tables.presence import STALE_SECONDS
 
 
 class TokenBucket:

@@ -1,4 +1,5 @@
-"""Leases in Redis: who runs a table (owner.py) or the meter ticker.
+"""Leases in Redis: who runs a table (casino/tables/owner.py) or the
+meter ticker (casino/progressives/ticker.py).
 
 A lease is a key holding its holder's id that expires unless renewed
 (SET NX PX to take it). Renewing and releasing check the holder first, in
@@ -7,10 +8,16 @@ extends or deletes the other's.
 
 A restarted worker can take back the leases its dead process held
 (``take_or_adopt``): a holder is "<identity>#<process>", and a process
-that holds its identity's own lease (owner.py) may take any lease held
+that holds its identity's own lease (the table worker) may take any lease held
 under that identity by another process, at once instead of after it runs
 out.
 """
+
+import os
+
+# How long a lease lasts without renewal: a table's owner, a worker's
+# identity, the meter ticker.
+LEASE_MS = int(os.environ.get("TABLE_LEASE_MS", "10000"))
 
 # Every lease a worker holds, in one round trip: {1 if renewed, 0 if lost}.
 _RENEW_ALL = """
