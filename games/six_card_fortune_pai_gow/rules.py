@@ -23,11 +23,11 @@ from games.engine import (
     Action,
     ChipMove,
     IllegalAction,
-    RulesSubmission,
     format_chips,
     parse_chips,
 )
 from games.pai_gow import round as pg
+from games.pai_gow.config import mystery_needs, table_clocks
 from games.pai_gow.round import (  # noqa: F401  (the round's names, for the platform and the tests)
     BET,
     BETTING,
@@ -55,8 +55,10 @@ from games.pai_gow.round import (  # noqa: F401  (the round's names, for the pla
 )
 from games.six_card_fortune_pai_gow import hands, house_way, lines, paytables
 from games.six_card_fortune_pai_gow.settlement import DOUBLE_DOWN, main_result
+from games.submission import BET_LIMITS, SIDE_MAX, Checked, switches
 
 GAME_NAME = "Six-Card Fortune Pai Gow Poker"
+MYSTERY_SECTION = "§ 670c.1"
 DOUBLE = "double_down"  # rule 8: the Double Down, after looking at the six cards
 NO_DOUBLE = "no_double_down"
 # The Double Down is no betting area of the betting window: it is placed after the cards.
@@ -71,7 +73,7 @@ PLAYER_ACTIONS = (*pg.BASE_ACTIONS, DOUBLE, NO_DOUBLE)
 
 
 @dataclass(frozen=True)
-class Config(RulesSubmission):
+class Config(Checked):
     """The table's Rules Submission for Six-Card Fortune Pai Gow Poker (§ 601a.2)."""
 
     min_bet: int = field(
@@ -109,30 +111,13 @@ class Config(RulesSubmission):
     )
     result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
 
-    def errors(self):
-        errors = self.type_errors()
-        if errors:
-            return errors
-        for name in ("double_down", "fortune", "progressive", "mystery"):
-            if getattr(self, name) not in (0, 1):
-                errors[name] = "1 to offer it, 0 not to."
-        if self.min_bet < 1:
-            errors["min_bet"] = "The minimum wager must be at least 1 chip."
-        if self.max_bet < self.min_bet:
-            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
-        if self.side_max < 1:
-            errors["side_max"] = "The side wager maximum must be at least 1 chip."
-        if self.mystery and not self.progressive:
-            errors["mystery"] = "The Mystery bonus needs the progressive payout wager (§ 670c.1(a))."
-        for name, low, high in (
-            ("betting_seconds", 1, 300),
-            ("decide_seconds", 3, 120),
-            ("set_seconds", 5, 300),
-            ("result_seconds", 0, 60),
-        ):
-            if name not in errors and not low <= getattr(self, name) <= high:
-                errors[name] = f"Must be {low} to {high} seconds."
-        return errors
+    CHECKS = (
+        *switches("double_down", "fortune", "progressive", "mystery"),
+        *BET_LIMITS,
+        SIDE_MAX,
+        mystery_needs(MYSTERY_SECTION),
+        *table_clocks(("decide_seconds", 3, 120)),
+    )
 
     def offers(self, area):
         if area == MAIN:
@@ -258,7 +243,7 @@ VARIANT = pg.Variant(
     progressive_cents=paytables.PROGRESSIVE_WAGER_CENTS,
     progressive_kind=paytables.PROGRESSIVE_METER_KIND,
     envy_cents=_envy_cents,
-    mystery_section="§ 670c.1",
+    mystery_section=MYSTERY_SECTION,
 )
 
 
