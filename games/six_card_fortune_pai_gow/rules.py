@@ -136,7 +136,7 @@ def _low_value(items):
 
 
 HANDS = (
-    pg.Hand("high", "High hand", 5, lambda items: hands.high_value(items), hands.describe_high),
+    pg.Hand("high", "High hand", 5, hands.high_value, hands.describe_high),
     pg.Hand("low", "Low card", 1, _low_value, hands.describe_low),
 )
 
@@ -232,14 +232,13 @@ VARIANT = pg.Variant(
     house_way=lambda six: tuple(tuple(hand) for hand in house_way.set_house_way(six)),
     setting_error=setting_error,
     compare=compare,
-    main_win_cents=lambda wager, config: paytables.WIN.winnings_cents(wager),  # rule 11: no commission
     cards_per_player=hands.CARDS_PER_HAND,
     side_wagers=((DOUBLE_DOWN, _settle_double_down),),
     decision=DECISION,
     bonus_line=lines.six_card_line,
     line_names=lines.LINE_NAMES,
-    fortune_paytable=lambda config: paytables.FORTUNE,
-    progressive_paytable=lambda config: paytables.PROGRESSIVE,
+    fortune_paytable=paytables.FORTUNE,
+    progressive_paytable=paytables.PROGRESSIVE,
     progressive_cents=paytables.PROGRESSIVE_WAGER_CENTS,
     progressive_kind=paytables.PROGRESSIVE_METER_KIND,
     envy_cents=_envy_cents,
