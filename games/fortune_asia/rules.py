@@ -102,12 +102,6 @@ HANDS = (
 )
 
 
-def setting_error(setting):
-    """Rule 6: High ≥ Medium ≥ Low (rule 7's order test), with the player-facing
-    message saying which hand is too strong; None when the setting is legal."""
-    return hands.setting_error(setting)
-
-
 VARIANT = pg.Variant(
     name=GAME_NAME,
     main_name=GAME_NAME,
@@ -116,7 +110,7 @@ VARIANT = pg.Variant(
     areas=AREAS,
     area_names=AREA_NAMES,
     house_way=set_house_way,  # rule 8 and the "House way" button
-    setting_error=setting_error,
+    setting_error=hands.setting_error,  # rule 6: High ≥ Medium ≥ Low, saying which hand is too strong
     compare=hands.compare,  # rule 9: two of three, copies to the dealer
     deal_clock="deal_seconds",
     bonus_line=seven_card_line,  # the progressive on the seven cards (rules/README.md)

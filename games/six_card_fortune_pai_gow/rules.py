@@ -148,11 +148,6 @@ def setting_error(setting):
     )
 
 
-def compare(mine, dealer):
-    """Rule 11 with rule 12's joker: "win", "push" or "lose"."""
-    return hands.compare(mine, dealer)
-
-
 # -- the Double Down (rules 5, 8; the rules file's Defaults: exactly 1x the main wager) ----
 
 
@@ -231,7 +226,7 @@ VARIANT = pg.Variant(
     area_names=AREA_NAMES,
     house_way=lambda six: tuple(tuple(hand) for hand in house_way.set_house_way(six)),
     setting_error=setting_error,
-    compare=compare,
+    compare=hands.compare,  # rule 11 with rule 12's joker
     cards_per_player=hands.CARDS_PER_HAND,
     side_wagers=((DOUBLE_DOWN, _settle_double_down),),
     decision=DECISION,
