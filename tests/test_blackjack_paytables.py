@@ -362,7 +362,7 @@ def test_monster_match_key_values():
 def test_monster_match_paytables_pair_with_the_pools():
     """The § 635c.2(h) paytables carry the letters of the § 635c.2(d)(2)(iii)(C)
     pools, which live with the meters."""
-    from casino.progressives.paytables import MONSTER_MATCH_POOLS
+    from games.players_edge21.paytables import MONSTER_MATCH_POOLS
 
     assert set(pe21.MONSTER_MATCH) == set(MONSTER_MATCH_POOLS)
 

@@ -12,11 +12,11 @@ import pytest
 
 from casino.progressives import audit
 from casino.progressives.models import Meter, MeterEvent
-from casino.progressives.paytables import CARIBBEAN_STUD_SEED_CENTS
 from casino.tables.exceptions import Refused
 from casino.tables.models import Table
 from casino.wallet.ledger import balance_of
 from games.caribbean_stud import presenter
+from games.caribbean_stud.paytables import PROGRESSIVE_SEED_CENTS as CARIBBEAN_STUD_SEED_CENTS
 from games.caribbean_stud.rules import Config
 from tests.conftest import assert_ledger_balanced
 from tests.poker_table import (

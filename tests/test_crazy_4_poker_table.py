@@ -11,11 +11,11 @@ import random
 import pytest
 
 from casino.progressives.models import Meter, TableLink
-from casino.progressives.paytables import FIVE_CARD_SEED_CENTS
 from casino.tables.exceptions import Refused
 from casino.tables.models import Table
 from casino.wallet.ledger import balance_of
 from games.crazy_4_poker import presenter, rules
+from games.poker.paytables import FIVE_CARD_SEED_CENTS
 from tests.conftest import staked
 from tests.poker_table import (
     START_CENTS,

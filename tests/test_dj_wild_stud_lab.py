@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from casino.lab import registry
-from casino.progressives.paytables import FIVE_CARD_SEED_CENTS, POKER_PROGRESSIVE_PRIMARY_BP
 from games.dj_wild_stud import simulate
+from games.poker.paytables import FIVE_CARD_SEED_CENTS, POKER_PROGRESSIVE_PRIMARY_BP
 
 REFERENCE_RUNS = Path(__file__).resolve().parent.parent / "games" / "lab" / "reference_runs.json"
 ANTE_BLIND_PLAY = simulate.specs()[0]

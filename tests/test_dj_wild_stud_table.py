@@ -11,12 +11,12 @@ import random
 import pytest
 
 from casino.progressives.models import MeterEvent
-from casino.progressives.paytables import FIVE_CARD_SEED_CENTS
 from casino.tables.exceptions import Refused
 from casino.tables.models import Table
 from casino.wallet.ledger import balance_of
 from games.dj_wild_stud import presenter
 from games.dj_wild_stud.rules import Config
+from games.poker.paytables import FIVE_CARD_SEED_CENTS
 from tests.poker_table import (
     START_CENTS,
     START_CHIPS,

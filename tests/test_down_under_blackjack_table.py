@@ -13,7 +13,6 @@ from django.core.management import call_command
 
 from casino.progressives import api, audit
 from casino.progressives.models import Meter, MeterEvent, TableLink
-from casino.progressives.paytables import DOWN_UNDER_MATCH
 from casino.tables import registry
 from casino.tables.exceptions import Refused
 from casino.tables.models import Round, Table
@@ -21,6 +20,7 @@ from casino.tables.replay import replay
 from casino.wallet.ledger import balance_of
 from casino.wallet.models import Account
 from games.down_under_blackjack import rules
+from games.down_under_blackjack.paytables import DOWN_UNDER_MATCH
 from games.down_under_blackjack.rules import STACK_HELP, Config
 from tests.conftest import assert_ledger_balanced
 from tests.poker_table import (

@@ -14,7 +14,7 @@ from django.core.management import CommandError, call_command
 from casino.lab import progressive, registry
 from casino.lab.models import SimulationRun
 from casino.progressives.books import Books
-from casino.progressives.paytables import MUST_HIT_BY_CONFIGURATIONS, must_hit_by
+from games.meters import MUST_HIT_BY_CONFIGURATIONS, must_hit_by
 
 KEYS = {
     "game", "wager", "paytable", "decks", "kind", "rtp", "rtp_fixed", "rtp_progressive", "house_edge",
@@ -163,7 +163,7 @@ def test_must_hit_by_configuration_a_one_dollar_by_hand():
 
 
 def test_meter_return_counts_increments_and_reseeds():
-    from casino.progressives.paytables import match_the_dealer
+    from games.spanish21.paytables import match_the_dealer
 
     rules = match_the_dealer(1)
     assert progressive.meter_return(rules, 0) == Fraction(15, 100)

@@ -14,7 +14,6 @@ import pytest
 
 from casino.progressives import api, audit
 from casino.progressives.models import Meter, MeterEvent, TableLink
-from casino.progressives.paytables import FIVE_CARD_SEED_CENTS, THREE_CARD_SEED_CENTS
 from casino.tables.exceptions import Refused
 from casino.tables.models import Round, Table
 from casino.tables.replay import replay
@@ -22,6 +21,7 @@ from casino.wallet.ledger import balance_of
 from casino.wallet.models import Account, Entry
 from games.let_it_ride import presenter
 from games.let_it_ride.rules import Config
+from games.poker.paytables import FIVE_CARD_SEED_CENTS, THREE_CARD_SEED_CENTS
 from tests.conftest import assert_ledger_balanced
 from tests.poker_table import (
     FAST,

@@ -11,11 +11,11 @@ import random
 
 import pytest
 
-from casino.progressives.paytables import FIVE_CARD_SEED_CENTS, POKER_PROGRESSIVE_PRIMARY_BP
 from casino.tables.exceptions import Refused
 from casino.wallet.ledger import balance_of
 from games.mississippi_stud import presenter
 from games.mississippi_stud.rules import Config
+from games.poker.paytables import FIVE_CARD_SEED_CENTS, POKER_PROGRESSIVE_PRIMARY_BP
 from tests.poker_table import (
     START_CENTS,
     START_CHIPS,

@@ -13,8 +13,8 @@ import pytest
 
 from casino.progressives import api
 from casino.progressives.models import Meter, MeterEvent, TableLink
-from casino.progressives.paytables import must_hit_by
 from casino.wallet.ledger import balance_of
+from games.meters import must_hit_by
 from tests.poker_table import START_CENTS, Play, assert_books_closed, play_out, two_progressive_table
 
 pytestmark = pytest.mark.django_db

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from casino.progressives.paytables import MUST_HIT_BY_CONFIGURATIONS
 from games.cards.cards import cards
 from games.engine import IllegalAction
+from games.meters import MUST_HIT_BY_CONFIGURATIONS
 from games.pai_gow import dice
 from games.pai_gow import paytables as pt
 from games.pai_gow.dice import (

@@ -628,17 +628,21 @@ def test_meters_show_and_the_audit_pages_never_show_a_live_trigger(
 
 def test_every_meter_kind_is_named_as_its_game_calls_it():
     from casino.progressives import paytables
+    from games.dj_wild_stud.paytables import PROGRESSIVE_METER_KIND as DJ_WILD_STUD
+    from games.pai_gow.paytables import PROGRESSIVE_METER_KIND as PROGRESSIVE_PAYOUT
+    from games.players_edge21.paytables import MONSTER_MATCH_KIND as MONSTER_MATCH
+    from games.spanish21.paytables import MATCH_THE_DEALER_KIND as MATCH_THE_DEALER
 
     own = {  # the kinds with a name of their own; every other is its title and wager
         paytables.MUST_HIT_BY: "Must-Hit-By Mystery bonus, configuration A ($1)",
-        paytables.MATCH_THE_DEALER: "Match the Dealer progressive ($1)",
-        paytables.PROGRESSIVE_PAYOUT: "Pai gow progressive payout ($1)",
-        paytables.MONSTER_MATCH: "Monster Match progressive, pool A",
+        MATCH_THE_DEALER: "Match the Dealer progressive ($1)",
+        PROGRESSIVE_PAYOUT: "Pai gow progressive payout ($1)",
+        MONSTER_MATCH: "Monster Match progressive, pool A",
     }
     names = {}
-    for kind, title in paytables.KINDS:
+    for kind, title in paytables.kinds():
         labels, wagers = paytables.paytable_choices(kind)
         names[kind] = meter_rules(kind, labels[0], wagers[0]).name
         assert names[kind] == own.get(kind, f"{title} (${wagers[0]})")
-    assert names[paytables.DJ_WILD_STUD] == "DJ Wild Stud progressive ($5)"
+    assert names[DJ_WILD_STUD] == "DJ Wild Stud progressive ($5)"
     assert len(set(names.values())) == len(names)  # no two kinds look alike

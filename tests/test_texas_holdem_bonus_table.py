@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from casino.progressives.paytables import FIVE_CARD_SEED_CENTS, POKER_PROGRESSIVE_PRIMARY_BP
 from casino.wallet.ledger import balance_of
+from games.poker.paytables import FIVE_CARD_SEED_CENTS, POKER_PROGRESSIVE_PRIMARY_BP
 from games.texas_holdem_bonus import presenter
 from games.texas_holdem_bonus.rules import Config
 from tests.poker_table import (

@@ -14,9 +14,9 @@ import random
 
 import pytest
 
-from casino.progressives.paytables import FIVE_CARD_SEED_CENTS, POKER_PROGRESSIVE_PRIMARY_BP
 from casino.tables.exceptions import Refused
 from casino.wallet.ledger import balance_of
+from games.poker.paytables import FIVE_CARD_SEED_CENTS, POKER_PROGRESSIVE_PRIMARY_BP
 from games.ultimate_texas_holdem import presenter
 from games.ultimate_texas_holdem.rules import Config
 from tests.poker_table import (

@@ -1,6 +1,6 @@
 """The long-run return of the progressive meters, for the lab's rows.
 
-Pure arithmetic on the meters' rules (casino/progressives/paytables.py). In
+Pure arithmetic on the meters' rules (games/meters.py). In
 the long run a meter pays out everything that goes into it: the primary
 increments of every wager and every reseed after a 100% award (reseeds come
 from the reserve first and the house covers the rest; either way they reach a
@@ -15,15 +15,9 @@ wait in the reserve.
 from fractions import Fraction
 from functools import cache
 
-from casino.progressives.paytables import (
-    BASIS_POINTS,
-    KIND_NAMES,
-    MUST_HIT_BY,
-    MUST_HIT_BY_CONFIGURATIONS,
-    meter_rules,
-    must_hit_by,
-)
+from casino.progressives.paytables import BASIS_POINTS, MUST_HIT_BY, kind_name, meter_rules
 from games.lab.rows import EXACT, EdgeRow, RowSpec
+from games.meters import MUST_HIT_BY_CONFIGURATIONS, must_hit_by
 
 MUST_HIT_BY_WAGER = "must_hit_by"
 
@@ -68,7 +62,7 @@ def finish(row):
         row.ci99 = (row.ci99[0] + shift, row.ci99[1] + shift)
         row.trace = [[rounds, rtp + shift, low + shift, high + shift] for rounds, rtp, low, high in row.trace]
     row.assumptions = row.assumptions + meter_assumptions(rules)
-    row.details = {**row.details, "meter": KIND_NAMES.get(kind, kind), "full_award_probability": float(full)}
+    row.details = {**row.details, "meter": kind_name(kind), "full_award_probability": float(full)}
     return row
 
 

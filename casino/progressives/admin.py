@@ -2,11 +2,12 @@
 never shown: triggers have no admin, and a hit's audit row shows the trigger
 only once it is spent."""
 
+from django import forms
 from django.contrib import admin, messages
 
 from casino.progressives import api, audit
 from casino.progressives.models import Meter, MeterEvent, MeterSnapshot, OwedAward, TableLink
-from casino.progressives.paytables import UNITS_PER_CENT
+from casino.progressives.paytables import UNITS_PER_CENT, kinds
 from casino.wallet.admin import ReadOnly
 
 
@@ -21,16 +22,41 @@ def _money(units):
     return "—" if units is None else f"${int(units) // UNITS_PER_CENT / 100:,.2f}"
 
 
+class MeterForm(forms.ModelForm):
+    # The kinds the games declare, by name: the model field is a plain string.
+    kind = forms.ChoiceField(choices=kinds)
+
+    class Meta:
+        model = Meter
+        fields = ["name", "kind", "paytable", "wager_dollars", "is_active"]
+
+
+class KindFilter(admin.SimpleListFilter):
+    title = "kind"
+    parameter_name = "kind"
+
+    def lookups(self, request, model_admin):
+        return kinds()
+
+    def queryset(self, request, queryset):
+        return queryset.filter(kind=self.value()) if self.value() else queryset
+
+
 @admin.register(Meter)
 class MeterAdmin(admin.ModelAdmin):
-    list_display = ["name", "kind", "paytable", "wager_dollars", "current_value", "linked", "is_active"]
-    list_filter = ["kind", "is_active"]
+    form = MeterForm
+    list_display = ["name", "kind_name", "paytable", "wager_dollars", "current_value", "linked", "is_active"]
+    list_filter = [KindFilter, "is_active"]
     inlines = [TableLinkInline]
     readonly_fields = ["live_meters"]
     actions = ["reconcile_meters", "restore_meters"]
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("links")
+
+    @admin.display(description="Kind", ordering="kind")
+    def kind_name(self, meter):
+        return meter.kind_name
 
     @admin.display(description="Current value")
     def current_value(self, meter):

@@ -25,7 +25,7 @@ from redis.exceptions import RedisError
 from casino import redis_outage
 from casino.progressives import api
 from casino.progressives.models import Meter, TableLink
-from casino.progressives.paytables import KIND_NAMES, MUST_HIT_BY
+from casino.progressives.paytables import MUST_HIT_BY, kind_name
 from casino.tables.models import Table
 
 log = logging.getLogger(__name__)
@@ -121,7 +121,7 @@ def is_lit(data, at_ms):
 
 
 def kind_label(data):
-    return KIND_NAMES.get(data["kind"], data["kind"])
+    return kind_name(data["kind"])
 
 
 def win_text(data, here=None):

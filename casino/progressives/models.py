@@ -19,21 +19,20 @@ class Meter(models.Model):
     shared by the tables linked to it)."""
 
     name = models.CharField(max_length=60, help_text="Shown to players on the lobby and the linked tables.")
-    kind = models.CharField(max_length=20, choices=paytables.KINDS)
+    # One of the kinds the games declare (games/meters.py, collected by the game registry),
+    # checked by clean(): a plain string, so that a game's new kind needs no migration.
+    kind = models.CharField(max_length=20)
     paytable = models.CharField(
         max_length=1,
         blank=True,
-        help_text="Must-Hit-By: configuration A–D (§ 639c.1(c)(4)); Monster Match: pool A–E "
-        "(§ 635c.2(d)(2)(iii)(C)); Match the Dealer: leave blank.",
+        help_text="Must-Hit-By: configuration A–D (§ 639c.1(c)(4)); a kind with pools or paytables of "
+        "its own, its label (Monster Match: pool A–E, § 635c.2(d)(2)(iii)(C)); otherwise leave blank.",
     )
     wager_dollars = models.PositiveSmallIntegerField(
         default=1,
-        help_text="Must-Hit-By: the configuration's minimum progressive wager ($1, $2 or $5); "
-        "Match the Dealer (Spanish 21's or Down Under Blackjack's): the wager offered ($1 or $5, "
-        "§ 635c.1(e), § 685c.1(e)); Monster Match, the pai gow "
-        "progressive payout wager, the Three-Card, the Caribbean Stud and the Six-Card Fortune Pai Gow "
-        "progressive: $1; the Five-Card "
-        "and the DJ Wild Stud progressive: $5.",
+        help_text="Must-Hit-By: the configuration's minimum progressive wager ($1, $2 or $5); any other "
+        "kind: the progressive wager it is for (a wager its kind does not take is refused with the "
+        "ones it does).",
     )
     is_active = models.BooleanField(
         default=True, help_text="Inactive meters take no wagers and are not shown."
@@ -52,14 +51,16 @@ class Meter(models.Model):
         super().save(*args, **kwargs)
 
     def clean(self):
+        if self.kind not in registry.meter_kinds():
+            # The model field's choices once said so, in Django's words.
+            raise ValidationError({"kind": f"Value {self.kind!r} is not a valid choice."})
         try:
             paytables.meter_rules(self.kind, self.paytable, self.wager_dollars)
-        except (KeyError, ValueError):
+        except KeyError:
             labels, wagers = paytables.paytable_choices(self.kind)
             shown = ", ".join(label or "(blank)" for label in labels)
             raise ValidationError(
-                f"{paytables.KIND_NAMES.get(self.kind, self.kind)} takes paytable {shown} "
-                f"and a wager of {', '.join(f'${w}' for w in wagers)}."
+                f"{self.kind_name} takes paytable {shown} and a wager of {', '.join(f'${w}' for w in wagers)}."
             ) from None
         if self.pk is not None:
             stored = Meter.objects.filter(pk=self.pk).values("kind", "paytable", "wager_dollars").first()
@@ -78,6 +79,10 @@ class Meter(models.Model):
     @property
     def rules(self):
         return paytables.meter_rules(self.kind, self.paytable, self.wager_dollars)
+
+    @property
+    def kind_name(self):
+        return paytables.kind_name(self.kind)
 
 
 class TableLink(models.Model):
@@ -110,7 +115,7 @@ class TableLink(models.Model):
         )
         if clash.exists():
             raise ValidationError(
-                f"{self.table} is already linked to a {self.meter.get_kind_display()} meter "
+                f"{self.table} is already linked to a {self.meter.kind_name} meter "
                 f"({clash.first().meter}); a table has one meter of each kind."
             )
         error = self.mystery_wager_error()

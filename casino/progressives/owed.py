@@ -26,7 +26,7 @@ from redis.exceptions import RedisError
 from casino.accounts.models import Player
 from casino.progressives import api
 from casino.progressives.models import OwedAward
-from casino.progressives.paytables import KIND_NAMES
+from casino.progressives.paytables import kind_name
 from casino.realtime.groups import table_channel
 from casino.tables.models import Table
 from casino.wallet.ledger import balance_of, book_moves
@@ -132,7 +132,7 @@ def unlogged_payments(table_id):
 
 def payment_line(row):
     """The table log's line for an owed win paid at last."""
-    name = KIND_NAMES.get(row.kind, row.kind)
+    name = kind_name(row.kind)
     return (
         f"Seat {row.seat}: the {name} win owed since round {row.round_number} is paid now, "
         f"{format_chips(row.paid_cents or 0)} from the meter!"

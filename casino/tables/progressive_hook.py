@@ -18,7 +18,7 @@ from dataclasses import asdict
 from redis.exceptions import RedisError
 
 from casino.progressives import api
-from casino.progressives.paytables import KIND_NAMES, MUST_HIT_BY
+from casino.progressives.paytables import MUST_HIT_BY, kind_name
 from games.engine import PROGRESSIVE_RESULT, Action, Outcome
 
 log = logging.getLogger(__name__)
@@ -127,7 +127,7 @@ def _unqualified_mystery(accepted, refused):
 
 
 def _missing(kind, refused="its wagers are refused"):
-    return f"This table has no {KIND_NAMES.get(kind, kind)} meter: {refused}."
+    return f"This table has no {kind_name(kind)} meter: {refused}."
 
 
 def _reason(exc, table_id, round_number):

@@ -2,14 +2,25 @@
 
 The table runtime, the consumer, the lobby and the admin know games only
 through a GameSpec; nothing in casino/ imports a game.
+
+The registry also collects the kinds of progressive meters the games
+declare: ``METER_KINDS`` in a game's paytables module (games/<game>/paytables.py),
+games.meters.MeterKind each, its own or one it links with other games; the
+Must-Hit-By Mystery bonus is every game's. So a game with a progressive of its
+own adds its kind with no edit here and no migration (a meter's kind is a
+plain string, checked against these).
 """
 
 import importlib
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
+from games.meters import MUST_HIT_BY_KIND
+
 _GAMES = {}
+_METER_KINDS = {MUST_HIT_BY_KIND.kind: MUST_HIT_BY_KIND}
 
 
 @dataclass(frozen=True)
@@ -75,7 +86,24 @@ class GameSpec:
 def register(spec):
     if spec.slug in _GAMES and _GAMES[spec.slug] is not spec:
         raise ValueError(f"game {spec.slug!r} registered twice")
+    for kind in _declared_meter_kinds(spec):
+        if _METER_KINDS.setdefault(kind.kind, kind) != kind:
+            raise ValueError(f"meter kind {kind.kind!r} declared twice, differently")
     _GAMES[spec.slug] = spec
+
+
+def _declared_meter_kinds(spec):
+    """The MeterKinds of ``METER_KINDS`` in the paytables module of a game's
+    package (the package of its rules module), or () for a game without."""
+    package = getattr(spec.rules, "__package__", None)
+    if not package or importlib.util.find_spec(f"{package}.paytables") is None:
+        return ()
+    return getattr(importlib.import_module(f"{package}.paytables"), "METER_KINDS", ())
+
+
+def meter_kinds():
+    """{kind: games.meters.MeterKind} of every meter kind the registered games declare."""
+    return _METER_KINDS
 
 
 def lab_of(spec):

@@ -7,15 +7,17 @@ common-practice tables that file gives, with its sources; odds are exact
 collected at "no more bets"), the progressive's top lines a ``MeterShare``.
 Money is in integer cents. The Must-Hit-By Mystery bonus configurations of
 § 639c.1(c)(4) are worded alike in the thirteen poker games and live once, in
-casino/progressives/paytables.py (``MUST_HIT_BY_CONFIGURATIONS``).
+games/meters.py (``MUST_HIT_BY_CONFIGURATIONS``).
 """
 
 from games.cards import poker
+from games.meters import house_funded
 from games.payouts import MeterShare, Odds
 from games.poker.paytables import (  # noqa: F401 (the family's, shared)
     FLUSH,
     FOUR_OF_A_KIND,
     FULL_HOUSE,
+    PROJECT_DEFAULT_METER,
     ROYAL_FLUSH,
     STRAIGHT,
     STRAIGHT_FLUSH,
@@ -110,7 +112,7 @@ ENVY_LINES = (ROYAL_FLUSH, STRAIGHT_FLUSH)
 
 # --- Must-Hit-By Mystery bonus (§ 639c.1): qualifying wagers "a Caribbean Stud
 # Poker wager and a progressive payout wager" ((c)(1)). Configurations A-D
-# ((c)(4)): casino/progressives/paytables.py; default A in the $1 row
+# ((c)(4)): games/meters.py; default A in the $1 row
 # (rules/README.md Defaults).
 DEFAULT_MYSTERY_CONFIGURATION = "A"
 
@@ -127,3 +129,19 @@ def progressive_paytable(name):
             f"Caribbean Stud's progressive paytables are {', '.join(PROGRESSIVE_NAMES)}, not {name!r}"
         )
     return PROGRESSIVE_PAYTABLES[name]
+
+
+# The $1 progressive payout wager's meter (§ 639a.7(d)(2)): its own, rules/caribbean_stud.md
+# Defaults ("seed $10,000, primary 15%, no reserve", a project choice for play money, not PA text).
+PROGRESSIVE_METER_KIND = "caribbean_stud"
+PROGRESSIVE_SEED_CENTS = 1_000_000
+PROGRESSIVE_PRIMARY_BP = 1500
+PROGRESSIVE_METER = house_funded(
+    PROGRESSIVE_METER_KIND,
+    "Caribbean Stud progressive",
+    (PROGRESSIVE_WAGER_CENTS // 100,),
+    PROGRESSIVE_SEED_CENTS,
+    PROGRESSIVE_PRIMARY_BP,
+    PROJECT_DEFAULT_METER,
+)
+METER_KINDS = (PROGRESSIVE_METER,)

@@ -6,7 +6,7 @@ table rules/crazy_4_poker.md gives, with its source; odds are exact ``Odds``.
 Money is in integer cents. The four-card lines and the linked Five-Card
 progressive are Four Card Poker's (crazy_4_poker.md rule 2 ranks alike; "the
 five-card table of four_card_poker.md"). The Must-Hit-By Mystery bonus
-configurations of § 657c.1(c)(4) live once, in casino/progressives/paytables.py.
+configurations of § 657c.1(c)(4) live once, in games/meters.py.
 """
 
 from games.cards import four_card
@@ -29,6 +29,7 @@ from games.four_card_poker.paytables import (
     lookup,
 )
 from games.payouts import Odds
+from games.poker.paytables import FIVE_CARD_METER
 
 # Re-exported: the Five-Card progressive and the line helpers are Four Card Poker's.
 __all__ = [
@@ -130,6 +131,9 @@ FOUR_CARD_PROGRESSIVE = None
 # wager" ((c)(1)); default configuration A in the row of the table's
 # progressive wager (rules/README.md Defaults).
 DEFAULT_MYSTERY_CONFIGURATION = "A"
-# The Five-Card progressive's meter kind (casino/progressives/paytables.py):
+# The Five-Card progressive's meter kind (games/poker/paytables.py FIVE_CARD_METER):
 # linked with Four Card Poker's, the same five-card product.
 FIVE_CARD_KIND = "five_card"
+
+# The meters this game's tables link (games/meters.py): the poker family's, shared.
+METER_KINDS = (FIVE_CARD_METER,)

@@ -8,12 +8,18 @@ is the project default of rules/dj_wild_stud.md ("Progressive bonus wager"),
 which rules/README.md's progressive at every Must-Hit-By game points to. Odds are exact ``Odds``; the progressive's $5 is collected
 at "no more bets", so its fixed lines are "for 1", its top lines a
 ``MeterShare``. Money is in integer cents. The Must-Hit-By Mystery bonus
-configurations of § 687c.1(c)(4) live once, in casino/progressives/paytables.py.
+configurations of § 687c.1(c)(4) live once, in games/meters.py.
 """
 
 from games.cards import wild
+from games.meters import house_funded
 from games.payouts import MeterShare, Odds
-from games.poker.paytables import lookup  # noqa: F401 (the family's, shared)
+from games.poker.paytables import (
+    FIVE_CARD_SEED_CENTS,
+    POKER_PROGRESSIVE_PRIMARY_BP,
+    PROJECT_DEFAULT_METER,
+    lookup,  # noqa: F401 (the family's, shared)
+)
 
 FIVE_WILDS = "five_wilds"
 ROYAL_FLUSH = "royal_flush"
@@ -168,3 +174,18 @@ def progressive_paytable(name):
             f"DJ Wild Stud's progressive paytables are {', '.join(PROGRESSIVE_NAMES)}, not {name!r}"
         )
     return PROGRESSIVE_PAYTABLES[name]
+
+
+# The $5 progressive bonus wager's meter (§ 687a.7(d)(2)): its own (the project-default paytable
+# of rules/dj_wild_stud.md is its own), at the five-card meter's seed and rate (the rules files
+# give none for it; project default, not PA text).
+PROGRESSIVE_METER_KIND = "dj_wild_stud"
+PROGRESSIVE_METER = house_funded(
+    PROGRESSIVE_METER_KIND,
+    "DJ Wild Stud progressive",
+    (5,),
+    FIVE_CARD_SEED_CENTS,
+    POKER_PROGRESSIVE_PRIMARY_BP,
+    PROJECT_DEFAULT_METER,
+)
+METER_KINDS = (PROGRESSIVE_METER,)

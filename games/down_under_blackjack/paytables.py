@@ -17,7 +17,9 @@ from games.blackjack.side_wagers import (
     TWO_SUITED,
     TWO_UNSUITED,
 )
+from games.meters import MeterKind
 from games.payouts import MeterShare, Odds
+from games.spanish21.paytables import MATCH_THE_DEALER_WAGERS, match_the_dealer
 
 DECKS = (6, 8)  # seed § 685c.1(b): 6 or 8 decks on a table with the progressive
 DEFAULT_DECKS = 6  # down_under_blackjack.md Defaults
@@ -129,3 +131,21 @@ def match_the_dealer_progressive(decks, paytable):
     if paytable not in tables:
         raise ValueError(f"§ 685c.1(i) lists Paytables 1-10 for {decks} decks, not {paytable!r}")
     return tables[paytable]
+
+
+# --- The Match the Dealer progressive's meter (§ 685c.1(e), (j)): its own kind, not
+# Spanish 21's. The seed and rates are the same (§ 685c.1(j) = § 635c.1(j)), but the
+# meter lines hit at other odds (52-card decks, not 48) and the fixed lines differ
+# (§ 685c.1(i)), so one pool for both would have one game's players fund the other's
+# jackpot; a link joins tables of games that share the paytable (rules/README.md).
+DOWN_UNDER_MATCH = "down_under_match"
+DOWN_UNDER_MATCH_NAME = "Down Under Match the Dealer progressive"
+DOWN_UNDER_MATCH_METER = MeterKind(
+    DOWN_UNDER_MATCH,
+    DOWN_UNDER_MATCH_NAME,
+    {
+        (None, dollars): match_the_dealer(dollars, DOWN_UNDER_MATCH, DOWN_UNDER_MATCH_NAME)
+        for dollars in MATCH_THE_DEALER_WAGERS
+    },
+)
+METER_KINDS = (DOWN_UNDER_MATCH_METER,)

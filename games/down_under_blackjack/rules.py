@@ -191,7 +191,7 @@ def _configure(variant, config):
     )
 
 
-METER_KIND = "down_under_match"  # casino/progressives/paytables.py: its own meter kind
+METER_KIND = paytables.DOWN_UNDER_MATCH  # its own meter kind (paytables.DOWN_UNDER_MATCH_METER)
 
 VARIANT = bj.Variant(
     name="Down Under Blackjack",

@@ -41,3 +41,7 @@ def envy_cents(other_players_lines, fortune_cents, progressive_cents):
         for amount in (fortune_cents, progressive_cents)
         if amount >= ENVY_MIN_QUALIFYING_WAGER_CENTS
     )
+
+
+# The progressive payout wager's meter is Pai Gow Poker's, linked.
+METER_KINDS = pai_gow.METER_KINDS

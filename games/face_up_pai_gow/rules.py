@@ -18,12 +18,13 @@ after the main and Ace High Bonus wagers (rules 10-13).
 from dataclasses import dataclass, field
 
 from games.cards.poker import ACE, RANK_AS_ACE, indices
-from games.engine import LOSE, RETURN, WIN, ChipMove, RulesSubmission, format_chips
+from games.engine import LOSE, RETURN, WIN, ChipMove, format_chips
 from games.face_up_pai_gow import paytables
 from games.pai_gow import house_way
 from games.pai_gow import paytables as pai_gow_paytables
 from games.pai_gow import round as pg
 from games.pai_gow import rules as pai_gow
+from games.pai_gow.config import mystery_needs, table_clocks
 from games.pai_gow.round import (  # noqa: F401  (the round's names for the platform and the tests)
     BET,
     BETTING,
@@ -46,11 +47,13 @@ from games.pai_gow.round import (  # noqa: F401  (the round's names for the plat
     round_summary,
 )
 from games.pai_gow.seven_cards import seven_card_line
+from games.submission import BET_LIMITS, SIDE_MAX, Checked, OneOf, switches
 
 ACE_HIGH_BONUS = "ace_high_bonus"
 AREAS = (MAIN, ACE_HIGH_BONUS, FORTUNE, PROGRESSIVE)
 PLAYER_ACTIONS = pg.BASE_ACTIONS
 ACE_HIGH_PAI_GOW = "Ace High Pai Gow"
+MYSTERY_SECTION = "§ 688c.1"
 AREA_NAMES = {
     MAIN: "Face Up Pai Gow",
     ACE_HIGH_BONUS: "Ace High Bonus",
@@ -60,7 +63,7 @@ AREA_NAMES = {
 
 
 @dataclass(frozen=True)
-class Config(RulesSubmission):
+class Config(Checked):
     """The table's Rules Submission for Face Up Pai Gow Poker (§ 601a.2)."""
 
     min_bet: int = field(default=5, metadata={"help": "Minimum Face Up Pai Gow wager, in chips."})
@@ -89,35 +92,19 @@ class Config(RulesSubmission):
     )
     result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
 
-    def errors(self):
-        errors = self.type_errors()
-        if errors:
-            return errors
-        for name in ("fortune", "progressive", "mystery"):
-            if getattr(self, name) not in (0, 1):
-                errors[name] = "1 to offer it, 0 not to."
-        if self.ace_high_bonus != 0 and self.ace_high_bonus not in paytables.ACE_HIGH_BONUS_ODDS:
-            choices = ", ".join(str(odds) for odds in paytables.ACE_HIGH_BONUS_ODDS)
-            errors["ace_high_bonus"] = (
-                f"Choose the Ace High Bonus odds ({choices} to 1), or 0 not to offer it."
-            )
-        if self.min_bet < 1:
-            errors["min_bet"] = "The minimum wager must be at least 1 chip."
-        if self.max_bet < self.min_bet:
-            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
-        if self.side_max < 1:
-            errors["side_max"] = "The side wager maximum must be at least 1 chip."
-        if self.mystery and not self.progressive:
-            errors["mystery"] = "The Mystery bonus needs the progressive payout wager (§ 688c.1(a))."
-        for name, low, high in (
-            ("betting_seconds", 1, 300),
-            ("deal_seconds", 1, 30),
-            ("set_seconds", 5, 300),
-            ("result_seconds", 0, 60),
-        ):
-            if name not in errors and not low <= getattr(self, name) <= high:
-                errors[name] = f"Must be {low} to {high} seconds."
-        return errors
+    CHECKS = (
+        *switches("fortune", "progressive", "mystery"),
+        OneOf(
+            "ace_high_bonus",
+            (0, *paytables.ACE_HIGH_BONUS_ODDS),
+            f"Choose the Ace High Bonus odds ({', '.join(map(str, paytables.ACE_HIGH_BONUS_ODDS))} to 1), "
+            "or 0 not to offer it.",
+        ),
+        *BET_LIMITS,
+        SIDE_MAX,
+        mystery_needs(MYSTERY_SECTION),
+        *table_clocks(("deal_seconds", 1, 30)),
+    )
 
     def offers(self, area):
         if area == MAIN:
@@ -175,18 +162,17 @@ VARIANT = pg.Variant(
     house_way=house_way.set_house_way,  # Defaults: Trump Plaza, as Pai Gow Poker
     setting_error=pai_gow.setting_error,
     compare=house_way.compare,  # rule 9: copies go to the dealer
-    main_win_cents=lambda wager, config: paytables.WIN.winnings_cents(wager),  # rule 9: no commission
-    deal_seconds=lambda config: config.deal_seconds,
+    deal_clock="deal_seconds",
     dealer_face_up=True,  # rule 5
     dealer_push=_dealer_push,
     side_wagers=((ACE_HIGH_BONUS, _settle_ace_high_bonus),),  # rule 13: after the main wagers
     bonus_line=seven_card_line,
     line_names=pai_gow_paytables.SEVEN_CARD_LINE_NAMES,
-    fortune_paytable=lambda config: paytables.FORTUNE,
-    progressive_paytable=lambda config: paytables.PROGRESSIVE,
+    fortune_paytable=paytables.FORTUNE,
+    progressive_paytable=paytables.PROGRESSIVE,
     progressive_cents=paytables.PROGRESSIVE_WAGER_CENTS,
     envy_cents=_envy_cents,
-    mystery_section="§ 688c.1",
+    mystery_section=MYSTERY_SECTION,
 )
 
 

@@ -16,7 +16,7 @@ The wagers the table offers (fortune_asia_poker.md rule 4 and Defaults):
   across the casino's pai gow tables). The very table object is reused, not
   copied, with the seven-card lines of games/pai_gow/seven_cards.py;
 - the Must-Hit-By Mystery bonus (§ 659c.1), its configurations in
-  casino/progressives/paytables.py (``MUST_HIT_BY_CONFIGURATIONS``).
+  games/meters.py (``MUST_HIT_BY_CONFIGURATIONS``).
 
 Surrender, Insurance, the seven-card bonus and Envy are not offered
 (fortune_asia_poker.md Defaults: not PA text, no complete tables).
@@ -53,7 +53,8 @@ def main_win_cents(wager_cents):
 PROGRESSIVE = pai_gow_paytables.PROGRESSIVE
 PROGRESSIVE_SOURCE = pai_gow_paytables.PROGRESSIVE_SOURCE
 PROGRESSIVE_WAGER_CENTS = pai_gow_paytables.PROGRESSIVE_WAGER_CENTS  # a fixed $1
-PROGRESSIVE_METER_KIND = "progressive_payout"  # casino/progressives/paytables.py PROGRESSIVE_PAYOUT
+PROGRESSIVE_METER_KIND = pai_gow_paytables.PROGRESSIVE_METER_KIND  # Pai Gow Poker's meter, linked
+METER_KINDS = pai_gow_paytables.METER_KINDS
 SEVEN_CARD_LINE_NAMES = pai_gow_paytables.SEVEN_CARD_LINE_NAMES
 
 # --- Must-Hit-By Mystery bonus: § 659c.1 -------------------------------------------

@@ -15,10 +15,11 @@ dealer, rule 9; the progressive and the Mystery bonus) → betting.
 
 from dataclasses import dataclass, field
 
-from games.engine import IllegalAction, RulesSubmission
+from games.engine import IllegalAction
 from games.fortune_asia import hands, paytables
 from games.fortune_asia.house_way import set_house_way
 from games.pai_gow import round as pg
+from games.pai_gow.config import mystery_needs, table_clocks
 from games.pai_gow.round import (  # noqa: F401  (the round's names, for the platform and the tests)
     BET,
     BETTING,
@@ -42,8 +43,10 @@ from games.pai_gow.round import (  # noqa: F401  (the round's names, for the pla
     round_summary,
 )
 from games.pai_gow.seven_cards import seven_card_line
+from games.submission import BET_LIMITS, Checked, switches
 
 GAME_NAME = "Fortune Asia Poker"
+MYSTERY_SECTION = "§ 659c.1"
 # Rule 4: the Fortune Asia Poker wager and the optional progressive payout wager;
 # Surrender, Insurance, a seven-card bonus and Envy are not offered (Defaults).
 AREAS = (MAIN, PROGRESSIVE)
@@ -52,7 +55,7 @@ PLAYER_ACTIONS = pg.BASE_ACTIONS
 
 
 @dataclass(frozen=True)
-class Config(RulesSubmission):
+class Config(Checked):
     """The table's Rules Submission for Fortune Asia Poker (§ 601a.2)."""
 
     min_bet: int = field(default=5, metadata={"help": "Minimum Fortune Asia Poker wager, in chips."})
@@ -71,28 +74,12 @@ class Config(RulesSubmission):
     )
     result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
 
-    def errors(self):
-        errors = self.type_errors()
-        if errors:
-            return errors
-        for name in ("progressive", "mystery"):
-            if getattr(self, name) not in (0, 1):
-                errors[name] = "1 to offer it, 0 not to."
-        if self.min_bet < 1:
-            errors["min_bet"] = "The minimum wager must be at least 1 chip."
-        if self.max_bet < self.min_bet:
-            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
-        if self.mystery and not self.progressive:
-            errors["mystery"] = "The Mystery bonus needs the progressive payout wager (§ 659c.1(a))."
-        for name, low, high in (
-            ("betting_seconds", 1, 300),
-            ("deal_seconds", 0, 30),
-            ("set_seconds", 5, 300),
-            ("result_seconds", 0, 60),
-        ):
-            if name not in errors and not low <= getattr(self, name) <= high:
-                errors[name] = f"Must be {low} to {high} seconds."
-        return errors
+    CHECKS = (
+        *switches("progressive", "mystery"),
+        *BET_LIMITS,
+        mystery_needs(MYSTERY_SECTION),
+        *table_clocks(("deal_seconds", 0, 30)),
+    )
 
     def offers(self, area):
         if area == MAIN:
@@ -115,12 +102,6 @@ HANDS = (
 )
 
 
-def setting_error(setting):
-    """Rule 6: High ≥ Medium ≥ Low (rule 7's order test), with the player-facing
-    message saying which hand is too strong; None when the setting is legal."""
-    return hands.setting_error(setting)
-
-
 VARIANT = pg.Variant(
     name=GAME_NAME,
     main_name=GAME_NAME,
@@ -129,16 +110,15 @@ VARIANT = pg.Variant(
     areas=AREAS,
     area_names=AREA_NAMES,
     house_way=set_house_way,  # rule 8 and the "House way" button
-    setting_error=setting_error,
+    setting_error=hands.setting_error,  # rule 6: High ≥ Medium ≥ Low, saying which hand is too strong
     compare=hands.compare,  # rule 9: two of three, copies to the dealer
-    main_win_cents=lambda wager, config: paytables.main_win_cents(wager),  # 1 to 1, no commission
-    deal_seconds=lambda config: config.deal_seconds,
+    deal_clock="deal_seconds",
     bonus_line=seven_card_line,  # the progressive on the seven cards (rules/README.md)
     line_names=paytables.SEVEN_CARD_LINE_NAMES,
-    progressive_paytable=lambda config: paytables.PROGRESSIVE,
+    progressive_paytable=paytables.PROGRESSIVE,
     progressive_cents=paytables.PROGRESSIVE_WAGER_CENTS,
     progressive_kind=paytables.PROGRESSIVE_METER_KIND,
-    mystery_section="§ 659c.1",
+    mystery_section=MYSTERY_SECTION,
 )
 
 

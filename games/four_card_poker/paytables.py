@@ -7,7 +7,7 @@ rules/four_card_poker.md gives, with its source; odds are exact ``Odds``
 "no more bets"), the progressive's top lines a ``MeterShare``. Money is in
 integer cents. The Must-Hit-By Mystery bonus configurations of § 641c.1(c)(4)
 are worded alike in the thirteen poker games and live once, in
-casino/progressives/paytables.py (``MUST_HIT_BY_CONFIGURATIONS``).
+games/meters.py (``MUST_HIT_BY_CONFIGURATIONS``).
 
 The four-card lines (``four_card_lines``) serve Crazy 4 Poker too, whose
 rules file ranks four-card hands alike; so does the linked Five-Card
@@ -17,7 +17,7 @@ four_card_poker.md").
 
 from games.cards import four_card
 from games.payouts import MeterShare, Odds
-from games.poker.paytables import five_card_lines, lookup  # noqa: F401 (the family's, shared)
+from games.poker.paytables import FIVE_CARD_METER, five_card_lines, lookup  # noqa: F401 (the family's, shared)
 
 # --- Four-card lines, named as the rules files' tables name them -------------
 FOUR_ACES = "four_aces"  # Crazy 4 Poker's Super Bonus only
@@ -146,7 +146,7 @@ FOUR_CARD_PROGRESSIVE = None
 # --- Must-Hit-By Mystery bonus (§ 641c.1): qualifying wagers "a Four Card Poker
 # wager and a Four-Card progressive payout wager or a Five-Card progressive
 # payout wager" ((c)(1)); only the Five-Card one is offered here. Configurations
-# A-C ((c)(4)): casino/progressives/paytables.py; default A in the row of the
+# A-C ((c)(4)): games/meters.py; default A in the row of the
 # table's progressive wager (rules/README.md Defaults).
 DEFAULT_MYSTERY_CONFIGURATION = "A"
 
@@ -163,3 +163,7 @@ def aces_up_paytable(name):
     if name not in ACES_UP_PAYTABLES:
         raise ValueError(f"Four Card Poker's Aces Up paytables are {', '.join(ACES_UP_NAMES)}, not {name!r}")
     return ACES_UP_PAYTABLES[name]
+
+
+# The meters this game's tables link (games/meters.py): the poker family's, shared.
+METER_KINDS = (FIVE_CARD_METER,)

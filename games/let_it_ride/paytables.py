@@ -13,7 +13,7 @@ $500, straight flush $100, three of a kind $50, Envy $100 / $25), and its
 Five-Card progressive is "the $5 linked five-card table of
 four_card_poker.md", so both are imported, not copied, and their meters are
 the same kinds (``three_card``, ``five_card``). The Must-Hit-By Mystery bonus
-configurations of § 643c.1(c)(4) live once, in casino/progressives/paytables.py.
+configurations of § 643c.1(c)(4) live once, in games/meters.py.
 """
 
 from games.cards import poker
@@ -25,12 +25,14 @@ from games.four_card_poker.paytables import (
 )
 from games.payouts import MeterShare, Odds
 from games.poker.paytables import (
+    FIVE_CARD_METER,
     FLUSH,
     FOUR_OF_A_KIND,
     FULL_HOUSE,
     ROYAL_FLUSH,
     STRAIGHT,
     STRAIGHT_FLUSH,
+    THREE_CARD_METER,
     THREE_OF_A_KIND,
     five_card_lines,
     lookup,
@@ -139,7 +141,7 @@ THREE_CARD_BONUS_SOURCE = "common practice (Live! Pittsburgh), not PA text"
 # --- Must-Hit-By Mystery bonus (§ 643c.1): qualifying wagers "a Let It Ride Poker
 # wager and a Three-Card progressive payout wager or Five-Card progressive payout
 # wager" ((c)(1)); one bonus meter fed by either (rules/README.md Defaults).
-# Configurations A-D ((c)(4)): casino/progressives/paytables.py; default A in the
+# Configurations A-D ((c)(4)): games/meters.py; default A in the
 # row of the smaller progressive wager, $1 (rules/README.md Defaults).
 DEFAULT_MYSTERY_CONFIGURATION = "A"
 
@@ -165,3 +167,7 @@ def base_multiple(value, table):
         return -1
     multiple = won[1].winnings(1)
     return int(multiple) if multiple.denominator == 1 else multiple  # whole odds stay ints: fast sums
+
+
+# The meters this game's tables link (games/meters.py): the poker family's, shared.
+METER_KINDS = (THREE_CARD_METER, FIVE_CARD_METER)

@@ -9,12 +9,13 @@ of their own; the meter model links one meter kind per progressive area, so
 they are not offered (rules/mississippi_stud.md Defaults: A). Money is in
 integer cents. The Must-Hit-By Mystery configurations of § 655c.1(c)(4) are
 worded alike in the thirteen poker games and live once, in
-casino/progressives/paytables.py (``MUST_HIT_BY_CONFIGURATIONS``).
+games/meters.py (``MUST_HIT_BY_CONFIGURATIONS``).
 """
 
 from games.cards import poker
 from games.payouts import MeterShare, Odds
 from games.poker.paytables import (  # noqa: F401 (the family's, shared)
+    FIVE_CARD_METER,
     FLUSH,
     FOUR_OF_A_KIND,
     FULL_HOUSE,
@@ -120,7 +121,7 @@ ENVY_SOURCE = "amounts: Live! Philadelphia (rules file Defaults)"
 
 # --- Must-Hit-By Mystery bonus (§ 655c.1): qualifying wagers "a Mississippi Stud
 # wager and a progressive payout wager" ((c)(1)). Configurations A-D ((c)(4)):
-# casino/progressives/paytables.py; default A in the $5 row (rules/README.md).
+# games/meters.py; default A in the $5 row (rules/README.md).
 DEFAULT_MYSTERY_CONFIGURATION = "A"
 
 
@@ -136,3 +137,7 @@ def progressive_paytable(name):
             f"Mississippi Stud's progressive paytables are {', '.join(PROGRESSIVE_NAMES)}, not {name!r}"
         )
     return PROGRESSIVE_PAYTABLES[name]
+
+
+# The meters this game's tables link (games/meters.py): the poker family's, shared.
+METER_KINDS = (FIVE_CARD_METER,)

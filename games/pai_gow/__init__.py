@@ -18,9 +18,10 @@ hooks, never a copy of the round — and a rules module that binds it, as
   spot (and the dealer) under each hand's key; ``set_hand`` takes one card
   string per key.
 - ``cards_per_player`` (7 or 6) and ``deck()`` (the 53-card joker deck).
-- ``uses_dice(config)`` and ``settle_dice``: the player-activated shaker and
-  its wagers, settled before any card; without it an RNG number 1–7 picks the
-  first position after ``deal_seconds(config)``.
+- ``dice_switch`` (the Config switch of the player-activated shaker: the
+  variant's ``uses_dice(config)``) and ``settle_dice``: the shaker and its
+  wagers, settled before any card; without it an RNG number 1–7 picks the
+  first position after the Config clock ``deal_clock`` (or 2 seconds).
 - ``dealer_face_up``: the dealer's cards dealt face up and set by the house
   way before the players set (Face Up); a dealer push found then settles the
   round at once and a later ``set_hand`` is refused with a message.
@@ -31,12 +32,13 @@ hooks, never a copy of the round — and a rules module that binds it, as
 - ``house_way(cards) -> hands``: the dealer's and the "House way" button's.
 - ``compare(player hands, dealer hands) -> "win" | "push" | "lose"``: copies
   to the dealer, two of three, ace-high pushes: whatever the game says.
-- ``main_win_cents(wager, config)``: the win less any commission.
+- ``main_win_cents(wager, config)``: the win less any commission (1 to 1
+  unless a game says otherwise).
 - ``side_wagers``: ((area, settle), ...) settled after the main wager, in
   order (Tiger 9, Ace High Bonus, Double Down...): ``settle(state, seat, spot,
   dealer hands, push, config) -> (log, moves)``.
-- ``bonus_line(cards)``, ``line_names``, ``fortune_paytable(config)``,
-  ``progressive_paytable(config)``, ``progressive_cents``,
+- ``bonus_line(cards)``, ``line_names``, ``fortune_paytable``,
+  ``progressive_paytable`` (both {line: payout}), ``progressive_cents``,
   ``envy_cents(other lines, bets)``: the Fortune, Envy and progressive lines on
   the seven (or six) cards; the progressive is the ``progressive_payout`` meter
   and the Mystery bonus the ``must_hit_by`` one (casino/progressives).

@@ -12,12 +12,13 @@ rules/pai_gow_poker.md.
 The dice lines are the keys of games/pai_gow/dice.py, whose functions pick
 the line a roll makes; ``dice_odds`` joins the two. The Must-Hit-By Mystery
 bonus configurations of § 645c.3(c)(4) are worded alike in the thirteen
-poker games and live once, in casino/progressives/paytables.py
+poker games and live once, in games/meters.py
 (``MUST_HIT_BY_CONFIGURATIONS``).
 """
 
 from fractions import Fraction
 
+from games.meters import house_funded
 from games.pai_gow import dice
 from games.pai_gow.dice import (
     BEAT_BY_2_OR_3,
@@ -292,13 +293,25 @@ PROGRESSIVE = {
     FULL_HOUSE: Odds(5, for_one=True),
 }
 PROGRESSIVE_SOURCE = "project default, not PA text"  # pai_gow_poker.md § 9
-# A fixed $1 wager (§ 9). Its meter (seed and reseed $5,000, house-funded,
-# 20% of each wager, no reserve; linked across every Pai Gow table) is the
-# meter system's "progressive_payout" kind: casino/progressives/paytables.py.
+# A fixed $1 wager (§ 9). Its meter, linked across the pai gow games that pay
+# this table: neither the seed nor a published table gives one, so the project
+# default of § 9 (not PA text): seed and reseed $5,000 funded by the house, 20%
+# of each wager to the meter, no reserve.
 PROGRESSIVE_WAGER_CENTS = 100
+PROGRESSIVE_METER_KIND = "progressive_payout"
+PROGRESSIVE_METER = house_funded(
+    PROGRESSIVE_METER_KIND,
+    "Pai gow progressive payout wager",
+    (PROGRESSIVE_WAGER_CENTS // 100,),
+    500_000,
+    2000,
+    "project default, not PA text",
+    meter_name="Pai gow progressive payout",
+)
+METER_KINDS = (PROGRESSIVE_METER,)
 
 # --- Must-Hit-By Mystery bonus: § 645c.3. Qualifying: "a Pai Gow Poker wager
 # and a progressive payout wager" ((c)(1)). Configurations A-D ((c)(4)):
-# casino/progressives/paytables.py MUST_HIT_BY_CONFIGURATIONS; default A in the
+# games/meters.py MUST_HIT_BY_CONFIGURATIONS; default A in the
 # row of the table's progressive wager (rules/README.md Defaults).
 DEFAULT_MYSTERY_CONFIGURATION = "A"

@@ -46,7 +46,7 @@ from games.engine import (
     return_spot_wagers,
 )
 from games.pai_gow import dice
-from games.payouts import MeterShare
+from games.payouts import MeterShare, Odds
 
 BETTING = "betting"
 SHAKING = "shaking"
@@ -76,6 +76,8 @@ PROGRESSIVE = "progressive"
 PROGRESSIVE_KIND = "progressive_payout"  # casino/progressives: the pai gow progressive's meter kind
 MYSTERY_KIND = "must_hit_by"
 POSITIONS = ("dealer", 1, 2, 3, 4, 5, 6)  # pai_gow_poker.md rule 15: the dealer counts as 1
+DEAL_SECONDS = 2  # the pause before the deal of a variant without a clock for it
+EVEN_MONEY = Odds(1)
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 
@@ -129,14 +131,15 @@ class Variant:
     setting_error: object
     # compare(player hands, dealer hands) -> "win" | "push" | "lose" (copies to the dealer).
     compare: object
-    # main_win_cents(wager cents, config) -> winnings (a commission taken off or not).
-    main_win_cents: object
+    # main_win_cents(wager cents, config) -> winnings: 1 to 1 unless a commission is taken off.
+    main_win_cents: object = lambda wager, config: EVEN_MONEY.winnings_cents(wager)
     cards_per_player: int = 7
     deck: object = joker_deck  # () -> the round's fresh deck (53 cards with the joker)
-    # uses_dice(config): the player-activated shaker picks the first position (§ 645c.2);
-    # otherwise an RNG number 1–7 does (pai_gow_poker.md rule 14), after ``deal_seconds``.
-    uses_dice: object = lambda config: False
-    deal_seconds: object = lambda config: 2
+    # The Config switch of the player-activated shaker, which then picks the first position
+    # (§ 645c.2); without it an RNG number 1–7 does (pai_gow_poker.md rule 14), after the
+    # Config clock ``deal_clock`` (None: DEAL_SECONDS).
+    dice_switch: str | None = None
+    deal_clock: str | None = None
     settle_dice: object = None  # (state, roll, config, log) -> moves, before any card (§ 645c.2(g))
     # Face Up: the dealer's cards are dealt face up and set by the house way before anyone sets.
     dealer_face_up: bool = False
@@ -148,12 +151,12 @@ class Variant:
     side_wagers: tuple = ()
     decision: Decision | None = None
     # The seven-card (or six-card) bonus hand: line(cards) -> line key or None;
-    # line_names: key -> "Royal flush"; fortune(config) -> {key: Odds};
-    # progressive(config) -> {key: Odds | MeterShare}; envy_cents(other lines, bets) -> cents.
+    # line_names: key -> "Royal flush"; the Fortune paytable {key: Odds}; the progressive's
+    # {key: Odds | MeterShare}; envy_cents(other lines, bets) -> cents.
     bonus_line: object = None
     line_names: dict = field(default_factory=dict)
-    fortune_paytable: object = None
-    progressive_paytable: object = None
+    fortune_paytable: dict | None = None
+    progressive_paytable: dict | None = None
     progressive_cents: int = 100  # the progressive payout wager's one size
     # The progressive's meter kind (casino/progressives): the pai gow meter, or a game's own
     # (Six-Card Fortune Pai Gow's five-card lines on six cards, ``six_card_fortune``).
@@ -162,6 +165,12 @@ class Variant:
     # The Mystery bonus's qualifying base wager is the main wager: "a <main_name> wager and a
     # progressive payout wager" (each game's (c)(1)).
     mystery_section: str = ""  # "§ 645c.3": in the refusal for a Mystery bonus without the progressive
+
+    def uses_dice(self, config):
+        return bool(self.dice_switch and getattr(config, self.dice_switch))
+
+    def deal_seconds(self, config):
+        return getattr(config, self.deal_clock) if self.deal_clock else DEAL_SECONDS
 
     def mystery_wager_limits(self, config):
         """(lowest, highest) cents of each progressive wager that qualifies for
@@ -716,7 +725,7 @@ def _reveal_and_settle(variant, state, config):
             result_line(state, seat, f"Envy bonus +{format_chips(envy)}", envy)
             moves.append(ChipMove(WIN, player, envy, f"seat {seat} envy"))
         if bets.get(PROGRESSIVE):
-            pays = variant.progressive_paytable(config).get(line) if line else None
+            pays = variant.progressive_paytable.get(line) if line else None
             if pays is None:
                 # Collected at "no more bets"; the summary still tells it.
                 result_line(state, seat, "progressive loses", 0)
@@ -742,7 +751,7 @@ def _reveal_and_settle(variant, state, config):
 
 def _settle_fortune(variant, state, seat, spot, line, config, log):
     player, amount = spot["player"], spot["bets"][FORTUNE]
-    odds = variant.fortune_paytable(config).get(line) if line else None
+    odds = variant.fortune_paytable.get(line) if line else None
     if odds is None:
         result_line(state, seat, "Fortune loses", 0)
         return [ChipMove(LOSE, player, amount, f"seat {seat} fortune")]

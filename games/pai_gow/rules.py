@@ -17,9 +17,10 @@ progressive and Mystery bonus settled, § 645c.1(d)-(g)) → betting.
 from dataclasses import dataclass, field
 
 from games.cards import poker
-from games.engine import LOSE, RETURN, WIN, ChipMove, IllegalAction, RulesSubmission, format_chips
+from games.engine import LOSE, RETURN, WIN, ChipMove, IllegalAction, format_chips
 from games.pai_gow import dice, house_way, paytables
 from games.pai_gow import round as pg
+from games.pai_gow.config import mystery_needs, table_clocks
 from games.pai_gow.round import (  # noqa: F401  (the round's names, as this module always had them)
     BET,
     BETTING,
@@ -47,6 +48,7 @@ from games.pai_gow.round import (  # noqa: F401  (the round's names, as this mod
     round_summary,
 )
 from games.pai_gow.seven_cards import seven_card_line
+from games.submission import BET_LIMITS, SIDE_MAX, Checked, Choice, Limit, switches
 
 TIGER_9 = "tiger9"
 SUM = "sum"
@@ -56,10 +58,11 @@ AREAS = (MAIN, FORTUNE, PROGRESSIVE, TIGER_9, SUM, *MATCH_AREAS, BEAT_IT)
 DICE_AREAS = (SUM, *MATCH_AREAS, BEAT_IT)
 PLAYER_ACTIONS = pg.BASE_ACTIONS
 LETTERS = "ABCD"
+MYSTERY_SECTION = "§ 645c.3"
 
 
 @dataclass(frozen=True)
-class Config(RulesSubmission):
+class Config(Checked):
     """The table's Rules Submission for Pai Gow Poker (§ 601a.2)."""
 
     commission_free: int = field(
@@ -90,37 +93,18 @@ class Config(RulesSubmission):
     )
     result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
 
-    def errors(self):
-        errors = self.type_errors()
-        if errors:
-            return errors
-        for name in ("commission_free", "fortune", "progressive", "mystery", "dice"):
-            if getattr(self, name) not in (0, 1):
-                errors[name] = "1 to offer it, 0 not to."
-        if self.min_bet < 1:
-            errors["min_bet"] = "The minimum wager must be at least 1 chip."
-        if self.max_bet < self.min_bet:
-            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
-        if self.side_max < 1:
-            errors["side_max"] = "The side wager maximum must be at least 1 chip."
-        if self.mystery and not self.progressive:
-            errors["mystery"] = "The Mystery bonus needs the progressive payout wager (§ 645c.3(a))."
-        if self.sum_paytable not in range(1, 5):
-            errors["sum_paytable"] = "Choose Sum paytable 1 to 4 (A to D)."
-        if self.beat_it_paytable not in range(1, 4):
-            errors["beat_it_paytable"] = "Choose Beat It paytable 1 to 3 (A to C)."
-        if self.roll_seconds < 5:
-            errors["roll_seconds"] = "The shaker shakes at least 5 seconds (§ 645c.2(b)(2))."
-        for name, low, high in (
-            ("betting_seconds", 1, 300),
-            ("shake_seconds", 1, 120),
-            ("roll_seconds", 5, 30),
-            ("set_seconds", 5, 300),
-            ("result_seconds", 0, 60),
-        ):
-            if name not in errors and not low <= getattr(self, name) <= high:
-                errors[name] = f"Must be {low} to {high} seconds."
-        return errors
+    CHECKS = (
+        *switches("commission_free", "fortune", "progressive", "mystery", "dice"),
+        *BET_LIMITS,
+        SIDE_MAX,
+        mystery_needs(MYSTERY_SECTION),
+        Choice("sum_paytable", tuple(paytables.SUM_PAYTABLES), "Choose Sum paytable 1 to 4 (A to D)."),
+        Choice(
+            "beat_it_paytable", tuple(paytables.BEAT_IT_PAYTABLES), "Choose Beat It paytable 1 to 3 (A to C)."
+        ),
+        Limit("roll_seconds", 5, message="The shaker shakes at least 5 seconds (§ 645c.2(b)(2))."),
+        *table_clocks(("shake_seconds", 1, 120), ("roll_seconds", 5, 30)),
+    )
 
     @property
     def variation(self):
@@ -235,18 +219,18 @@ VARIANT = pg.Variant(
     setting_error=setting_error,
     compare=house_way.compare,
     main_win_cents=lambda wager, config: paytables.main_win_cents(wager, config.variation),
-    uses_dice=lambda config: bool(config.dice),
-    deal_seconds=lambda config: config.roll_seconds,
+    dice_switch="dice",
+    deal_clock="roll_seconds",
     settle_dice=_settle_dice,
     dealer_push=_tiger_9,
     side_wagers=((TIGER_9, _settle_tiger_9),),
     bonus_line=seven_card_line,
     line_names=paytables.SEVEN_CARD_LINE_NAMES,
-    fortune_paytable=lambda config: paytables.FORTUNE,
-    progressive_paytable=lambda config: paytables.PROGRESSIVE,
+    fortune_paytable=paytables.FORTUNE,
+    progressive_paytable=paytables.PROGRESSIVE,
     progressive_cents=paytables.PROGRESSIVE_WAGER_CENTS,
     envy_cents=_envy_cents,
-    mystery_section="§ 645c.3",
+    mystery_section=MYSTERY_SECTION,
 )
 
 

@@ -55,7 +55,7 @@ TIGER_9_LINE = "tiger_9"
 NO_PAY_LINE = "lose"  # the seven-card rows' losing rounds, shown, not editable
 
 # The progressive payout wager's meter: (kind, paytable label, wager $) as
-# casino/progressives/paytables.py ``meter_rules`` takes them.
+# the platform's ``meter_rules`` takes them (games/meters.py).
 PROGRESSIVE_METER = ("progressive_payout", "", paytables.PROGRESSIVE_WAGER_CENTS // 100)
 
 # The seven-card straight flush without the joker (the progressive's 100%

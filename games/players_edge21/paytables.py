@@ -6,8 +6,8 @@ bonus odds are Spanish 21's (games/spanish21/paytables.py) with diamonds as
 the 3-to-1 suit. Odds are exact ``Odds`` ("x to 1", "x for 1"); progressive
 lines are a ``MeterShare`` of the Monster Match meter, paid by the meter
 system (casino/progressives). The Monster Match *pool* tables A-E of
-§ 635c.2(d)(2)(iii)(C) (seed, reseed, increments) are
-casino/progressives/paytables.py ``MONSTER_MATCH_POOLS``; not repeated here.
+§ 635c.2(d)(2)(iii)(C) (seed, reseed, increments) are ``MONSTER_MATCH_POOLS``
+at the end of this module, the meters' kind (games/meters.py).
 Money is in integer cents.
 """
 
@@ -31,6 +31,7 @@ from games.blackjack.side_wagers import (
     has_seven,
     is_suited_blackjack,
 )
+from games.meters import MeterKind, MeterRules
 from games.payouts import MeterShare, Odds
 from games.spanish21 import paytables as spanish21
 
@@ -159,3 +160,45 @@ def monster_match_paytable(paytable):
     if paytable not in MONSTER_MATCH:
         raise ValueError(f"§ 635c.2(h) lists Monster Match Paytables A-E, not {paytable!r}")
     return MONSTER_MATCH[paytable]
+
+
+# --- The Monster Match progressive's meters: § 635c.2(d)(2)(iii)(C), one per pool:
+# pool -> (initial seed $, reseed $ or None for "Reserve", primary increment bp,
+# reserve increment bp).
+MONSTER_MATCH_KIND = "monster_match"
+MONSTER_MATCH_POOLS = {
+    "A": (5000, None, 2200, 100),
+    "B": (5000, None, 2200, 100),
+    "C": (1500, 1500, 1700, 0),
+    "D": (1500, 1500, 1700, 0),
+    "E": (1500, 1500, 1700, 0),
+}
+# The regulation sets no minimum Monster Match wager; the meter takes any
+# whole-dollar-or-more wager the table's limits allow (a pool's meter whatever
+# wager it is opened with).
+MONSTER_MATCH_MIN_WAGER_CENTS = 100
+
+
+def _monster_match_pool(pool):
+    seed, reseed, primary, reserve = MONSTER_MATCH_POOLS[pool]
+    return MeterRules(
+        kind=MONSTER_MATCH_KIND,
+        paytable=pool,
+        wager_cents=MONSTER_MATCH_MIN_WAGER_CENTS,
+        exact_wager=False,
+        seed_cents=seed * 100,
+        reseed_cents=(seed if reseed is None else reseed) * 100,
+        reseed_from_reserve=reseed is None,
+        primary_bp=primary,
+        reserve_bp=reserve,
+        name=f"Monster Match progressive, pool {pool}",
+        section="§ 635c.2(d)(2)(iii)(C)",
+    )
+
+
+MONSTER_MATCH_METER = MeterKind(
+    MONSTER_MATCH_KIND,
+    "Monster Match progressive",
+    {(pool, None): _monster_match_pool(pool) for pool in MONSTER_MATCH_POOLS},
+)
+METER_KINDS = (MONSTER_MATCH_METER,)

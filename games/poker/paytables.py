@@ -8,6 +8,7 @@ particular first, and a table pays the first it lists (``lookup``).
 """
 
 from games.cards import poker
+from games.meters import house_funded
 
 ROYAL_FLUSH = "royal_flush"
 STRAIGHT_FLUSH = "straight_flush"
@@ -48,3 +49,35 @@ def lookup(table, lines):
         if line in table:
             return line, table[line]
     return None
+
+
+# --- The Three-Card and Five-Card progressive payout wagers' meters (Three Card
+# Poker § 649a.7(d)(4), (d)(6); Let It Ride, Four Card Poker, Crazy 4 Poker and
+# the five-card progressives linked with them): the rules files give the
+# paytables' top lines as "100% of meter" but no meter, so a project default,
+# not PA text: a fixed wager ($1 on the three-card meter, $5 on the five-card
+# one, as rules/README.md's table of progressive payout wagers), seed and reseed
+# funded by the house, 20% of each wager to the meter, no reserve.
+THREE_CARD_KIND = "three_card"
+FIVE_CARD_KIND = "five_card"
+THREE_CARD_SEED_CENTS = 100_000
+FIVE_CARD_SEED_CENTS = 1_000_000
+POKER_PROGRESSIVE_PRIMARY_BP = 2000
+# rules/three_card_poker.md, four_card_poker.md, caribbean_stud.md, dj_wild_stud.md
+PROJECT_DEFAULT_METER = "project default meter, not PA text"
+THREE_CARD_METER = house_funded(
+    THREE_CARD_KIND,
+    "Three-Card progressive",
+    (1,),
+    THREE_CARD_SEED_CENTS,
+    POKER_PROGRESSIVE_PRIMARY_BP,
+    PROJECT_DEFAULT_METER,
+)
+FIVE_CARD_METER = house_funded(
+    FIVE_CARD_KIND,
+    "Five-Card progressive",
+    (5,),
+    FIVE_CARD_SEED_CENTS,
+    POKER_PROGRESSIVE_PRIMARY_BP,
+    PROJECT_DEFAULT_METER,
+)

@@ -10,6 +10,7 @@ Fortune, Envy and progressive tables below are project defaults, not PA
 text, marked so on the layout and in the lab; Insurance is not offered.
 """
 
+from games.meters import house_funded
 from games.pai_gow.paytables import (
     FIVE_ACES,
     FLUSH,
@@ -21,6 +22,7 @@ from games.pai_gow.paytables import (
     THREE_OF_A_KIND,
 )
 from games.payouts import MeterShare, Odds
+from games.poker.paytables import FIVE_CARD_SEED_CENTS, POKER_PROGRESSIVE_PRIMARY_BP, PROJECT_DEFAULT_METER
 
 # --- Six-Card Fortune Pai Gow Poker wager (§ 670a.7(d)): 1 to 1, no
 # commission (rule 11).
@@ -94,9 +96,23 @@ PROGRESSIVE = {
 }
 PROGRESSIVE_SOURCE = "project default six-card table, not PA text"
 PROGRESSIVE_WAGER_CENTS = 100
-# Its meter: casino/progressives/paytables.py SIX_CARD_FORTUNE (own kind: the
-# five-card meter is $5 and linked with other games whose lines hit far less often).
+# Its meter is its own kind, not the Five-Card one: that meter takes $5 wagers and is linked
+# across Let It Ride, Four Card Poker, Crazy 4 Poker and the others, whose lines are the
+# player's five cards of 52; six cards with the joker make a royal flush about thirty times
+# as often (1 in 20,281 against 1 in 649,740) and the paytables differ, so one pool would have
+# one game's players fund the other's jackpots. The five-card meter's seed and rate scaled to
+# the $1 wager, a $2,000 seed (project default, not PA text; the rules file's figures for its
+# six-card table are at this seed).
 PROGRESSIVE_METER_KIND = "six_card_fortune"
+PROGRESSIVE_METER = house_funded(
+    PROGRESSIVE_METER_KIND,
+    "Six-Card Fortune Pai Gow progressive",
+    (PROGRESSIVE_WAGER_CENTS // 100,),
+    FIVE_CARD_SEED_CENTS // 5,
+    POKER_PROGRESSIVE_PRIMARY_BP,
+    PROJECT_DEFAULT_METER,
+)
+METER_KINDS = (PROGRESSIVE_METER,)
 
 
 def progressive_payout(line):
@@ -106,6 +122,6 @@ def progressive_payout(line):
 
 # --- Must-Hit-By Mystery bonus: § 670c.1. Qualifying wagers ((c)(1)): "a
 # Six-Card Fortune Pai Gow Poker wager and a progressive payout wager".
-# Configurations: casino/progressives/paytables.py MUST_HIT_BY_CONFIGURATIONS
+# Configurations: games/meters.py MUST_HIT_BY_CONFIGURATIONS
 # (§ 670c.1(c)(4)); default A in the $1 row (rules/README.md Defaults).
 DEFAULT_MYSTERY_CONFIGURATION = "A"

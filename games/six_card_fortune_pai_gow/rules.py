@@ -23,11 +23,11 @@ from games.engine import (
     Action,
     ChipMove,
     IllegalAction,
-    RulesSubmission,
     format_chips,
     parse_chips,
 )
 from games.pai_gow import round as pg
+from games.pai_gow.config import mystery_needs, table_clocks
 from games.pai_gow.round import (  # noqa: F401  (the round's names, for the platform and the tests)
     BET,
     BETTING,
@@ -55,8 +55,10 @@ from games.pai_gow.round import (  # noqa: F401  (the round's names, for the pla
 )
 from games.six_card_fortune_pai_gow import hands, house_way, lines, paytables
 from games.six_card_fortune_pai_gow.settlement import DOUBLE_DOWN, main_result
+from games.submission import BET_LIMITS, SIDE_MAX, Checked, switches
 
 GAME_NAME = "Six-Card Fortune Pai Gow Poker"
+MYSTERY_SECTION = "§ 670c.1"
 DOUBLE = "double_down"  # rule 8: the Double Down, after looking at the six cards
 NO_DOUBLE = "no_double_down"
 # The Double Down is no betting area of the betting window: it is placed after the cards.
@@ -71,7 +73,7 @@ PLAYER_ACTIONS = (*pg.BASE_ACTIONS, DOUBLE, NO_DOUBLE)
 
 
 @dataclass(frozen=True)
-class Config(RulesSubmission):
+class Config(Checked):
     """The table's Rules Submission for Six-Card Fortune Pai Gow Poker (§ 601a.2)."""
 
     min_bet: int = field(
@@ -109,30 +111,13 @@ class Config(RulesSubmission):
     )
     result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
 
-    def errors(self):
-        errors = self.type_errors()
-        if errors:
-            return errors
-        for name in ("double_down", "fortune", "progressive", "mystery"):
-            if getattr(self, name) not in (0, 1):
-                errors[name] = "1 to offer it, 0 not to."
-        if self.min_bet < 1:
-            errors["min_bet"] = "The minimum wager must be at least 1 chip."
-        if self.max_bet < self.min_bet:
-            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
-        if self.side_max < 1:
-            errors["side_max"] = "The side wager maximum must be at least 1 chip."
-        if self.mystery and not self.progressive:
-            errors["mystery"] = "The Mystery bonus needs the progressive payout wager (§ 670c.1(a))."
-        for name, low, high in (
-            ("betting_seconds", 1, 300),
-            ("decide_seconds", 3, 120),
-            ("set_seconds", 5, 300),
-            ("result_seconds", 0, 60),
-        ):
-            if name not in errors and not low <= getattr(self, name) <= high:
-                errors[name] = f"Must be {low} to {high} seconds."
-        return errors
+    CHECKS = (
+        *switches("double_down", "fortune", "progressive", "mystery"),
+        *BET_LIMITS,
+        SIDE_MAX,
+        mystery_needs(MYSTERY_SECTION),
+        *table_clocks(("decide_seconds", 3, 120)),
+    )
 
     def offers(self, area):
         if area == MAIN:
@@ -151,7 +136,7 @@ def _low_value(items):
 
 
 HANDS = (
-    pg.Hand("high", "High hand", 5, lambda items: hands.high_value(items), hands.describe_high),
+    pg.Hand("high", "High hand", 5, hands.high_value, hands.describe_high),
     pg.Hand("low", "Low card", 1, _low_value, hands.describe_low),
 )
 
@@ -161,11 +146,6 @@ def setting_error(setting):
     return (
         hands.FOUL_MESSAGE if hands.is_foul_values(hands.high_value(high), hands.indices_of(low)[0]) else None
     )
-
-
-def compare(mine, dealer):
-    """Rule 11 with rule 12's joker: "win", "push" or "lose"."""
-    return hands.compare(mine, dealer)
 
 
 # -- the Double Down (rules 5, 8; the rules file's Defaults: exactly 1x the main wager) ----
@@ -246,19 +226,18 @@ VARIANT = pg.Variant(
     area_names=AREA_NAMES,
     house_way=lambda six: tuple(tuple(hand) for hand in house_way.set_house_way(six)),
     setting_error=setting_error,
-    compare=compare,
-    main_win_cents=lambda wager, config: paytables.WIN.winnings_cents(wager),  # rule 11: no commission
+    compare=hands.compare,  # rule 11 with rule 12's joker
     cards_per_player=hands.CARDS_PER_HAND,
     side_wagers=((DOUBLE_DOWN, _settle_double_down),),
     decision=DECISION,
     bonus_line=lines.six_card_line,
     line_names=lines.LINE_NAMES,
-    fortune_paytable=lambda config: paytables.FORTUNE,
-    progressive_paytable=lambda config: paytables.PROGRESSIVE,
+    fortune_paytable=paytables.FORTUNE,
+    progressive_paytable=paytables.PROGRESSIVE,
     progressive_cents=paytables.PROGRESSIVE_WAGER_CENTS,
     progressive_kind=paytables.PROGRESSIVE_METER_KIND,
     envy_cents=_envy_cents,
-    mystery_section="§ 670c.1",
+    mystery_section=MYSTERY_SECTION,
 )
 
 

@@ -31,6 +31,7 @@ from games.blackjack.side_wagers import (
     TWO_UNSUITED,
     bonus_21_names,
 )
+from games.meters import MeterKind, MeterRules
 from games.payouts import MeterShare, Odds
 
 DECKS = (6, 8)  # seed § 635c.1(b): 6 or 8 decks on a table with the progressive
@@ -164,3 +165,44 @@ def match_the_dealer_progressive(decks, paytable):
     if paytable not in tables:
         raise ValueError(f"§ 635c.1(i) lists Paytables 1-10 for {decks} decks, not {paytable!r}")
     return tables[paytable]
+
+
+# --- The Match the Dealer progressive's meter (§ 635c.1(e), (j)) ------------------
+# (e): the progressive wager is $1 or $5, each its own meter; (j): seed 1,000 × the wager,
+# 15% of each wager to the meter and 6% to the secondary pool.
+MATCH_THE_DEALER_KIND = "match_the_dealer"
+MATCH_THE_DEALER_NAME = "Match the Dealer progressive"
+MATCH_THE_DEALER_WAGERS = (1, 5)
+MATCH_THE_DEALER_SEED_MULTIPLE = 1000
+MATCH_THE_DEALER_PRIMARY_BP = 1500
+MATCH_THE_DEALER_SECONDARY_BP = 600
+
+
+def match_the_dealer(wager_dollars, kind=MATCH_THE_DEALER_KIND, name=MATCH_THE_DEALER_NAME):
+    """The meter of a Match the Dealer wager of ``wager_dollars``: Spanish 21's or,
+    with its kind and name, Down Under Blackjack's (§ 685c.1(j): the same figures)."""
+    seed = wager_dollars * MATCH_THE_DEALER_SEED_MULTIPLE * 100
+    return MeterRules(
+        kind=kind,
+        paytable="",
+        wager_cents=wager_dollars * 100,
+        exact_wager=True,
+        seed_cents=seed,
+        # The seed states the initial seed only; the project reseeds the same
+        # amount from the secondary (reserve) pool first (progressives_605a.md).
+        reseed_cents=seed,
+        reseed_from_reserve=True,
+        primary_bp=MATCH_THE_DEALER_PRIMARY_BP,
+        reserve_bp=MATCH_THE_DEALER_SECONDARY_BP,
+        name=f"{name} (${wager_dollars})",
+        section="§ 635c.1(j), § 685c.1(j)",
+    )
+
+
+MATCH_THE_DEALER_METER = MeterKind(
+    MATCH_THE_DEALER_KIND,
+    MATCH_THE_DEALER_NAME,
+    # No paytable label: the meter is the wager's, whatever label it is given.
+    {(None, dollars): match_the_dealer(dollars) for dollars in MATCH_THE_DEALER_WAGERS},
+)
+METER_KINDS = (MATCH_THE_DEALER_METER,)

@@ -8,7 +8,7 @@ Plaines, PokerStars]; the Bonus wager's one paytable is the rules file's
 five-card table of four_card_poker.md, shared with Four Card Poker
 (``games.four_card_poker.paytables.FIVE_CARD_PROGRESSIVE``) on the linked
 five_card meter. Money is in integer cents. The Must-Hit-By Mystery
-configurations of § 647c.1(c)(4) live once, in casino/progressives/paytables.py.
+configurations of § 647c.1(c)(4) live once, in games/meters.py.
 """
 
 from games.cards import poker
@@ -20,6 +20,7 @@ from games.four_card_poker.paytables import (
 )
 from games.payouts import Odds
 from games.poker.paytables import (  # noqa: F401 (the family's, shared)
+    FIVE_CARD_METER,
     FLUSH,
     FOUR_OF_A_KIND,
     FULL_HOUSE,
@@ -152,3 +153,7 @@ def progressive_paytable(name):
             f"Texas Hold 'Em Bonus's progressive paytables are {', '.join(PROGRESSIVE_NAMES)}, not {name!r}"
         )
     return PROGRESSIVE_PAYTABLES[name]
+
+
+# The meters this game's tables link (games/meters.py): the poker family's, shared.
+METER_KINDS = (FIVE_CARD_METER,)

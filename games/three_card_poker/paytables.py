@@ -7,12 +7,12 @@ source; odds are exact ``Odds`` ("x to 1"; "x for 1" on the progressives,
 whose stake is collected at "no more bets"), progressive top lines a
 ``MeterShare``. Money is in integer cents. The Must-Hit-By Mystery bonus
 configurations of § 649c.1(c)(4) are worded alike in the thirteen poker games
-and live once, in casino/progressives/paytables.py.
+and live once, in games/meters.py.
 """
 
 from games.cards import three_card
 from games.payouts import MeterShare, Odds
-from games.poker.paytables import five_card_lines, lookup  # noqa: F401 (the family's, shared)
+from games.poker.paytables import FIVE_CARD_METER, THREE_CARD_METER, five_card_lines, lookup  # noqa: F401 (the family's, shared)
 
 # Lines, named as the rules file's tables name them.
 MINI_ROYAL = "mini_royal"
@@ -123,3 +123,7 @@ def three_card_lines(value, suit):
     if three_card.is_mini_royal(value):
         return [MINI_ROYAL + SPADES] * (suit == "S") + [MINI_ROYAL, line]
     return [line]
+
+
+# The meters this game's tables link (games/meters.py): the poker family's, shared.
+METER_KINDS = (THREE_CARD_METER, FIVE_CARD_METER)

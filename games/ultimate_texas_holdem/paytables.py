@@ -11,7 +11,7 @@ two hole cards and the flop from the linked five-card table
 (games/four_card_poker/paytables.py, the Live! Philadelphia link), its $5
 collected at "no more bets" ("for 1"), its top lines a ``MeterShare``.
 Money is in integer cents. The Must-Hit-By Mystery configurations of
-§ 653c.1(c)(4) live once, in casino/progressives/paytables.py.
+§ 653c.1(c)(4) live once, in games/meters.py.
 """
 
 from games.cards import poker
@@ -23,6 +23,7 @@ from games.four_card_poker.paytables import (
 )
 from games.payouts import MeterShare, Odds  # noqa: F401 (MeterShare: the progressive's top lines)
 from games.poker.paytables import (  # noqa: F401 (the family's, shared)
+    FIVE_CARD_METER,
     FLUSH,
     FOUR_OF_A_KIND,
     FULL_HOUSE,
@@ -177,3 +178,7 @@ def bad_beat_paytable(name):
 
 def progressive_paytable(name):
     return _named(PROGRESSIVE_PAYTABLES, name, "progressive")
+
+
+# The meters this game's tables link (games/meters.py): the poker family's, shared.
+METER_KINDS = (FIVE_CARD_METER,)
