@@ -9,6 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
+from games.engine import CENTS_PER_CHIP
+
 _GAMES = {}
 
 
@@ -64,6 +66,34 @@ class GameSpec:
     def least_to_play(self, config):
         """The top-up threshold, in cents: min_to_play, or min_wager when a game has none."""
         return (self.min_to_play or self.min_wager)(config)
+
+
+def game_spec(slug, name, rules, presenter, family, max_seats, how_to_play):
+    """The GameSpec of a game of ``family`` (its templates in templates/<family>/)
+    from its rules module, its presenter (present, present_table,
+    present_viewer, last_result, limits_text; and, where its family has them,
+    min_to_play and mystery_wagers) and its ``how_to_play``; its lab rows are
+    in the ``edge`` module beside its rules, and its smallest wager is the
+    table's minimum bet."""
+    return GameSpec(
+        slug=slug,
+        name=name,
+        rules=rules,
+        present=presenter.present,
+        present_table=presenter.present_table,
+        present_viewer=presenter.present_viewer,
+        last_result=presenter.last_result,
+        page_template=f"{family}/table.html",
+        public_template=f"{family}/_public.html",
+        private_template=f"{family}/_private.html",
+        default_max_seats=max_seats,
+        min_wager=lambda config: config.min_bet * CENTS_PER_CHIP,
+        min_to_play=getattr(presenter, "min_to_play", None),
+        limits_text=presenter.limits_text,
+        lab=rules.__name__.rpartition(".")[0] + ".edge",
+        how_to_play=how_to_play,
+        mystery_wagers=getattr(presenter, "mystery_wagers", None),
+    )
 
 
 def register(spec):
