@@ -186,10 +186,6 @@ def _dealer_name(view):
     return f"{labels}, {best_five.hand_name(value)}{verdict}"
 
 
-def _bet_limits(config):
-    return paytables.BET_MULTIPLE * config.min_bet * 100, paytables.BET_MULTIPLE * config.max_bet * 100
-
-
 STACK_HELP = (
     "Cards in deal order: five to each hand from the lowest seat up, then the dealer's five (four hole "
     'cards, the last face up), e.g. "AS AH AD 7C 2S KD QC 9H 5S 3D" for one player; ? is any card. '
@@ -201,19 +197,17 @@ GAME = g.Game(
     areas=(
         # Rule 3: the Caribbean Stud Poker wager (the Ante, § 639a.7(d)(1)), required.
         g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="1 to 1 · dealer qualifies with A-K"),
-        g.Area(BET, "Bet", g.DECISION, limits=_bet_limits),
-        g.Area(
+        g.Area(BET, "Bet", g.DECISION, limits=kit.chips("min_bet", "max_bet", times=paytables.BET_MULTIPLE)),
+        # Rule 3: a fixed amount, only with an Ante (§ 639a.7(d)(2)).
+        # § 639c.1(c)(1): "a Caribbean Stud Poker wager and a progressive payout wager".
+        kit.progressive_area(
             PROGRESSIVE,
             "Progressive",
-            g.PROGRESSIVE,
-            offered=lambda config: bool(config.progressive),
-            # Rule 3: a fixed amount, only with an Ante (§ 639a.7(d)(2)).
-            limits=kit.fixed(paytables.PROGRESSIVE_WAGER_CENTS),
-            needs=(ANTE,),
-            meter_kind=PROGRESSIVE_KIND,
-            # § 639c.1(c)(1): "a Caribbean Stud Poker wager and a progressive payout wager".
-            mystery=lambda config: bool(config.progressive),
-            note="$1 · your five cards · flush or better · meter",
+            "progressive",
+            paytables.PROGRESSIVE_WAGER_CENTS,
+            PROGRESSIVE_KIND,
+            (ANTE,),
+            "$1 · your five cards · flush or better · meter",
         ),
     ),
     streets=(

@@ -161,10 +161,6 @@ def _dealer_name(view):
     return f"{labels}, {four_card.hand_name(value)}{qualified}"
 
 
-def _play_limits(config):
-    return config.min_bet * 100, 3 * config.max_bet * 100
-
-
 _SIDE_LIMITS = kit.chips("min_bet", "side_max")
 
 STACK_HELP = (
@@ -186,7 +182,7 @@ GAME = g.Game(
             equals=ANTE,  # rule 3: equal to the Ante and required with it
             note="straight or better pays",
         ),
-        g.Area(PLAY, "Play", g.DECISION, limits=_play_limits),
+        g.Area(PLAY, "Play", g.DECISION, limits=kit.chips("min_bet", "max_bet", up_to=3)),
         g.Area(
             QUEENS_UP,
             "Queens Up",
@@ -196,17 +192,15 @@ GAME = g.Game(
             needs=(ANTE,),
             note="pair of queens or better",
         ),
-        g.Area(
+        # § 657c.1(c)(1): "a Crazy 4 Poker wager and a ... Five-Card progressive payout wager".
+        kit.progressive_area(
             FIVE_CARD,
             "Five-Card progressive",
-            g.PROGRESSIVE,
-            offered=lambda config: bool(config.five_card_progressive),
-            limits=kit.fixed(paytables.FIVE_CARD_WAGER_CENTS),
-            needs=(ANTE,),
-            meter_kind=FIVE_CARD_KIND,
-            # § 657c.1(c)(1): "a Crazy 4 Poker wager and a ... Five-Card progressive payout wager".
-            mystery=lambda config: bool(config.five_card_progressive),
-            note="$5 · meter · Envy",
+            "five_card_progressive",
+            paytables.FIVE_CARD_WAGER_CENTS,
+            FIVE_CARD_KIND,
+            (ANTE,),
+            "$5 · meter · Envy",
         ),
     ),
     streets=(

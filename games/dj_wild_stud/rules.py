@@ -274,10 +274,6 @@ def _dealer_name(view):
     return f"{labels}, {wild.hand_name(hand_value(items))}"
 
 
-def _play_limits(config):
-    return paytables.PLAY_MULTIPLE * config.min_bet * 100, paytables.PLAY_MULTIPLE * config.max_bet * 100
-
-
 STACK_HELP = (
     "Cards in deal order: five to each hand from the lowest seat up, then the dealer's five, then the "
     'layout card (set aside), e.g. "2S JK AH KH QH 9D 8C 7S 5H 3D 4C" for one player; ? is any card; '
@@ -298,7 +294,9 @@ GAME = g.Game(
             equals=ANTE,
             note="straight or better pays",
         ),
-        g.Area(PLAY, "Play", g.DECISION, limits=_play_limits),
+        g.Area(
+            PLAY, "Play", g.DECISION, limits=kit.chips("min_bet", "max_bet", times=paytables.PLAY_MULTIPLE)
+        ),
         g.Area(
             TRIPS,
             "Trips",
@@ -308,18 +306,16 @@ GAME = g.Game(
             needs=(ANTE,),
             note="three of a kind or better · natural pays more",
         ),
-        g.Area(
+        # Rule 4: a fixed amount, only with the Ante and Blind (§ 687a.7(d)(2)).
+        # § 687c.1(c)(1): "a DJ Wild Stud Poker wager and a progressive bonus wager".
+        kit.progressive_area(
             PROGRESSIVE,
             "Progressive",
-            g.PROGRESSIVE,
-            offered=lambda config: bool(config.progressive),
-            # Rule 4: a fixed amount, only with the Ante and Blind (§ 687a.7(d)(2)).
-            limits=kit.fixed(paytables.PROGRESSIVE_WAGER_CENTS),
-            needs=(ANTE,),
-            meter_kind=PROGRESSIVE_KIND,
-            # § 687c.1(c)(1): "a DJ Wild Stud Poker wager and a progressive bonus wager".
-            mystery=lambda config: bool(config.progressive),
-            note="$5 · your five cards · four of a kind or better · meter · project default",
+            "progressive",
+            paytables.PROGRESSIVE_WAGER_CENTS,
+            PROGRESSIVE_KIND,
+            (ANTE,),
+            "$5 · your five cards · four of a kind or better · meter · project default",
         ),
     ),
     streets=(

@@ -184,10 +184,6 @@ def _dealer_name(view):
     return f"{labels}, {four_card.hand_name(dealer_value(items))}"
 
 
-def _play_limits(config):
-    return config.min_bet * 100, config.max_bet * 100 * max(paytables.PLAY_MULTIPLES)
-
-
 _SIDE_LIMITS = kit.chips("min_bet", "side_max")
 
 
@@ -215,18 +211,21 @@ GAME = g.Game(
             limits=_SIDE_LIMITS,
             note="pair of aces or better",
         ),
-        g.Area(PLAY, "Play", g.DECISION, limits=_play_limits),
         g.Area(
+            PLAY,
+            "Play",
+            g.DECISION,
+            limits=kit.chips("min_bet", "max_bet", up_to=max(paytables.PLAY_MULTIPLES)),
+        ),
+        # § 641c.1(c)(1): "a Four Card Poker wager and a ... Five-Card progressive payout wager".
+        kit.progressive_area(
             FIVE_CARD,
             "Five-Card progressive",
-            g.PROGRESSIVE,
-            offered=lambda config: bool(config.five_card_progressive),
-            limits=kit.fixed(paytables.FIVE_CARD_WAGER_CENTS),
-            needs=(ANTE, ACES_UP),
-            meter_kind=FIVE_CARD_KIND,
-            # § 641c.1(c)(1): "a Four Card Poker wager and a ... Five-Card progressive payout wager".
-            mystery=lambda config: bool(config.five_card_progressive),
-            note="$5 · your five cards · meter",
+            "five_card_progressive",
+            paytables.FIVE_CARD_WAGER_CENTS,
+            FIVE_CARD_KIND,
+            (ANTE, ACES_UP),
+            "$5 · your five cards · meter",
         ),
     ),
     streets=(

@@ -160,11 +160,6 @@ PROGRESSIVE_PAYS = kit.Progressive(
 )
 
 
-def _street_limits(config):
-    top = max(paytables.STREET_MULTIPLES)
-    return config.min_bet * 100, top * config.max_bet * 100
-
-
 STACK_HELP = (
     "Cards in deal order: two to each hand from the lowest seat up, then the three community cards "
     '(turned up one a street), e.g. "AS AH KD QC 2S" for one player; ? is any card. '
@@ -195,19 +190,25 @@ GAME = g.Game(
     areas=(
         # Rule 3: the Mississippi Stud wager (the Ante, § 655a.7(d)(1)), required.
         g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="pays with the streets · 6s–10s push"),
-        *(g.Area(area, _STREET_NAMES[area], g.DECISION, limits=_street_limits) for area in STREETS),
-        g.Area(
+        *(
+            g.Area(
+                area,
+                _STREET_NAMES[area],
+                g.DECISION,
+                limits=kit.chips("min_bet", "max_bet", up_to=max(paytables.STREET_MULTIPLES)),
+            )
+            for area in STREETS
+        ),
+        # Rule 3: the optional progressive payout wager (§ 655a.7(d)(3)), $5, with an Ante.
+        # § 655c.1(c)(1): "a Mississippi Stud wager and a progressive payout wager".
+        kit.progressive_area(
             PROGRESSIVE,
             "Progressive",
-            g.PROGRESSIVE,
-            offered=lambda config: bool(config.progressive),
-            # Rule 3: the optional progressive payout wager (§ 655a.7(d)(3)), $5, with an Ante.
-            limits=kit.fixed(paytables.PROGRESSIVE_WAGER_CENTS),
-            needs=(ANTE,),
-            meter_kind=PROGRESSIVE_KIND,
-            # § 655c.1(c)(1): "a Mississippi Stud wager and a progressive payout wager".
-            mystery=lambda config: bool(config.progressive),
-            note="$5 · three of a kind or better · meter",
+            "progressive",
+            paytables.PROGRESSIVE_WAGER_CENTS,
+            PROGRESSIVE_KIND,
+            (ANTE,),
+            "$5 · three of a kind or better · meter",
         ),
     ),
     streets=(

@@ -90,10 +90,15 @@ def settle_envy(*wagers):
     return settle
 
 
-def chips(low, high):
+def chips(low, high, times=1, up_to=1):
     """(config) -> (lowest, highest) cents of a wager whose limits are the
-    Config's fields ``low`` and ``high``, in chips."""
-    return lambda config: (getattr(config, low) * CENTS_PER_CHIP, getattr(config, high) * CENTS_PER_CHIP)
+    Config's fields ``low`` and ``high``, in chips: ``times`` them (Caribbean
+    Stud's Bet of 2× the Ante), or with a highest ``up_to`` times ``high``
+    (a Play of 1× to 3× the Ante)."""
+    return lambda config: (
+        getattr(config, low) * times * CENTS_PER_CHIP,
+        getattr(config, high) * times * up_to * CENTS_PER_CHIP,
+    )
 
 
 # The base wager's limits: every table's minimum and maximum bet (config.py BET_LIMITS).
@@ -103,3 +108,24 @@ BET_LIMITS = chips("min_bet", "max_bet")
 def fixed(cents):
     """(config) -> the limits of a wager of a fixed amount (a progressive's $1 or $5)."""
     return lambda config: (cents, cents)
+
+
+def progressive_area(name, label, switch, cents, meter_kind, needs, note):
+    """The betting area of a linked progressive wager of ``cents``, offered
+    by the Config's ``switch`` and qualifying for the Mystery bonus with it,
+    or as the table names (``mystery_wagers``, config.py ``Mystery.base``)."""
+
+    def mystery(config):
+        return config.qualifies_for_mystery(name) if config.MYSTERY_WAGERS else bool(getattr(config, switch))
+
+    return g.Area(
+        name,
+        label,
+        g.PROGRESSIVE,
+        offered=lambda config: bool(getattr(config, switch)),
+        limits=fixed(cents),
+        needs=needs,
+        meter_kind=meter_kind,
+        mystery=mystery,
+        note=note,
+    )

@@ -220,10 +220,6 @@ def _dealer_name(view):
     return best_five.hand_name(_dealer_value(view)) if view.dealer_cards() else ""
 
 
-def _times(multiple):
-    return lambda config: (multiple * config.min_bet * 100, multiple * config.max_bet * 100)
-
-
 STACK_HELP = (
     "Cards in deal order: two to each hand from the lowest seat up, the dealer's two, a burn, the flop's "
     'three, a burn, the turn, a burn, the river, e.g. "AS AH KD KC ? QS JS TS ? 2C ? 3D" for one player; '
@@ -245,21 +241,19 @@ GAME = g.Game(
             needs=(ANTE,),
             note="your two cards · A-A up to 1,000 to 1",
         ),
-        g.Area(FLOP, "Flop wager", g.DECISION, limits=_times(FLOP_MULTIPLE)),
-        g.Area(TURN, "Turn wager", g.DECISION, limits=_times(1)),
-        g.Area(RIVER, "River wager", g.DECISION, limits=_times(1)),
-        g.Area(
+        g.Area(FLOP, "Flop wager", g.DECISION, limits=kit.chips("min_bet", "max_bet", times=FLOP_MULTIPLE)),
+        g.Area(TURN, "Turn wager", g.DECISION, limits=kit.BET_LIMITS),
+        g.Area(RIVER, "River wager", g.DECISION, limits=kit.BET_LIMITS),
+        # Rule 2: the optional progressive payout wager (§ 647a.7(d)(3)), $5, with an Ante.
+        # § 647c.1(c)(1): "a Texas Hold 'Em Bonus Poker wager and a progressive payout wager".
+        kit.progressive_area(
             PROGRESSIVE,
             "Progressive",
-            g.PROGRESSIVE,
-            offered=lambda config: bool(config.progressive),
-            # Rule 2: the optional progressive payout wager (§ 647a.7(d)(3)), $5, with an Ante.
-            limits=kit.fixed(paytables.PROGRESSIVE_WAGER_CENTS),
-            needs=(ANTE,),
-            meter_kind=PROGRESSIVE_KIND,
-            # § 647c.1(c)(1): "a Texas Hold 'Em Bonus Poker wager and a progressive payout wager".
-            mystery=lambda config: bool(config.progressive),
-            note="$5 · your two cards and the flop · meter",
+            "progressive",
+            paytables.PROGRESSIVE_WAGER_CENTS,
+            PROGRESSIVE_KIND,
+            (ANTE,),
+            "$5 · your two cards and the flop · meter",
         ),
     ),
     streets=(

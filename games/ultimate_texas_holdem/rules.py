@@ -310,10 +310,6 @@ def _dealer_name(view):
     return f"{labels}: {name}; the dealer {qualifies}"
 
 
-def _play_limits(config):
-    return config.min_bet * 100, max(paytables.PREFLOP_MULTIPLES) * config.max_bet * 100
-
-
 STACK_HELP = (
     "Cards in deal order: two to each hand from the lowest seat up, then the dealer's two, then the five "
     'community cards (flop, turn, river), e.g. "AS KS 7D 7C QS JS TS 2H 3D" for one player; ? is any '
@@ -335,7 +331,12 @@ GAME = g.Game(
         g.Area(
             BLIND, "Blind", g.SIDE, limits=kit.BET_LIMITS, needs=(ANTE,), equals=ANTE, note="pays on a win"
         ),
-        g.Area(PLAY, "Play", g.DECISION, limits=_play_limits),
+        g.Area(
+            PLAY,
+            "Play",
+            g.DECISION,
+            limits=kit.chips("min_bet", "max_bet", up_to=max(paytables.PREFLOP_MULTIPLES)),
+        ),
         g.Area(
             TRIPS,
             "Trips",
@@ -354,18 +355,16 @@ GAME = g.Game(
             needs=(ANTE,),
             note="three of a kind or better that loses",
         ),
-        g.Area(
+        # Rule 3: the optional $5 progressive payout wager (§ 653a.7(d)(3)), with the Ante and Blind.
+        # § 653c.1(c)(1): "an Ultimate Texas Hold 'Em Poker wager and a progressive payout wager".
+        kit.progressive_area(
             PROGRESSIVE,
             "Progressive",
-            g.PROGRESSIVE,
-            offered=lambda config: bool(config.progressive),
-            # Rule 3: the optional $5 progressive payout wager (§ 653a.7(d)(3)), with the Ante and Blind.
-            limits=kit.fixed(paytables.PROGRESSIVE_WAGER_CENTS),
-            needs=(ANTE,),
-            meter_kind=PROGRESSIVE_KIND,
-            # § 653c.1(c)(1): "an Ultimate Texas Hold 'Em Poker wager and a progressive payout wager".
-            mystery=lambda config: bool(config.progressive),
-            note="$5 · hole cards and flop · three of a kind or better · meter",
+            "progressive",
+            paytables.PROGRESSIVE_WAGER_CENTS,
+            PROGRESSIVE_KIND,
+            (ANTE,),
+            "$5 · hole cards and flop · three of a kind or better · meter",
         ),
     ),
     streets=(
