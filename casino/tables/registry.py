@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
+from games.engine import CENTS_PER_CHIP
 from games.meters import MUST_HIT_BY_KIND
 
 _GAMES = {}
@@ -81,6 +82,36 @@ class GameSpec:
     def least_to_play(self, config):
         """The top-up threshold, in cents: min_to_play, or min_wager when a game has none."""
         return (self.min_to_play or self.min_wager)(config)
+
+
+def game_spec(slug, name, rules, presenter, family, max_seats, how_to_play, bot_strategy=None):
+    """The GameSpec of a game of ``family`` (its templates in templates/<family>/)
+    from its rules module, its presenter (present, present_table,
+    present_viewer, last_result, limits_text; and, where its family has them,
+    min_to_play and mystery_wagers), its ``how_to_play`` and the module its
+    house bots play by (``bot_strategy``, or None); its lab rows are in the
+    ``edge`` module beside its rules, and its smallest wager is the table's
+    minimum bet."""
+    return GameSpec(
+        slug=slug,
+        name=name,
+        rules=rules,
+        present=presenter.present,
+        present_table=presenter.present_table,
+        present_viewer=presenter.present_viewer,
+        last_result=presenter.last_result,
+        page_template=f"{family}/table.html",
+        public_template=f"{family}/_public.html",
+        private_template=f"{family}/_private.html",
+        default_max_seats=max_seats,
+        min_wager=lambda config: config.min_bet * CENTS_PER_CHIP,
+        min_to_play=getattr(presenter, "min_to_play", None),
+        limits_text=presenter.limits_text,
+        lab=rules.__name__.rpartition(".")[0] + ".edge",
+        how_to_play=how_to_play,
+        mystery_wagers=getattr(presenter, "mystery_wagers", None),
+        bot_strategy=bot_strategy,
+    )
 
 
 def register(spec):

@@ -56,6 +56,7 @@ class Presenter(TwoParts):
         self.labels = labels
         self.progressive = rules.VARIANT.progressive_area
         self.progressive_kind = rules.VARIANT.progressive_kind
+        self.last_result = last_result  # every blackjack table's lobby says it alike
 
     def offers_progressive(self, table, config):
         """The progressive betting area shows when the Rules Submission
@@ -390,29 +391,3 @@ def last_result(game_state):
     if best > 21:
         return f"Dealer bust {best}"
     return f"Dealer {best}"
-
-
-def game_spec(slug, name, rules, labels, max_seats=6, lab=None, how_to_play=None):
-    """The registry entry of a blackjack game: its rules with the shared
-    presenter and templates (templates/blackjack/)."""
-    from casino.tables.registry import GameSpec
-
-    presenter = Presenter(rules, labels)
-    return GameSpec(
-        slug=slug,
-        name=name,
-        rules=rules,
-        present=presenter.present,
-        present_table=presenter.present_table,
-        present_viewer=presenter.present_viewer,
-        last_result=last_result,
-        page_template="blackjack/table.html",
-        public_template="blackjack/_public.html",
-        private_template="blackjack/_private.html",
-        default_max_seats=max_seats,
-        min_wager=lambda config: config.min_bet_cents,
-        limits_text=presenter.limits_text,
-        lab=lab,
-        how_to_play=how_to_play,
-        bot_strategy="games.blackjack.best_play",
-    )

@@ -8,11 +8,6 @@ from games.caribbean_stud import rules
 from games.poker.presenter import PokerPresenter
 
 
-def hand_name(items):
-    """Five cards as a poker hand: "Flush, Q-J-9-6-2"."""
-    return best_five.hand_name(rules.hand_value(cards(items)))
-
-
 def dealer_label(items):
     value = rules.hand_value(cards(items))
     # Rule 7: the dealer qualifies with ace-king or better.
@@ -40,17 +35,9 @@ def layout_text(config):
     return " ".join(parts)
 
 
-PRESENTER = PokerPresenter(rules, hand_name, dealer_label, layout_text)
+PRESENTER = PokerPresenter(rules, dealer_label, layout_text, lobby_dealer=dealer_label)
 present = PRESENTER.present
 present_table = PRESENTER.present_table
 present_viewer = PRESENTER.present_viewer
 limits_text = PRESENTER.limits_text
-
-
-def last_result(game_state):
-    """The lobby's last result: the dealer's hand, from the table's state while
-    a result is up or from the last round's record (which has no "phase")."""
-    dealer = game_state.get("dealer") or {}
-    if ("phase" in game_state and game_state["phase"] != "result") or len(dealer.get("cards") or []) != 5:
-        return None
-    return f"Dealer {dealer_label(dealer['cards'])}"
+last_result = PRESENTER.last_result

@@ -18,8 +18,9 @@ from games.cards import best_five
 from games.cards.poker import CARD_INDEX
 from games.caribbean_stud import paytables
 from games.poker import game as g
+from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Choice, Limit, Needs, PokerConfig
+from games.poker.config import Choice, Clocks, Linked, Mystery, Needs, Paytable, PokerConfig, Wager
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 ANTE = "ante"
@@ -33,8 +34,6 @@ FOLD = "fold"
 # casino's Caribbean Stud tables (rules/README.md: each game's progressive its own kind).
 PROGRESSIVE_KIND = "caribbean_stud"
 
-ENVY_MAX_CHIPS = 100_000
-
 
 @dataclass(frozen=True)
 class Config(PokerConfig):
@@ -46,49 +45,8 @@ class Config(PokerConfig):
         default=1,
         metadata={"help": "Bet paytable: 1 = 100-50-20-7-5-4-3-2-1 (royal flush down to one pair)."},
     )
-    progressive: int = field(
-        default=1, metadata={"help": "1: the $1 progressive payout wager is offered (§ 639a.7(d)(2))."}
-    )
-    progressive_paytable: int = field(
-        default=1,
-        metadata={
-            "help": "Progressive paytable: 1 = royal flush 100% of the meter, straight flush 10%, $500, $100, $50."
-        },
-    )
-    royal_flush_envy_bonus: int = field(
-        default=0,
-        metadata={"help": "Envy Bonus, in chips, for another player's royal flush (0: none)."},
-    )
-    straight_flush_envy_bonus: int = field(
-        default=0,
-        metadata={"help": "Envy Bonus, in chips, for another player's straight flush (0: none)."},
-    )
-    mystery: int = field(
-        default=1,
-        metadata={
-            "help": "1: the Must-Hit-By Mystery bonus is offered with the Ante and the progressive wager (§ 639c.1)."
-        },
-    )
-    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
-    deal_seconds: int = field(default=1, metadata={"help": "Pause between no more bets and the deal."})
-    decision_seconds: int = field(
-        default=20, metadata={"help": "Each hand's Bet-or-fold clock; at expiry the hand folds."}
-    )
-    result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
 
-    SWITCHES = ("progressive", "mystery")
-    LIMITS = (
-        Limit("royal_flush_envy_bonus", 0, ENVY_MAX_CHIPS, f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."),
-        Limit("straight_flush_envy_bonus", 0, ENVY_MAX_CHIPS, f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."),
-    )
-    CHOICES = (
-        Choice("bet_paytable", paytables.BET_NAMES, "Choose Bet paytable 1 (100-50-20-7-5-4-3-2-1)."),
-        Choice(
-            "progressive_paytable",
-            paytables.PROGRESSIVE_NAMES,
-            "Choose progressive paytable 1 (100%-10%-500-100-50).",
-        ),
-    )
+    CHOICES = (Choice("bet_paytable", paytables.BET_NAMES, "Choose Bet paytable 1 (100-50-20-7-5-4-3-2-1)."),)
     NEEDS = (
         Needs(
             "royal_flush_envy_bonus",
@@ -100,10 +58,19 @@ class Config(PokerConfig):
             ("progressive",),
             "The Envy Bonus goes with the progressive wager: offer it first.",
         ),
-        Needs(
-            "mystery", ("progressive",), "The Mystery bonus needs the progressive payout wager (§ 639c.1(a))."
-        ),
     )
+    LINKED = Linked(
+        (Wager("progressive", "$1 progressive payout wager", "§ 639a.7(d)(2)"),),
+        Mystery("§ 639c.1", "the Ante and the progressive wager", "the progressive payout wager"),
+        Paytable(
+            paytables.PROGRESSIVE_NAMES,
+            paytables.progressive_paytable,
+            "Progressive paytable: 1 = royal flush 100% of the meter, straight flush 10%, $500, $100, $50.",
+            "Choose progressive paytable 1 (100%-10%-500-100-50).",
+        ),
+        envy={paytables.ROYAL_FLUSH: 0, paytables.STRAIGHT_FLUSH: 0},
+    )
+    CLOCKS = Clocks("Each hand's Bet-or-fold clock; at expiry the hand folds.")
 
     @property
     def bet_name(self):
@@ -113,23 +80,6 @@ class Config(PokerConfig):
     def bet_table(self):
         return paytables.bet_paytable(self.bet_name)
 
-    @property
-    def progressive_name(self):
-        return paytables.PROGRESSIVE_NAMES[self.progressive_paytable - 1]
-
-    @property
-    def progressive_table(self):
-        return paytables.progressive_paytable(self.progressive_name)
-
-    @property
-    def envy_cents(self):
-        """{line: cents} of the Envy Bonus lines this table pays (none by default)."""
-        chips = {
-            paytables.ROYAL_FLUSH: self.royal_flush_envy_bonus,
-            paytables.STRAIGHT_FLUSH: self.straight_flush_envy_bonus,
-        }
-        return {line: amount * 100 for line, amount in chips.items() if amount}
-
 
 # -- hands -------------------------------------------------------------------------
 
@@ -137,6 +87,10 @@ class Config(PokerConfig):
 def hand_value(items):
     """Five cards as a poker hand (rule 2: ace high or low in A-2-3-4-5, suits never rank)."""
     return best_five.best_five_value_indices([CARD_INDEX[item] for item in items])
+
+
+def hand_name(items):
+    return best_five.hand_name(hand_value(items))
 
 
 # Rule 7: the dealer qualifies with ace-king or better; the lowest qualifying hand is
@@ -209,49 +163,19 @@ def settle_ante_bet(view, seat):
     ]
 
 
-def _progressive_line(items, table):
-    return paytables.lookup(table, paytables.five_card_lines(hand_value(items)))
-
-
-def settle_progressive(view, seat):
-    """Rule 9: the progressive on the player's own five cards, whatever the
-    dealer holds and whether or not the dealer qualifies; only the highest
-    line pays. A folded hand's wager was forfeited with its cards (rule 6)."""
-    if not view.bet(seat, PROGRESSIVE) or view.folded(seat):
-        return []
-    won = _progressive_line(view.cards(seat), view.config.progressive_table)
-    label = "Progressive"
-    if not won:
-        return [g.Pay(PROGRESSIVE, g.LOSE, label)]
-    line, payout = won
-    name = paytables.LINE_NAMES[line].lower()
-    if isinstance(payout, paytables.MeterShare):
-        return [g.Pay(PROGRESSIVE, g.METER, f"{label}, {name}", percent=payout.percent)]
-    return [g.Pay(PROGRESSIVE, g.FIXED, f"{label}, {name}, {payout}", odds=payout)]
-
-
-def settle_envy(view, seat):
-    """The Envy Bonus (§ 639a.1), where the table's Rules Submission sets its
-    sums: a player whose progressive wager is in play is paid for each other
-    hand still in play holding a straight flush or better, never their own nor
-    the dealer's. A folded hand is dead: it neither earns nor gives Envy."""
-    envy = view.config.envy_cents
-    if not envy or not view.bet(seat, PROGRESSIVE) or view.folded(seat):
-        return []
-    pays = []
-    for other in view.others(seat):
-        if view.folded(other):
-            continue
-        won = paytables.lookup(envy, paytables.five_card_lines(hand_value(view.cards(other))))
-        if won:
-            line, cents = won
-            text = f"Envy for seat {other}'s {paytables.LINE_NAMES[line].lower()}"
-            pays.append(g.Pay(PROGRESSIVE, g.BONUS, text, cents=cents, source=other))
-    return pays
-
-
-def _hand_name(view, seat):
-    return best_five.hand_name(hand_value(view.cards(seat)))
+# Rule 9: the progressive on the player's own five cards, whatever the dealer holds and
+# whether or not the dealer qualifies. The Envy Bonus (§ 639a.1), where the table's Rules
+# Submission sets its sums, for each other hand holding a straight flush or better. A
+# folded hand is dead: its wager was forfeited with its cards (rule 6), and it neither
+# earns nor gives Envy.
+PROGRESSIVE_PAYS = kit.Progressive(
+    PROGRESSIVE,
+    lambda view, seat: paytables.five_card_lines(hand_value(view.cards(seat))),
+    "progressive_table",
+    paytables.LINE_NAMES,
+    envy="envy_cents",
+    dies_with_fold=True,
+)
 
 
 def _dealer_name(view):
@@ -260,14 +184,6 @@ def _dealer_name(view):
     labels = " ".join(item.label for item in items)
     verdict = "" if qualifies(value) else ": the dealer does not qualify"
     return f"{labels}, {best_five.hand_name(value)}{verdict}"
-
-
-def _limits(config):
-    return config.min_bet * 100, config.max_bet * 100
-
-
-def _bet_limits(config):
-    return paytables.BET_MULTIPLE * config.min_bet * 100, paytables.BET_MULTIPLE * config.max_bet * 100
 
 
 STACK_HELP = (
@@ -280,20 +196,18 @@ GAME = g.Game(
     name="Caribbean Stud Poker",
     areas=(
         # Rule 3: the Caribbean Stud Poker wager (the Ante, § 639a.7(d)(1)), required.
-        g.Area(ANTE, "Ante", g.BASE, limits=_limits, note="1 to 1 · dealer qualifies with A-K"),
-        g.Area(BET, "Bet", g.DECISION, limits=_bet_limits),
-        g.Area(
+        g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="1 to 1 · dealer qualifies with A-K"),
+        g.Area(BET, "Bet", g.DECISION, limits=kit.chips("min_bet", "max_bet", times=paytables.BET_MULTIPLE)),
+        # Rule 3: a fixed amount, only with an Ante (§ 639a.7(d)(2)).
+        # § 639c.1(c)(1): "a Caribbean Stud Poker wager and a progressive payout wager".
+        kit.progressive_area(
             PROGRESSIVE,
             "Progressive",
-            g.PROGRESSIVE,
-            offered=lambda config: bool(config.progressive),
-            # Rule 3: a fixed amount, only with an Ante (§ 639a.7(d)(2)).
-            limits=lambda config: (paytables.PROGRESSIVE_WAGER_CENTS,) * 2,
-            needs=(ANTE,),
-            meter_kind=PROGRESSIVE_KIND,
-            # § 639c.1(c)(1): "a Caribbean Stud Poker wager and a progressive payout wager".
-            mystery=lambda config: bool(config.progressive),
-            note="$1 · your five cards · flush or better · meter",
+            "progressive",
+            paytables.PROGRESSIVE_WAGER_CENTS,
+            PROGRESSIVE_KIND,
+            (ANTE,),
+            "$1 · your five cards · flush or better · meter",
         ),
     ),
     streets=(
@@ -313,12 +227,12 @@ GAME = g.Game(
             ),
         ),
     ),
-    settlers=(settle_ante_bet, settle_progressive, settle_envy),
+    settlers=(settle_ante_bet, kit.settle_progressives(PROGRESSIVE_PAYS), kit.settle_envy(PROGRESSIVE_PAYS)),
     # Rule 6: a fold loses the Ante, and the progressive wager is forfeited with the cards.
     fold_loses=(ANTE, PROGRESSIVE),
     settle_from_right=True,  # rule 10: Ante and Bet from the dealer's right
     mystery_base=ANTE,  # § 639c.1(c)(1): "a Caribbean Stud Poker wager" (the Ante, § 639a.7(d)(1))
-    hand_name=_hand_name,
+    hand_name_of=hand_name,
     dealer_name=_dealer_name,
     stack_help=STACK_HELP,
 )

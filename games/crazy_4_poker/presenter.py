@@ -8,10 +8,6 @@ from games.crazy_4_poker import rules
 from games.poker.presenter import PokerPresenter
 
 
-def hand_name(items):
-    return four_card.hand_name(rules.hand_value(cards(items)))
-
-
 def dealer_label(items):
     value = rules.hand_value(cards(items))
     qualified = "qualifies" if rules.qualifies(value) else "does not qualify"
@@ -40,17 +36,9 @@ def layout_text(config):
     return " ".join(parts)
 
 
-PRESENTER = PokerPresenter(rules, hand_name, dealer_label, layout_text)
+PRESENTER = PokerPresenter(rules, dealer_label, layout_text)
 present = PRESENTER.present
 present_table = PRESENTER.present_table
 present_viewer = PRESENTER.present_viewer
 limits_text = PRESENTER.limits_text
-
-
-def last_result(game_state):
-    """The lobby's last result: the dealer's hand, from the table's state while
-    a result is up or from the last round's record (which has no "phase")."""
-    dealer = game_state.get("dealer") or {}
-    if ("phase" in game_state and game_state["phase"] != "result") or len(dealer.get("cards") or []) != 5:
-        return None
-    return f"Dealer {hand_name(dealer['cards'])}"
+last_result = PRESENTER.last_result

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 
 from games.cards import best_five, four_card
 from games.crazy_4_poker import paytables
-from games.payouts import MeterShare
 from games.poker import game as g
+from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Limit, Needs, PokerConfig
+from games.poker.config import Clocks, Limit, Linked, Mystery, PokerConfig, Wager
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 ANTE = "ante"
@@ -49,36 +49,18 @@ class Config(PokerConfig):
     max_bet: int = field(default=500, metadata={"help": "Maximum Ante (and Super Bonus), in chips."})
     queens_up: int = field(default=1, metadata={"help": "1: the Queens Up wager is offered."})
     side_max: int = field(default=100, metadata={"help": "Maximum Queens Up wager, in chips."})
-    five_card_progressive: int = field(
-        default=1,
-        metadata={"help": "1: the $5 Five-Card progressive payout wager is offered (§ 657a.7(d)(4))."},
-    )
-    mystery: int = field(
-        default=1,
-        metadata={
-            "help": "1: the Must-Hit-By Mystery bonus is offered with the Ante and the Five-Card progressive "
-            "(§ 657c.1)."
-        },
-    )
-    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
-    deal_seconds: int = field(default=1, metadata={"help": "Pause between no more bets and the deal."})
-    decision_seconds: int = field(
-        default=20, metadata={"help": "Each hand's Play-or-fold clock; at expiry the hand folds."}
-    )
-    result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
-
-    SWITCHES = ("queens_up", "five_card_progressive", "mystery")
+    SWITCHES = ("queens_up",)
     LIMITS = (
         Limit("side_max", "min_bet", message="The Queens Up maximum cannot be below the minimum wager."),
     )
-    NEEDS = (
-        # § 657c.1(a): only with the Four-Card or the Five-Card progressive; only the latter is offered.
-        Needs(
-            "mystery",
-            ("five_card_progressive",),
-            "The Mystery bonus needs the Five-Card progressive payout wager (§ 657c.1(a)).",
+    # § 657c.1(a): only with the Four-Card or the Five-Card progressive; only the latter is offered.
+    LINKED = Linked(
+        (Wager("five_card_progressive", "$5 Five-Card progressive payout wager", "§ 657a.7(d)(4)"),),
+        Mystery(
+            "§ 657c.1", "the Ante and the Five-Card progressive", "the Five-Card progressive payout wager"
         ),
     )
+    CLOCKS = Clocks("Each hand's Play-or-fold clock; at expiry the hand folds.")
 
 
 # -- hands -------------------------------------------------------------------------
@@ -87,6 +69,10 @@ class Config(PokerConfig):
 def hand_value(items):
     """The best four of a hand's five cards (rule 2)."""
     return four_card.best_four_value(items)
+
+
+def hand_name(items):
+    return four_card.hand_name(hand_value(items))
 
 
 def five_card_value(items):
@@ -155,46 +141,16 @@ def settle_hand(view, seat):
     return pays
 
 
-def _five_card_lines(items):
-    return paytables.five_card_lines(five_card_value(items))
-
-
-def settle_progressives(view, seat):
-    """Rule 11: the Five-Card progressive on the player's five cards as a
-    poker hand, settled after a fold too (Defaults); only the highest line
-    pays (progressives_605a.md rule 12)."""
-    if not view.bet(seat, FIVE_CARD):
-        return []
-    label = "Five-Card progressive"
-    won = paytables.lookup(paytables.FIVE_CARD_PROGRESSIVE, _five_card_lines(view.cards(seat)))
-    if not won:
-        return [g.Pay(FIVE_CARD, g.LOSE, label)]
-    line, payout = won
-    name = paytables.LINE_NAMES[line].lower()
-    if isinstance(payout, MeterShare):
-        return [g.Pay(FIVE_CARD, g.METER, f"{label}, {name}", percent=payout.percent)]
-    return [g.Pay(FIVE_CARD, g.FIXED, f"{label}, {name}, {payout}", odds=payout)]
-
-
-def settle_envy(view, seat):
-    """Rule 11 and § 657a.1 (Five-Card Envy): a player with the Five-Card
-    progressive wager is paid for each other player's straight flush or
-    better, several in one round if they come; never for their own hand or
-    the dealer's."""
-    if not view.bet(seat, FIVE_CARD):
-        return []
-    pays = []
-    for other in view.others(seat):
-        won = paytables.lookup(paytables.FIVE_CARD_ENVY_CENTS, _five_card_lines(view.cards(other)))
-        if won:
-            line, cents = won
-            text = f"Envy for seat {other}'s {paytables.LINE_NAMES[line].lower()}"
-            pays.append(g.Pay(FIVE_CARD, g.BONUS, text, cents=cents, source=other))
-    return pays
-
-
-def _hand_name(view, seat):
-    return four_card.hand_name(hand_value(view.cards(seat)))
+# Rule 11 and § 657a.1 (Five-Card Envy): the Five-Card progressive on the player's five cards
+# as a poker hand, settled after a fold too (Defaults); Envy for each other player's straight
+# flush or better, several in one round if they come.
+FIVE_CARD_PAYS = kit.Progressive(
+    FIVE_CARD,
+    lambda view, seat: paytables.five_card_lines(five_card_value(view.cards(seat))),
+    paytables.FIVE_CARD_PROGRESSIVE,
+    paytables.LINE_NAMES,
+    envy=paytables.FIVE_CARD_ENVY_CENTS,
+)
 
 
 def _dealer_name(view):
@@ -205,17 +161,7 @@ def _dealer_name(view):
     return f"{labels}, {four_card.hand_name(value)}{qualified}"
 
 
-def _limits(config):
-    return config.min_bet * 100, config.max_bet * 100
-
-
-def _play_limits(config):
-    return config.min_bet * 100, 3 * config.max_bet * 100
-
-
-def _side_limits(config):
-    return config.min_bet * 100, config.side_max * 100
-
+_SIDE_LIMITS = kit.chips("min_bet", "side_max")
 
 STACK_HELP = (
     "Cards in deal order: five to each hand from the lowest seat up, then the dealer's five, "
@@ -226,37 +172,35 @@ STACK_HELP = (
 GAME = g.Game(
     name="Crazy 4 Poker",
     areas=(
-        g.Area(ANTE, "Ante", g.BASE, limits=_limits, note="1 to 1 when the dealer qualifies"),
+        g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="1 to 1 when the dealer qualifies"),
         g.Area(
             SUPER_BONUS,
             "Super Bonus",
             g.SIDE,
-            limits=_limits,
+            limits=kit.BET_LIMITS,
             needs=(ANTE,),
             equals=ANTE,  # rule 3: equal to the Ante and required with it
             note="straight or better pays",
         ),
-        g.Area(PLAY, "Play", g.DECISION, limits=_play_limits),
+        g.Area(PLAY, "Play", g.DECISION, limits=kit.chips("min_bet", "max_bet", up_to=3)),
         g.Area(
             QUEENS_UP,
             "Queens Up",
             g.SIDE,
             offered=lambda config: bool(config.queens_up),
-            limits=_side_limits,
+            limits=_SIDE_LIMITS,
             needs=(ANTE,),
             note="pair of queens or better",
         ),
-        g.Area(
+        # § 657c.1(c)(1): "a Crazy 4 Poker wager and a ... Five-Card progressive payout wager".
+        kit.progressive_area(
             FIVE_CARD,
             "Five-Card progressive",
-            g.PROGRESSIVE,
-            offered=lambda config: bool(config.five_card_progressive),
-            limits=lambda config: (paytables.FIVE_CARD_WAGER_CENTS,) * 2,
-            needs=(ANTE,),
-            meter_kind=FIVE_CARD_KIND,
-            # § 657c.1(c)(1): "a Crazy 4 Poker wager and a ... Five-Card progressive payout wager".
-            mystery=lambda config: bool(config.five_card_progressive),
-            note="$5 · meter · Envy",
+            "five_card_progressive",
+            paytables.FIVE_CARD_WAGER_CENTS,
+            FIVE_CARD_KIND,
+            (ANTE,),
+            "$5 · meter · Envy",
         ),
     ),
     streets=(
@@ -277,10 +221,10 @@ GAME = g.Game(
             ),
         ),
     ),
-    settlers=(settle_hand, settle_progressives, settle_envy),
+    settlers=(settle_hand, kit.settle_progressives(FIVE_CARD_PAYS), kit.settle_envy(FIVE_CARD_PAYS)),
     fold_loses=(ANTE, SUPER_BONUS, QUEENS_UP),  # rule 6; Queens Up: Defaults (lost with the hand)
     mystery_base=ANTE,  # § 657c.1(c)(1): "a Crazy 4 Poker wager" (§ 657a.7(d)(1))
-    hand_name=_hand_name,
+    hand_name_of=hand_name,
     dealer_name=_dealer_name,
     stack_help=STACK_HELP,
 )

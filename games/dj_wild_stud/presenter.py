@@ -2,19 +2,13 @@
 (games/poker/presenter.py) with DJ Wild Stud's hand names (five cards with
 the deuces and the joker wild, at their best) and the layout's rules line."""
 
-from games.cards import wild
 from games.cards.cards import cards
 from games.dj_wild_stud import rules
 from games.poker.presenter import PokerPresenter
 
 
-def hand_name(items):
-    """Five cards at their best reading: "Five of a kind, aces", "Pair of kings"."""
-    return wild.hand_name(rules.hand_value(cards(items)))
-
-
 def dealer_label(items):
-    return hand_name(items)  # rule 8: no qualifier
+    return rules.hand_name(cards(items))  # rule 8: no qualifier
 
 
 def layout_text(config):
@@ -39,17 +33,9 @@ def layout_text(config):
     return " ".join(parts)
 
 
-PRESENTER = PokerPresenter(rules, hand_name, dealer_label, layout_text)
+PRESENTER = PokerPresenter(rules, dealer_label, layout_text)
 present = PRESENTER.present
 present_table = PRESENTER.present_table
 present_viewer = PRESENTER.present_viewer
 limits_text = PRESENTER.limits_text
-
-
-def last_result(game_state):
-    """The lobby's last result: the dealer's hand, from the table's state while
-    a result is up or from the last round's record (which has no "phase")."""
-    dealer = game_state.get("dealer") or {}
-    if ("phase" in game_state and game_state["phase"] != "result") or len(dealer.get("cards") or []) != 5:
-        return None
-    return f"Dealer {dealer_label(dealer['cards'])}"
+last_result = PRESENTER.last_result

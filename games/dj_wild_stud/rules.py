@@ -22,8 +22,9 @@ from games.cards.poker import CARD_INDEX
 from games.dj_wild_stud import paytables
 from games.payouts import Odds
 from games.poker import game as g
+from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Choice, Limit, Needs, PokerConfig
+from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, Paytable, PokerConfig, Wager
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 ANTE = "ante"
@@ -100,32 +101,6 @@ class Config(PokerConfig):
     trips_three_of_a_kind_wild: int = field(
         default=0, metadata={"help": "Trips, three of a kind with wild cards: x to 1 (0: not paid)."}
     )
-    progressive: int = field(
-        default=1, metadata={"help": "1: the $5 progressive bonus wager is offered (§ 687a.7(d)(2))."}
-    )
-    progressive_paytable: int = field(
-        default=1,
-        metadata={
-            "help": "Progressive paytable: 1 = natural royal flush 100% of the meter, five wilds 10%, "
-            "then royal flush with wild cards 100, five of a kind 50, straight flush 30, four of a kind 10, "
-            "all for 1 (project default)."
-        },
-    )
-    mystery: int = field(
-        default=1,
-        metadata={
-            "help": "1: the Must-Hit-By Mystery bonus is offered with the Ante and Blind and the progressive "
-            "bonus wager (§ 687c.1)."
-        },
-    )
-    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
-    deal_seconds: int = field(default=1, metadata={"help": "Pause between no more bets and the deal."})
-    decision_seconds: int = field(
-        default=20, metadata={"help": "Each hand's Play-or-fold clock; at expiry the hand folds."}
-    )
-    result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
-
-    SWITCHES = ("progressive", "mystery")
     LIMITS = (
         Limit("trips_min_bet", 1, message="The minimum wager must be at least 1 chip."),
         Limit(
@@ -138,17 +113,22 @@ class Config(PokerConfig):
     )
     CHOICES = (
         Choice("blind_paytable", paytables.BLIND_NAMES, "Choose Blind paytable 1 (1000-50-10-9-4-3-2-1)."),
-        Choice(
-            "progressive_paytable",
+    )
+    LINKED = Linked(
+        (Wager("progressive", "$5 progressive bonus wager", "§ 687a.7(d)(2)"),),
+        Mystery(
+            "§ 687c.1", "the Ante and Blind and the progressive bonus wager", "the progressive bonus wager"
+        ),
+        Paytable(
             paytables.PROGRESSIVE_NAMES,
+            paytables.progressive_paytable,
+            "Progressive paytable: 1 = natural royal flush 100% of the meter, five wilds 10%, "
+            "then royal flush with wild cards 100, five of a kind 50, straight flush 30, four of a kind 10, "
+            "all for 1 (project default).",
             "Choose progressive paytable 1 (the project default).",
         ),
     )
-    NEEDS = (
-        Needs(
-            "mystery", ("progressive",), "The Mystery bonus needs the progressive bonus wager (§ 687c.1(a))."
-        ),
-    )
+    CLOCKS = Clocks("Each hand's Play-or-fold clock; at expiry the hand folds.")
 
     def game_errors(self):
         errors = {}
@@ -169,14 +149,6 @@ class Config(PokerConfig):
         return paytables.blind_paytable(self.blind_name)
 
     @property
-    def progressive_name(self):
-        return paytables.PROGRESSIVE_NAMES[self.progressive_paytable - 1]
-
-    @property
-    def progressive_table(self):
-        return paytables.progressive_paytable(self.progressive_name)
-
-    @property
     def trips_table(self):
         """{line: Odds} of the Trips lines this table pays ({} when Trips is off)."""
         odds = {line: getattr(self, "trips_" + line) for line in paytables.TRIPS_LINES}
@@ -193,6 +165,10 @@ def indices_of(items):
 def hand_value(items):
     """Five cards with the deuces and the joker wild, at their best (rules 2-3)."""
     return wild.value_indices(*indices_of(items))
+
+
+def hand_name(items):
+    return wild.hand_name(hand_value(items))
 
 
 # The outcomes of rule 9's table, for a hand that made the Play wager.
@@ -277,48 +253,25 @@ def settle_trips(view, seat):
     return [g.Pay(TRIPS, g.WIN, f"Trips, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds)]
 
 
-def progressive_payout(hand_indices, table):
-    """(line, payout) of the progressive bonus wager on five cards (rule 11), or None."""
-    return paytables.lookup(table, paytables.progressive_lines(*wild.trips_reading(hand_indices)))
+def progressive_lines(hand_indices):
+    """The progressive bonus wager's lines of five cards (rule 11)."""
+    return paytables.progressive_lines(*wild.trips_reading(hand_indices))
 
 
-def settle_progressive(view, seat):
-    """Rule 11: the progressive bonus wager on the player's five cards with
-    the deuces and the joker wild, independent of the dealer and of a fold;
-    only the highest line pays."""
-    if not view.bet(seat, PROGRESSIVE):
-        return []
-    won = progressive_payout(indices_of(view.cards(seat)), view.config.progressive_table)
-    label = "Progressive"
-    if not won:
-        return [g.Pay(PROGRESSIVE, g.LOSE, label)]
-    line, payout = won
-    name = paytables.LINE_NAMES[line].lower()
-    if isinstance(payout, paytables.MeterShare):
-        return [g.Pay(PROGRESSIVE, g.METER, f"{label}, {name}", percent=payout.percent)]
-    return [g.Pay(PROGRESSIVE, g.FIXED, f"{label}, {name}, {payout}", odds=payout)]
-
-
-def _hand_name(view, seat):
-    return wild.hand_name(hand_value(view.cards(seat)))
+# Rule 11: the progressive bonus wager on the player's five cards with the deuces and the
+# joker wild, independent of the dealer and of a fold.
+PROGRESSIVE_PAYS = kit.Progressive(
+    PROGRESSIVE,
+    lambda view, seat: progressive_lines(indices_of(view.cards(seat))),
+    "progressive_table",
+    paytables.LINE_NAMES,
+)
 
 
 def _dealer_name(view):
     items = view.dealer_cards()
     labels = " ".join(item.label for item in items)
     return f"{labels}, {wild.hand_name(hand_value(items))}"
-
-
-def _limits(config):
-    return config.min_bet * 100, config.max_bet * 100
-
-
-def _play_limits(config):
-    return paytables.PLAY_MULTIPLE * config.min_bet * 100, paytables.PLAY_MULTIPLE * config.max_bet * 100
-
-
-def _trips_limits(config):
-    return config.trips_min_bet * 100, config.trips_max_bet * 100
 
 
 STACK_HELP = (
@@ -331,38 +284,38 @@ GAME = g.Game(
     name="DJ Wild Stud Poker",
     areas=(
         # Rule 4: the DJ Wild Stud Poker wager (§ 687a.7(d)(1)), an Ante and an equal Blind, both required.
-        g.Area(ANTE, "Ante", g.BASE, limits=_limits, note="1 to 1 · no dealer qualifier"),
+        g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="1 to 1 · no dealer qualifier"),
         g.Area(
             BLIND,
             "Blind",
             g.SIDE,
-            limits=_limits,
+            limits=kit.BET_LIMITS,
             needs=(ANTE,),
             equals=ANTE,
             note="straight or better pays",
         ),
-        g.Area(PLAY, "Play", g.DECISION, limits=_play_limits),
+        g.Area(
+            PLAY, "Play", g.DECISION, limits=kit.chips("min_bet", "max_bet", times=paytables.PLAY_MULTIPLE)
+        ),
         g.Area(
             TRIPS,
             "Trips",
             g.SIDE,
             offered=lambda config: bool(config.trips_table),
-            limits=_trips_limits,
+            limits=kit.chips("trips_min_bet", "trips_max_bet"),
             needs=(ANTE,),
             note="three of a kind or better · natural pays more",
         ),
-        g.Area(
+        # Rule 4: a fixed amount, only with the Ante and Blind (§ 687a.7(d)(2)).
+        # § 687c.1(c)(1): "a DJ Wild Stud Poker wager and a progressive bonus wager".
+        kit.progressive_area(
             PROGRESSIVE,
             "Progressive",
-            g.PROGRESSIVE,
-            offered=lambda config: bool(config.progressive),
-            # Rule 4: a fixed amount, only with the Ante and Blind (§ 687a.7(d)(2)).
-            limits=lambda config: (paytables.PROGRESSIVE_WAGER_CENTS,) * 2,
-            needs=(ANTE,),
-            meter_kind=PROGRESSIVE_KIND,
-            # § 687c.1(c)(1): "a DJ Wild Stud Poker wager and a progressive bonus wager".
-            mystery=lambda config: bool(config.progressive),
-            note="$5 · your five cards · four of a kind or better · meter · project default",
+            "progressive",
+            paytables.PROGRESSIVE_WAGER_CENTS,
+            PROGRESSIVE_KIND,
+            (ANTE,),
+            "$5 · your five cards · four of a kind or better · meter · project default",
         ),
     ),
     streets=(
@@ -382,12 +335,12 @@ GAME = g.Game(
             ),
         ),
     ),
-    settlers=(settle_hand, settle_trips, settle_progressive),
+    settlers=(settle_hand, settle_trips, kit.settle_progressives(PROGRESSIVE_PAYS)),
     # Rule 7: a fold loses the Ante and the Blind; Trips and the progressive stay in action.
     fold_loses=(ANTE, BLIND),
     mystery_base=ANTE,  # § 687c.1(c)(1): "a DJ Wild Stud Poker wager" (the Ante and Blind)
     deck=joker_deck,
-    hand_name=_hand_name,
+    hand_name_of=hand_name,
     dealer_name=_dealer_name,
     stack_help=STACK_HELP,
 )

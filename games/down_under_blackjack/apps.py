@@ -8,7 +8,7 @@ class DownUnderBlackjackConfig(AppConfig):
 
     def ready(self):
         from casino.tables import registry
-        from games.blackjack.presenter import game_spec
+        from games.blackjack.presenter import Presenter
         from games.blackjack.round import MAIN
         from games.down_under_blackjack import how_to_play, rules
 
@@ -18,15 +18,14 @@ class DownUnderBlackjackConfig(AppConfig):
             rules.PROGRESSIVE: ("Match the Dealer progressive", "Progressive"),
         }
         # The rules file names no number of spots: six, as the other blackjack tables.
-        # The lab finds its rows in games/down_under_blackjack/edge.py.
-        registry.register(
-            game_spec(
-                "down_under_blackjack",
-                "Down Under Blackjack",
-                rules,
-                labels,
-                max_seats=6,
-                lab="games.down_under_blackjack.edge",
-                how_to_play=how_to_play.how_to_play,
-            )
+        spec = registry.game_spec(
+            self.label,
+            self.verbose_name,
+            rules,
+            Presenter(rules, labels),
+            "blackjack",
+            6,
+            how_to_play.how_to_play,
+            bot_strategy="games.blackjack.best_play",  # the solver's best play
         )
+        registry.register(spec)

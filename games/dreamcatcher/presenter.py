@@ -292,3 +292,8 @@ def last_result(game_state):
         return None
     last = history[0]
     return last["result"] + (f" ×{last['multiplier']}" if last["multiplier"] > 1 else "")
+
+
+def limits_text(config):
+    """The lobby's limits: "1–500 per spot · max payout 50,000"."""
+    return f"{config.min_bet:,}–{config.max_bet:,} per spot · max payout {config.max_payout:,}"

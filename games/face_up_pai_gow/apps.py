@@ -8,28 +8,10 @@ class FaceUpPaiGowConfig(AppConfig):
 
     def ready(self):
         from casino.tables import registry
-        from games.engine import CENTS_PER_CHIP
         from games.face_up_pai_gow import how_to_play, presenter, rules
 
-        registry.register(
-            registry.GameSpec(
-                slug="face_up_pai_gow",
-                name="Face Up Pai Gow Poker",
-                rules=rules,
-                present=presenter.present,
-                present_table=presenter.present_table,
-                present_viewer=presenter.present_viewer,
-                last_result=presenter.last_result,
-                # The pai gow family's templates (templates/pai_gow/), drawn by its presenter.
-                page_template="pai_gow/table.html",
-                public_template="pai_gow/_public.html",
-                private_template="pai_gow/_private.html",
-                # Six player positions and the dealer (face_up_pai_gow.md rule 2).
-                default_max_seats=6,
-                min_wager=lambda config: config.min_bet * CENTS_PER_CHIP,
-                limits_text=presenter.limits_text,
-                lab="games.face_up_pai_gow.edge",
-                how_to_play=how_to_play.how_to_play,
-                mystery_wagers=rules.VARIANT.mystery_wager_limits,
-            )
+        # Six player positions and the dealer (face_up_pai_gow.md rule 2).
+        spec = registry.game_spec(
+            self.label, self.verbose_name, rules, presenter.FACE_UP, "pai_gow", 6, how_to_play.how_to_play
         )
+        registry.register(spec)

@@ -8,13 +8,6 @@ from games.four_card_poker import rules
 from games.poker.presenter import PokerPresenter
 
 
-def hand_name(items):
-    """The best four of a hand's cards, named: "Three of a kind, aces"."""
-    items = cards(items)
-    value = rules.player_value(items) if len(items) == 5 else four_card.best_four_value(items)
-    return four_card.hand_name(value)
-
-
 def dealer_label(items):
     return f"best four of six, {four_card.hand_name(rules.dealer_value(cards(items)))}"
 
@@ -45,17 +38,9 @@ def layout_text(config):
     return " ".join(parts)
 
 
-PRESENTER = PokerPresenter(rules, hand_name, dealer_label, layout_text)
+PRESENTER = PokerPresenter(rules, dealer_label, layout_text)
 present = PRESENTER.present
 present_table = PRESENTER.present_table
 present_viewer = PRESENTER.present_viewer
 limits_text = PRESENTER.limits_text
-
-
-def last_result(game_state):
-    """The lobby's last result: the dealer's best four, from the table's state
-    while a result is up or from the last round's record (which has no "phase")."""
-    dealer = game_state.get("dealer") or {}
-    if ("phase" in game_state and game_state["phase"] != "result") or len(dealer.get("cards") or []) != 6:
-        return None
-    return f"Dealer {four_card.hand_name(rules.dealer_value(cards(dealer['cards'])))}"
+last_result = PRESENTER.last_result

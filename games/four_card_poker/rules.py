@@ -21,8 +21,9 @@ from games.cards import best_five, four_card
 from games.cards.poker import CARD_INDEX
 from games.four_card_poker import paytables
 from games.poker import game as g
+from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Choice, Limit, Needs, PokerConfig
+from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, PokerConfig, Wager
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 ANTE = "ante"
@@ -51,24 +52,7 @@ class Config(PokerConfig):
     aces_up: int = field(default=1, metadata={"help": "1: the Aces Up wager is offered."})
     aces_up_paytable: int = field(default=1, metadata={"help": "Aces Up paytable: 1 = 50-40-8-6-4-2-1."})
     side_max: int = field(default=100, metadata={"help": "Maximum Aces Up wager, in chips."})
-    five_card_progressive: int = field(
-        default=1,
-        metadata={"help": "1: the $5 Five-Card progressive payout wager is offered (§ 641a.7(d)(5))."},
-    )
-    mystery: int = field(
-        default=1,
-        metadata={
-            "help": "1: the Must-Hit-By Mystery bonus is offered with the Ante and the Five-Card progressive (§ 641c.1)."
-        },
-    )
-    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
-    deal_seconds: int = field(default=1, metadata={"help": "Pause between no more bets and the deal."})
-    decision_seconds: int = field(
-        default=20, metadata={"help": "Each hand's Play-or-fold clock; at expiry the hand folds."}
-    )
-    result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
-
-    SWITCHES = ("aces_up", "five_card_progressive", "mystery")
+    SWITCHES = ("aces_up",)
     LIMITS = (Limit("side_max", "min_bet", message="The Aces Up maximum cannot be below the minimum wager."),)
     CHOICES = (
         Choice(
@@ -78,13 +62,13 @@ class Config(PokerConfig):
         ),
         Choice("aces_up_paytable", paytables.ACES_UP_NAMES, "Choose Aces Up paytable 1 (50-40-8-6-4-2-1)."),
     )
-    NEEDS = (
-        Needs(
-            "mystery",
-            ("five_card_progressive",),
-            "The Mystery bonus needs the Five-Card progressive payout wager (§ 641c.1(a)).",
+    LINKED = Linked(
+        (Wager("five_card_progressive", "$5 Five-Card progressive payout wager", "§ 641a.7(d)(5)"),),
+        Mystery(
+            "§ 641c.1", "the Ante and the Five-Card progressive", "the Five-Card progressive payout wager"
         ),
     )
+    CLOCKS = Clocks("Each hand's Play-or-fold clock; at expiry the hand folds.")
 
     @property
     def ante_bonus_name(self):
@@ -118,6 +102,11 @@ def player_value(items):
 def dealer_value(items):
     """The best four of the dealer's six cards (rule 8)."""
     return four_card.value_of_six(_indices(items))
+
+
+def hand_name(items):
+    """The best four of a hand's cards (a player's five, the dealer's six), named."""
+    return four_card.hand_name(four_card.best_four_value(items))
 
 
 def five_card_value(items):
@@ -177,44 +166,16 @@ def settle_aces_up(view, seat):
     return [g.Pay(ACES_UP, g.WIN, f"Aces Up, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds)]
 
 
-def _five_card_lines(items):
-    return paytables.five_card_lines(five_card_value(items))
-
-
-def settle_progressive(view, seat):
-    """Rule 12: the Five-Card progressive on the player's five cards, settled
-    after a fold too (Defaults); only the highest line pays."""
-    if not view.bet(seat, FIVE_CARD):
-        return []
-    won = paytables.lookup(paytables.FIVE_CARD_PROGRESSIVE, _five_card_lines(view.cards(seat)))
-    label = "Five-Card progressive"
-    if not won:
-        return [g.Pay(FIVE_CARD, g.LOSE, label)]
-    line, payout = won
-    name = paytables.LINE_NAMES[line].lower()
-    if isinstance(payout, paytables.MeterShare):
-        return [g.Pay(FIVE_CARD, g.METER, f"{label}, {name}", percent=payout.percent)]
-    return [g.Pay(FIVE_CARD, g.FIXED, f"{label}, {name}, {payout}", odds=payout)]
-
-
-def settle_envy(view, seat):
-    """Five-Card Envy (§ 641a.1): a player with the Five-Card progressive wager
-    is paid for each other player's straight flush or better, never their own
-    nor the dealer's."""
-    if not view.bet(seat, FIVE_CARD):
-        return []
-    pays = []
-    for other in view.others(seat):
-        won = paytables.lookup(paytables.FIVE_CARD_ENVY_CENTS, _five_card_lines(view.cards(other)))
-        if won:
-            line, cents = won
-            text = f"Envy for seat {other}'s {paytables.LINE_NAMES[line].lower()}"
-            pays.append(g.Pay(FIVE_CARD, g.BONUS, text, cents=cents, source=other))
-    return pays
-
-
-def _hand_name(view, seat):
-    return four_card.hand_name(player_value(view.cards(seat)))
+# Rule 12 and Five-Card Envy (§ 641a.1): the Five-Card progressive on the player's five
+# cards, settled after a fold too (Defaults); Envy for each other player's straight flush or
+# better.
+FIVE_CARD_PAYS = kit.Progressive(
+    FIVE_CARD,
+    lambda view, seat: paytables.five_card_lines(five_card_value(view.cards(seat))),
+    paytables.FIVE_CARD_PROGRESSIVE,
+    paytables.LINE_NAMES,
+    envy=paytables.FIVE_CARD_ENVY_CENTS,
+)
 
 
 def _dealer_name(view):
@@ -223,16 +184,7 @@ def _dealer_name(view):
     return f"{labels}, {four_card.hand_name(dealer_value(items))}"
 
 
-def _limits(config):
-    return config.min_bet * 100, config.max_bet * 100
-
-
-def _play_limits(config):
-    return config.min_bet * 100, config.max_bet * 100 * max(paytables.PLAY_MULTIPLES)
-
-
-def _side_limits(config):
-    return config.min_bet * 100, config.side_max * 100
+_SIDE_LIMITS = kit.chips("min_bet", "side_max")
 
 
 def _play_option():
@@ -250,27 +202,30 @@ GAME = g.Game(
     name="Four Card Poker",
     settle_from_right=True,  # rule 13: Ante, Play and Ante Bonus from the dealer's right
     areas=(
-        g.Area(ANTE, "Ante", g.BASE, limits=_limits, note="1 to 1, ties win · Ante Bonus"),
+        g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="1 to 1, ties win · Ante Bonus"),
         g.Area(
             ACES_UP,
             "Aces Up",
             g.BASE,  # Defaults: may be the only wager, a hand of its own
             offered=lambda config: bool(config.aces_up),
-            limits=_side_limits,
+            limits=_SIDE_LIMITS,
             note="pair of aces or better",
         ),
-        g.Area(PLAY, "Play", g.DECISION, limits=_play_limits),
         g.Area(
+            PLAY,
+            "Play",
+            g.DECISION,
+            limits=kit.chips("min_bet", "max_bet", up_to=max(paytables.PLAY_MULTIPLES)),
+        ),
+        # § 641c.1(c)(1): "a Four Card Poker wager and a ... Five-Card progressive payout wager".
+        kit.progressive_area(
             FIVE_CARD,
             "Five-Card progressive",
-            g.PROGRESSIVE,
-            offered=lambda config: bool(config.five_card_progressive),
-            limits=lambda config: (paytables.FIVE_CARD_WAGER_CENTS,) * 2,
-            needs=(ANTE, ACES_UP),
-            meter_kind=FIVE_CARD_KIND,
-            # § 641c.1(c)(1): "a Four Card Poker wager and a ... Five-Card progressive payout wager".
-            mystery=lambda config: bool(config.five_card_progressive),
-            note="$5 · your five cards · meter",
+            "five_card_progressive",
+            paytables.FIVE_CARD_WAGER_CENTS,
+            FIVE_CARD_KIND,
+            (ANTE, ACES_UP),
+            "$5 · your five cards · meter",
         ),
     ),
     streets=(
@@ -286,10 +241,15 @@ GAME = g.Game(
             ),
         ),
     ),
-    settlers=(settle_ante_play, settle_aces_up, settle_progressive, settle_envy),
+    settlers=(
+        settle_ante_play,
+        settle_aces_up,
+        kit.settle_progressives(FIVE_CARD_PAYS),
+        kit.settle_envy(FIVE_CARD_PAYS),
+    ),
     fold_loses=(ANTE,),  # rule 7: a fold loses the Ante; Aces Up and the progressive stay (Defaults)
     mystery_base=ANTE,  # § 641c.1(c)(1): "a Four Card Poker wager" (the Ante, § 641a.7(a))
-    hand_name=_hand_name,
+    hand_name_of=hand_name,
     dealer_name=_dealer_name,
     stack_help=STACK_HELP,
 )

@@ -1,24 +1,10 @@
 """What the Let It Ride Poker table shows: the poker engine's presenter
 (games/poker/presenter.py) with the hand named from the player's three cards
-and the community cards turned up so far (``board_hand``), no dealer hand,
+and the community cards turned up so far, no dealer hand,
 and the layout's rules line."""
 
-from games.cards import best_five, three_card
-from games.cards.cards import card, cards
-from games.cards.poker import name_partial
 from games.let_it_ride import rules
 from games.poker.presenter import PokerPresenter
-
-
-def hand_name(items):
-    """The hand so far: the three dealt cards as a three-card hand (what the
-    Three Card Bonus reads: "Flush, K-9-4"), four by their pairs ("Pair of
-    10s", "Two pair, kings and 4s") or high cards, five as a poker hand."""
-    if len(items) == 5:
-        return best_five.hand_name(rules.hand_value(cards(items)))
-    if len(items) == 3:
-        return three_card.name(rules.three_card_value(cards(items)))
-    return name_partial(items)
 
 
 def dealer_label(items):
@@ -49,17 +35,9 @@ def layout_text(config):
     return " ".join(parts)
 
 
-PRESENTER = PokerPresenter(rules, hand_name, dealer_label, layout_text, board_hand=True)
+PRESENTER = PokerPresenter(rules, dealer_label, layout_text)
 present = PRESENTER.present
 present_table = PRESENTER.present_table
 present_viewer = PRESENTER.present_viewer
 limits_text = PRESENTER.limits_text
-
-
-def last_result(game_state):
-    """The lobby's last result: the community cards, from the table's state
-    while a result is up or from the last round's record (which has no "phase")."""
-    board = game_state.get("board") or {}
-    if ("phase" in game_state and game_state["phase"] != "result") or len(board.get("cards") or []) != 2:
-        return None
-    return "Board " + " ".join(card(item).label for item in board["cards"])
+last_result = PRESENTER.last_result

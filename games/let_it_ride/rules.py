@@ -18,11 +18,12 @@ Mystery bonus at the end of the round.
 from dataclasses import dataclass, field
 
 from games.cards import best_five, three_card
-from games.cards.poker import CARD_INDEX
+from games.cards.poker import CARD_INDEX, name_partial
 from games.let_it_ride import paytables
 from games.poker import game as g
+from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Choice, Limit, Needs, PokerConfig
+from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, PokerConfig, Wager
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 # Rule 3: the three equal base wagers in the spots 1, 2 and $ (together the "Let It
@@ -65,36 +66,10 @@ class Config(PokerConfig):
         default=1, metadata={"help": "Three Card Bonus paytable: 1 = 40-30-6-3-1."}
     )
     side_max: int = field(default=100, metadata={"help": "Maximum Three Card Bonus wager, in chips."})
-    three_card_progressive: int = field(
-        default=1,
-        metadata={"help": "1: the $1 Three-Card progressive payout wager is offered (§ 643a.7(g))."},
-    )
-    five_card_progressive: int = field(
-        default=1,
-        metadata={"help": "1: the $5 Five-Card progressive payout wager is offered (§ 643a.7(h))."},
-    )
-    mystery: int = field(
-        default=1, metadata={"help": "1: the Must-Hit-By Mystery bonus is offered with them (§ 643c.1)."}
-    )
-    mystery_wagers: int = field(
-        default=3,
-        metadata={
-            "help": "The progressive wagers that qualify for the Mystery bonus with the base wagers "
-            "(§ 643c.1(c)(1)): 1 = Three-Card, 2 = Five-Card, 3 = either."
-        },
-    )
-    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
-    deal_seconds: int = field(default=1, metadata={"help": "Pause between no more bets and the deal."})
-    decision_seconds: int = field(
-        default=20, metadata={"help": "Each pull-back decision's clock; at expiry the wager is pulled back."}
-    )
-    result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
-
-    SWITCHES = ("three_card_bonus", "three_card_progressive", "five_card_progressive", "mystery")
+    SWITCHES = ("three_card_bonus",)
     LIMITS = (
         Limit("side_max", "min_bet", message="The side wager maximum cannot be below the minimum wager."),
         Limit("aggregate_payout_limit", 1, message="The payout limit must be at least 1 chip."),
-        Limit("mystery_wagers", 1, 3, "1 for the Three-Card progressive, 2 for the Five-Card, 3 for either."),
     )
     CHOICES = (
         Choice("base_paytable", paytables.BASE_NAMES, "Choose base paytable 1 (1000-200-50-11-8-5-3-2-1)."),
@@ -104,16 +79,31 @@ class Config(PokerConfig):
             "Choose Three Card Bonus paytable 1 (40-30-6-3-1).",
         ),
     )
-    NEEDS = (
-        Needs(
-            "mystery",
-            ("three_card_progressive", "five_card_progressive"),
-            "The Mystery bonus needs the Three-Card or the Five-Card progressive payout wager (§ 643c.1(a)).",
-        ),
-    )
     # § 643c.1(c)(1): "a Three-Card progressive payout wager or Five-Card progressive payout
     # wager, as indicated by the certificate holder in its Rules Submission" — offered at the table.
-    MYSTERY_WAGERS = {THREE_CARD: "three_card_progressive", FIVE_CARD: "five_card_progressive"}
+    LINKED = Linked(
+        (
+            Wager(
+                "three_card_progressive",
+                "$1 Three-Card progressive payout wager",
+                "§ 643a.7(g)",
+                area=THREE_CARD,
+            ),
+            Wager(
+                "five_card_progressive",
+                "$5 Five-Card progressive payout wager",
+                "§ 643a.7(h)",
+                area=FIVE_CARD,
+            ),
+        ),
+        Mystery(
+            "§ 643c.1",
+            "them",
+            "the Three-Card or the Five-Card progressive payout wager",
+            base="the base wagers",
+        ),
+    )
+    CLOCKS = Clocks("Each pull-back decision's clock; at expiry the wager is pulled back.")
 
     @property
     def base_name(self):
@@ -139,6 +129,17 @@ def hand_value(items):
     """The player's three cards and the two community cards as one five-card poker
     hand (rules 2, 11: standard ranking, ace high or low in A-2-3-4-5)."""
     return best_five.best_five_value_indices([CARD_INDEX[item] for item in items])
+
+
+def hand_name(items):
+    """The hand so far: the three dealt cards as a three-card hand (what the
+    Three Card Bonus reads: "Flush, K-9-4"), four by their pairs ("Pair of
+    10s", "Two pair, kings and 4s") or high cards, five as a poker hand."""
+    if len(items) == 5:
+        return best_five.hand_name(hand_value(items))
+    if len(items) == 3:
+        return three_card.name(three_card_value(items))
+    return name_partial([str(item) for item in items])
 
 
 def three_card_value(items):
@@ -192,66 +193,26 @@ def settle_three_card_bonus(view, seat):
     return [g.Pay(THREE_CARD_BONUS, g.WIN, text, odds=odds)]
 
 
-def _progressive_pay(area, label, table, lines):
-    won = paytables.lookup(table, lines)
-    if not won:
-        return [g.Pay(area, g.LOSE, label)]
-    line, payout = won
-    name = paytables.LINE_NAMES[line].lower()
-    if isinstance(payout, paytables.MeterShare):
-        return [g.Pay(area, g.METER, f"{label}, {name}", percent=payout.percent)]
-    return [g.Pay(area, g.FIXED, f"{label}, {name}, {payout}", odds=payout)]
+# Rule 13 (PA § 643a.1): the Three-Card progressive on the three dealt cards, the Five-Card
+# on the final hand, whatever the base wagers do; Three-Card Envy for each other player's
+# mini-royal, Five-Card Envy for each other player's straight flush or better.
+THREE_CARD_PAYS = kit.Progressive(
+    THREE_CARD,
+    lambda view, seat: _three_card_lines(view.cards(seat)),
+    paytables.THREE_CARD_PROGRESSIVE,
+    paytables.LINE_NAMES,
+    envy=paytables.THREE_CARD_ENVY_CENTS,
+)
+FIVE_CARD_PAYS = kit.Progressive(
+    FIVE_CARD,
+    lambda view, seat: _five_card_lines(_five(view, seat)),
+    paytables.FIVE_CARD_PROGRESSIVE,
+    paytables.LINE_NAMES,
+    envy=paytables.FIVE_CARD_ENVY_CENTS,
+)
 
 
-def settle_three_card_progressive(view, seat):
-    """Rule 13: the Three-Card progressive on the three dealt cards, whatever the
-    base wagers do; only the highest line pays."""
-    if not view.bet(seat, THREE_CARD):
-        return []
-    lines = _three_card_lines(view.cards(seat))
-    return _progressive_pay(THREE_CARD, "Three-Card progressive", paytables.THREE_CARD_PROGRESSIVE, lines)
-
-
-def settle_five_card_progressive(view, seat):
-    """Rule 13: the Five-Card progressive on the final hand, three cards and two
-    community cards; only the highest line pays."""
-    if not view.bet(seat, FIVE_CARD):
-        return []
-    lines = _five_card_lines(_five(view, seat))
-    return _progressive_pay(FIVE_CARD, "Five-Card progressive", paytables.FIVE_CARD_PROGRESSIVE, lines)
-
-
-def settle_envy(view, seat):
-    """Rule 13 (PA § 643a.1): Three-Card Envy for each other player's mini-royal
-    to a player with the Three-Card progressive wager; Five-Card Envy for each
-    other player's straight flush or better to a player with the Five-Card one.
-    Several can be won; never for one's own hand."""
-    pays = []
-    for area, envy, lines in (
-        (THREE_CARD, paytables.THREE_CARD_ENVY_CENTS, lambda other: _three_card_lines(view.cards(other))),
-        (FIVE_CARD, paytables.FIVE_CARD_ENVY_CENTS, lambda other: _five_card_lines(_five(view, other))),
-    ):
-        if not view.bet(seat, area):
-            continue
-        for other in view.others(seat):
-            won = paytables.lookup(envy, lines(other))
-            if won:
-                line, cents = won
-                text = f"{GAME.area(area).label} Envy for seat {other}'s {paytables.LINE_NAMES[line].lower()}"
-                pays.append(g.Pay(area, g.BONUS, text, cents=cents, source=other))
-    return pays
-
-
-def _hand_name(view, seat):
-    return best_five.hand_name(hand_value(_five(view, seat)))
-
-
-def _limits(config):
-    return config.min_bet * 100, config.max_bet * 100
-
-
-def _side_limits(config):
-    return config.min_bet * 100, config.side_max * 100
+_SIDE_LIMITS = kit.chips("min_bet", "side_max")
 
 
 STACK_HELP = (
@@ -280,39 +241,37 @@ GAME = g.Game(
     name="Let It Ride Poker",
     areas=(
         # Rule 3: three equal base wagers, placed together (the Let It Ride Poker wager).
-        g.Area(ONE, "Bet 1", g.BASE, limits=_limits, note="pays on 10s or better · may be pulled back"),
-        g.Area(TWO, "Bet 2", g.BASE, limits=_limits, equals=ONE, note="may be pulled back"),
-        g.Area(DOLLAR, "Bet $", g.BASE, limits=_limits, equals=ONE, note="always in action"),
+        g.Area(
+            ONE, "Bet 1", g.BASE, limits=kit.BET_LIMITS, note="pays on 10s or better · may be pulled back"
+        ),
+        g.Area(TWO, "Bet 2", g.BASE, limits=kit.BET_LIMITS, equals=ONE, note="may be pulled back"),
+        g.Area(DOLLAR, "Bet $", g.BASE, limits=kit.BET_LIMITS, equals=ONE, note="always in action"),
         g.Area(
             THREE_CARD_BONUS,
             "Three Card Bonus",
             g.SIDE,
             offered=lambda config: bool(config.three_card_bonus),
-            limits=_side_limits,
+            limits=_SIDE_LIMITS,
             needs=(ONE,),  # rules file Defaults: it needs the base wagers
             note="your three cards · pair or better",
         ),
-        g.Area(
+        kit.progressive_area(
             THREE_CARD,
             "Three-Card progressive",
-            g.PROGRESSIVE,
-            offered=lambda config: bool(config.three_card_progressive),
-            limits=lambda config: (paytables.THREE_CARD_WAGER_CENTS,) * 2,
-            needs=(ONE,),
-            meter_kind=THREE_CARD_KIND,
-            mystery=lambda config: config.qualifies_for_mystery(THREE_CARD),
-            note="$1 · your three cards · meter · Envy",
+            "three_card_progressive",
+            paytables.THREE_CARD_WAGER_CENTS,
+            THREE_CARD_KIND,
+            (ONE,),
+            "$1 · your three cards · meter · Envy",
         ),
-        g.Area(
+        kit.progressive_area(
             FIVE_CARD,
             "Five-Card progressive",
-            g.PROGRESSIVE,
-            offered=lambda config: bool(config.five_card_progressive),
-            limits=lambda config: (paytables.FIVE_CARD_WAGER_CENTS,) * 2,
-            needs=(ONE,),
-            meter_kind=FIVE_CARD_KIND,
-            mystery=lambda config: config.qualifies_for_mystery(FIVE_CARD),
-            note="$5 · your final hand · meter · Envy",
+            "five_card_progressive",
+            paytables.FIVE_CARD_WAGER_CENTS,
+            FIVE_CARD_KIND,
+            (ONE,),
+            "$5 · your final hand · meter · Envy",
         ),
     ),
     streets=(
@@ -325,15 +284,15 @@ GAME = g.Game(
     settlers=(
         settle_base,
         settle_three_card_bonus,
-        settle_three_card_progressive,
-        settle_five_card_progressive,
-        settle_envy,
+        kit.settle_progressives(THREE_CARD_PAYS),
+        kit.settle_progressives(FIVE_CARD_PAYS),
+        kit.settle_envy(THREE_CARD_PAYS, FIVE_CARD_PAYS),
     ),
     aggregate_cap=lambda config: config.aggregate_payout_limit * 100,  # rule 14
     # § 643c.1(c)(1): "a Let It Ride Poker wager and a Three-Card ... or Five-Card progressive
     # payout wager"; the three base wagers are placed together, so Bet 1 stands for them.
     mystery_base=ONE,
-    hand_name=_hand_name,
+    hand_name_of=hand_name,
     stack_help=STACK_HELP,
 )
 

@@ -18,11 +18,12 @@ Mystery bonus at the end of the round.
 from dataclasses import dataclass, field
 
 from games.cards import best_five
-from games.cards.poker import CARD_INDEX
+from games.cards.poker import CARD_INDEX, name_partial
 from games.mississippi_stud import paytables
 from games.poker import game as g
+from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Choice, Limit, Needs, PokerConfig
+from games.poker.config import Choice, Clocks, Linked, Mystery, Paytable, PokerConfig, Wager
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 ANTE = "ante"  # the Mississippi Stud wager (§ 655a.7(d)(1))
@@ -40,8 +41,6 @@ FOLD = "fold"
 # five-card progressives" (Four Card Poker, Crazy 4 Poker, Let It Ride).
 PROGRESSIVE_KIND = "five_card"
 
-ENVY_MAX_CHIPS = 100_000
-
 
 @dataclass(frozen=True)
 class Config(PokerConfig):
@@ -57,55 +56,21 @@ class Config(PokerConfig):
             "help": "Ante and street wagers' paytable: 1 = 500-100-40-10-6-4-3-2-1, 6s-10s push (§ 655a.12(a))."
         },
     )
-    progressive: int = field(
-        default=1, metadata={"help": "1: the $5 progressive payout wager is offered (§ 655a.7(d)(3))."}
-    )
-    progressive_paytable: int = field(
-        default=1,
-        metadata={
-            "help": "Progressive paytable: 1 = A (royal flush 100% of the meter, straight flush 10%, "
-            "300-50-40-30-9 for 1)."
-        },
-    )
-    royal_flush_envy_bonus: int = field(
-        default=paytables.ENVY_DEFAULT_CHIPS[paytables.ROYAL_FLUSH],
-        metadata={"help": "Envy Bonus, in chips, for another player's royal flush (0: none)."},
-    )
-    straight_flush_envy_bonus: int = field(
-        default=paytables.ENVY_DEFAULT_CHIPS[paytables.STRAIGHT_FLUSH],
-        metadata={"help": "Envy Bonus, in chips, for another player's straight flush (0: none)."},
-    )
-    mystery: int = field(
-        default=1,
-        metadata={
-            "help": "1: the Must-Hit-By Mystery bonus is offered with the Ante and the progressive wager (§ 655c.1)."
-        },
-    )
-    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
-    deal_seconds: int = field(default=1, metadata={"help": "Pause between no more bets and the deal."})
-    decision_seconds: int = field(
-        default=20, metadata={"help": "Each hand's clock on each street; at expiry the hand folds."}
-    )
-    result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
 
-    SWITCHES = ("progressive", "mystery")
-    LIMITS = (
-        Limit("royal_flush_envy_bonus", 0, ENVY_MAX_CHIPS, f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."),
-        Limit("straight_flush_envy_bonus", 0, ENVY_MAX_CHIPS, f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."),
-    )
-    CHOICES = (
-        Choice("paytable", paytables.BASE_NAMES, "Choose paytable 1 (500-100-40-10-6-4-3-2-1)."),
-        Choice(
-            "progressive_paytable",
+    CHOICES = (Choice("paytable", paytables.BASE_NAMES, "Choose paytable 1 (500-100-40-10-6-4-3-2-1)."),)
+    LINKED = Linked(
+        (Wager("progressive", "$5 progressive payout wager", "§ 655a.7(d)(3)"),),
+        Mystery("§ 655c.1", "the Ante and the progressive wager", "the progressive payout wager"),
+        Paytable(
             paytables.PROGRESSIVE_NAMES,
+            paytables.progressive_paytable,
+            "Progressive paytable: 1 = A (royal flush 100% of the meter, straight flush 10%, "
+            "300-50-40-30-9 for 1).",
             "Choose progressive paytable 1 (A): paytables B to D need meters this table does not link.",
         ),
+        envy=paytables.ENVY_DEFAULT_CHIPS,  # rule 13
     )
-    NEEDS = (
-        Needs(
-            "mystery", ("progressive",), "The Mystery bonus needs the progressive payout wager (§ 655c.1(a))."
-        ),
-    )
+    CLOCKS = Clocks("Each hand's clock on each street; at expiry the hand folds.")
 
     @property
     def base_name(self):
@@ -114,23 +79,6 @@ class Config(PokerConfig):
     @property
     def base_table(self):
         return paytables.base_paytable(self.base_name)
-
-    @property
-    def progressive_name(self):
-        return paytables.PROGRESSIVE_NAMES[self.progressive_paytable - 1]
-
-    @property
-    def progressive_table(self):
-        return paytables.progressive_paytable(self.progressive_name)
-
-    @property
-    def envy_cents(self):
-        """{line: cents} of the Envy Bonus lines this table pays (rule 13)."""
-        chips = {
-            paytables.ROYAL_FLUSH: self.royal_flush_envy_bonus,
-            paytables.STRAIGHT_FLUSH: self.straight_flush_envy_bonus,
-        }
-        return {line: amount * 100 for line, amount in chips.items() if amount and self.progressive}
 
     @property
     def aggregate_limit_cents(self):
@@ -149,6 +97,15 @@ def hand_value(items):
     """The two cards and the three community cards as one poker hand (rule 2:
     ace high or low in A-2-3-4-5, suits never rank)."""
     return best_five.best_five_value_indices([CARD_INDEX[item] for item in items])
+
+
+def hand_name(items):
+    """The hand so far: five cards as a poker hand ("Flush, Q-J-9-6-2"); two
+    to four by their pairs ("Pair of 7s", "Two pair, kings and 4s") or high
+    cards ("A-9-4 high")."""
+    if len(items) == 5:
+        return best_five.hand_name(hand_value(items))
+    return name_partial([str(item) for item in items])
 
 
 def base_payout(value, table):
@@ -191,56 +148,16 @@ def rules_label(area):
     return GAME.area(area).label
 
 
-def _progressive_line(items, table):
-    return paytables.lookup(table, paytables.five_card_lines(hand_value(items)))
-
-
-def settle_progressive(view, seat):
-    """Rule 12: the progressive on the two cards and the three community cards,
-    only the single highest paying hand; settled after a fold too (Defaults:
-    all three community cards are revealed)."""
-    if not view.bet(seat, PROGRESSIVE):
-        return []
-    won = _progressive_line(_five(view, seat), view.config.progressive_table)
-    label = "Progressive"
-    if not won:
-        return [g.Pay(PROGRESSIVE, g.LOSE, label)]
-    line, payout = won
-    name = paytables.LINE_NAMES[line].lower()
-    if isinstance(payout, paytables.MeterShare):
-        return [g.Pay(PROGRESSIVE, g.METER, f"{label}, {name}", percent=payout.percent)]
-    return [g.Pay(PROGRESSIVE, g.FIXED, f"{label}, {name}, {payout}", odds=payout)]
-
-
-def settle_envy(view, seat):
-    """Rule 13: a fixed sum to each progressive player for each DIFFERENT
-    player's royal flush or straight flush (never their own); several per
-    round (Defaults). Every hand's five cards are complete after a fold too,
-    so a folded hand gives and earns Envy as its progressive is settled."""
-    envy = view.config.envy_cents
-    if not envy or not view.bet(seat, PROGRESSIVE):
-        return []
-    pays = []
-    for other in view.others(seat):
-        won = paytables.lookup(envy, paytables.five_card_lines(hand_value(_five(view, other))))
-        if won:
-            line, cents = won
-            text = f"Envy for seat {other}'s {paytables.LINE_NAMES[line].lower()}"
-            pays.append(g.Pay(PROGRESSIVE, g.BONUS, text, cents=cents, source=other))
-    return pays
-
-
-def _hand_name(view, seat):
-    return best_five.hand_name(hand_value(_five(view, seat)))
-
-
-def _limits(config):
-    return config.min_bet * 100, config.max_bet * 100
-
-
-def _street_limits(config):
-    top = max(paytables.STREET_MULTIPLES)
-    return config.min_bet * 100, top * config.max_bet * 100
+# Rule 12: the progressive on the two cards and the three community cards, settled after a
+# fold too (Defaults: all three community cards are revealed). Rule 13: Envy for each
+# different player's royal flush or straight flush; a folded hand gives and earns it.
+PROGRESSIVE_PAYS = kit.Progressive(
+    PROGRESSIVE,
+    lambda view, seat: paytables.five_card_lines(hand_value(_five(view, seat))),
+    "progressive_table",
+    paytables.LINE_NAMES,
+    envy="envy_cents",
+)
 
 
 STACK_HELP = (
@@ -272,20 +189,26 @@ GAME = g.Game(
     name="Mississippi Stud",
     areas=(
         # Rule 3: the Mississippi Stud wager (the Ante, § 655a.7(d)(1)), required.
-        g.Area(ANTE, "Ante", g.BASE, limits=_limits, note="pays with the streets · 6s–10s push"),
-        *(g.Area(area, _STREET_NAMES[area], g.DECISION, limits=_street_limits) for area in STREETS),
-        g.Area(
+        g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="pays with the streets · 6s–10s push"),
+        *(
+            g.Area(
+                area,
+                _STREET_NAMES[area],
+                g.DECISION,
+                limits=kit.chips("min_bet", "max_bet", up_to=max(paytables.STREET_MULTIPLES)),
+            )
+            for area in STREETS
+        ),
+        # Rule 3: the optional progressive payout wager (§ 655a.7(d)(3)), $5, with an Ante.
+        # § 655c.1(c)(1): "a Mississippi Stud wager and a progressive payout wager".
+        kit.progressive_area(
             PROGRESSIVE,
             "Progressive",
-            g.PROGRESSIVE,
-            offered=lambda config: bool(config.progressive),
-            # Rule 3: the optional progressive payout wager (§ 655a.7(d)(3)), $5, with an Ante.
-            limits=lambda config: (paytables.PROGRESSIVE_WAGER_CENTS,) * 2,
-            needs=(ANTE,),
-            meter_kind=PROGRESSIVE_KIND,
-            # § 655c.1(c)(1): "a Mississippi Stud wager and a progressive payout wager".
-            mystery=lambda config: bool(config.progressive),
-            note="$5 · three of a kind or better · meter",
+            "progressive",
+            paytables.PROGRESSIVE_WAGER_CENTS,
+            PROGRESSIVE_KIND,
+            (ANTE,),
+            "$5 · three of a kind or better · meter",
         ),
     ),
     streets=(
@@ -298,12 +221,12 @@ GAME = g.Game(
         # Rule 9: community card 3 turned up, and the settlement.
         g.Street(deals=(g.Reveal(g.BOARD, 1),)),
     ),
-    settlers=(settle_base, settle_progressive, settle_envy),
+    settlers=(settle_base, kit.settle_progressives(PROGRESSIVE_PAYS), kit.settle_envy(PROGRESSIVE_PAYS)),
     # Rules 6-8: a fold loses every wager in action; the progressive stays (Defaults).
     fold_loses=(ANTE, *STREETS),
     mystery_base=ANTE,  # § 655c.1(c)(1): "a Mississippi Stud wager" (the Ante, § 655a.7(d)(1))
     aggregate_cap=lambda config: config.aggregate_limit_cents,  # rule 11, § 655a.12(b)
-    hand_name=_hand_name,
+    hand_name_of=hand_name,
     stack_help=STACK_HELP,
 )
 

@@ -118,6 +118,7 @@ class Presenter(TwoParts):
         self.rules = rules_module
         self.variant = rules_module.VARIANT
         self.labels = labels
+        self.mystery_wagers = self.variant.mystery_wager_limits  # for the registry's GameSpec
 
     # -- hands ------------------------------------------------------------------
 

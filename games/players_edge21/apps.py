@@ -8,7 +8,7 @@ class PlayersEdge21Config(AppConfig):
 
     def ready(self):
         from casino.tables import registry
-        from games.blackjack.presenter import game_spec
+        from games.blackjack.presenter import Presenter
         from games.blackjack.round import MAIN
         from games.players_edge21 import how_to_play, rules
 
@@ -19,15 +19,14 @@ class PlayersEdge21Config(AppConfig):
             rules.MONSTER_MATCH: ("Monster Match progressive", "Monster Match"),
         }
         # Played as Spanish 21 (§ 635c.2(a)): six betting positions.
-        # The lab finds its rows in games/players_edge21/edge.py.
-        registry.register(
-            game_spec(
-                "players_edge21",
-                "Player's Edge 21",
-                rules,
-                labels,
-                max_seats=6,
-                lab="games.players_edge21.edge",
-                how_to_play=how_to_play.how_to_play,
-            )
+        spec = registry.game_spec(
+            self.label,
+            self.verbose_name,
+            rules,
+            Presenter(rules, labels),
+            "blackjack",
+            6,
+            how_to_play.how_to_play,
+            bot_strategy="games.blackjack.best_play",  # the solver's best play
         )
+        registry.register(spec)

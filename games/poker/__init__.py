@@ -37,10 +37,17 @@ How the later games fit:
 - a required wager equal to another: ``Area.equals`` (Crazy 4 Poker's Super
   Bonus, staked with the Ante at its amount, never on its own; undo, rebet
   and double move the two together, games/betting.py ``Book.follows``);
-- dealer qualification and Envy: plain settlers (Three Card Poker's queen-high
-  qualifier and mini-royal Envy are examples); ``Pay(BONUS)`` pays on top of
-  a stake without settling it; ``Game.settle_from_right`` runs the settlers
-  from the highest seat down (Caribbean Stud's rule 10);
+- dealer qualification: a plain settler (Three Card Poker's queen-high
+  qualifier); ``Pay(BONUS)`` pays on top of a stake without settling it;
+  ``Game.settle_from_right`` runs the settlers from the highest seat down
+  (Caribbean Stud's rule 10);
+- a progressive wager's payout and its Envy Bonus: a ``kit.Progressive``
+  (the hand's lines, the paytables) and the settlers ``kit.settle_progressives``
+  and ``kit.settle_envy`` made from it; the Config's ``LINKED`` part
+  (config.py) declares the wagers' switches, paytable, Envy sums and the
+  Mystery bonus, ``CLOCKS`` the clocks;
+- a hand's name: ``Game.hand_name_of`` (cards) -> name, its own cards and the
+  board's; the round's log and the presenter both read it;
 - an aggregate payout limit on one hand: ``Game.aggregate_cap`` (config) ->
   cents, what a hand's BASE and DECISION wagers may win together, the WIN
   pays cut in settling order (Mississippi Stud's § 655a.12(b));

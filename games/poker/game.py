@@ -150,8 +150,9 @@ class Game:
     # round (Mississippi Stud's aggregate payout limit, § 655a.12(b)); None: no limit.
     aggregate_cap: Callable | None = None
     deck: Callable = standard_deck
-    # (view, seat) -> the hand's name for the log ("Flush, A-J-9")
-    hand_name: Callable = lambda view, seat: ""
+    # (cards) -> a hand's name ("Flush, A-J-9"), a hand being its own cards and the board's; a
+    # hand still being dealt too. The round's log and the table's page both name hands with it.
+    hand_name_of: Callable = lambda items: ""
     dealer_name: Callable = lambda view: ""
     stack_help: str = ""
     layout_text: str = ""
@@ -164,6 +165,10 @@ class Game:
                 if option.action not in actions:
                     actions.append(option.action)
         object.__setattr__(self, "actions", tuple(actions))
+
+    def hand_name(self, view, seat):
+        """The seat's hand at the showdown, named for the round's log."""
+        return self.hand_name_of([*view.cards(seat), *view.board_cards()])
 
     def area(self, name):
         return next((item for item in self.areas if item.name == name), None)

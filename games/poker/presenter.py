@@ -14,7 +14,7 @@ reads.
 """
 
 from games import betting
-from games.cards.cards import card
+from games.cards.cards import card, cards
 from games.engine import CENTS_PER_CHIP, format_chips
 from games.poker import game as g
 from games.poker import round as pr
@@ -41,6 +41,16 @@ def _shown(items, up, reveal):
     ]
 
 
+def _dealt(game, to):
+    """How many cards a round deals to the dealer or to the board."""
+    return sum(
+        deal.count
+        for street in game.streets
+        for deal in street.deals
+        if isinstance(deal, g.Deal) and deal.to == to
+    )
+
+
 def labels(items):
     return " ".join(card(item).label for item in items)
 
@@ -54,34 +64,53 @@ def _visible_labels(items, up, reveal):
 
 
 class PokerPresenter(TwoParts):
-    """One game's presentation: its rules module (``GAME``, ``legal_options``),
-    how it names a hand, and which meters its progressive areas need."""
+    """One game's presentation: its rules module (``GAME``, which names its
+    hands, and ``legal_options``), how it shows the dealer's hand and its
+    layout's rules line."""
 
-    def __init__(self, rules, hand_name, dealer_label, layout_text, board_hand=False, best_five=None):
+    def __init__(self, rules, dealer_label, layout_text, best_five=None, lobby_dealer=None):
         self.rules = rules
         self.game = rules.GAME
-        self.hand_name = hand_name  # (card strings) -> "Flush, A-J-9"
         self.dealer_label = dealer_label  # (card strings) -> "Q-6-4 high: qualifies"
         self.layout_text = layout_text  # (config) -> the layout's rules line
-        # A hand is its own cards and the board's face-up ones (Mississippi Stud's community
-        # cards); with a dealer hand too, the dealer's is named from its cards and the board.
-        self.board_hand = board_hand
         # (card strings) -> the card strings of the best five among them: at the showdown each
         # hand's cards in its best five are marked and the five listed (the hold 'em games).
         self.best_five = best_five
+        # (card strings) -> the lobby's words on the dealer's hand: its name unless a game says more.
+        self.lobby_dealer = lobby_dealer or self.hand_name
+        # What the registry reads besides (casino/tables/registry.py, GameSpec).
+        self.min_to_play = self.game.least_to_play
+        self.mystery_wagers = self.game.mystery_wager_limits
+        self.dealer_cards = _dealt(self.game, g.DEALER)
+        self.board_size = _dealt(self.game, g.BOARD)
+
+    def hand_name(self, items):
+        return self.game.hand_name_of(cards(items))
 
     def _hand(self, state, items):
-        """The hand's name from its cards and, with ``board_hand``, the board's cards turned up."""
+        """The hand's name from its cards and the board's cards turned up."""
         return self.hand_name(self._with_board(state, items))
 
     def _with_board(self, state, items):
-        if not self.board_hand:
-            return list(items)
+        """A hand's cards and the board's face-up ones (the community cards); the
+        dealer's hand is named from its cards and the board's too."""
         reveal = state.phase == pr.RESULT
         board = state.board.get("cards", [])
         return list(items) + [
             c for c, up in zip(board, state.board.get("up", []), strict=True) if up or reveal
         ]
+
+    def last_result(self, game_state):
+        """The lobby's last result: the board in a game with community cards,
+        else the dealer's hand, from the table's state while a result is up or
+        from the last round's record (which has no "phase")."""
+        if "phase" in game_state and game_state["phase"] != pr.RESULT:
+            return None
+        if self.board_size:
+            board = (game_state.get("board") or {}).get("cards") or []
+            return "Board " + labels(board) if len(board) == self.board_size else None
+        dealer = (game_state.get("dealer") or {}).get("cards") or []
+        return f"Dealer {self.lobby_dealer(dealer)}" if len(dealer) == self.dealer_cards else None
 
     def _best(self, state, items, views):
         """At the showdown with ``best_five``: (the views with the cards of the best five
@@ -147,10 +176,10 @@ class PokerPresenter(TwoParts):
             "clock_label": _clock_label(state.phase),
             "dealer": self._dealer(state),
             # Let It Ride and Mississippi Stud deal no dealer hand: no dealer area on the table.
-            "has_dealer": any(deal.to == g.DEALER for street in self.game.streets for deal in street.deals),
+            "has_dealer": bool(self.dealer_cards),
             # A game with community cards has the board's area from the start, so that the
             # websocket's fragment swaps find it when the cards come.
-            "has_board": any(deal.to == g.BOARD for street in self.game.streets for deal in street.deals),
+            "has_board": bool(self.board_size),
             "board": self._board(state),
             "seats": seats,
             "areas": [

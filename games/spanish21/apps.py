@@ -8,7 +8,7 @@ class Spanish21Config(AppConfig):
 
     def ready(self):
         from casino.tables import registry
-        from games.blackjack.presenter import game_spec
+        from games.blackjack.presenter import Presenter
         from games.blackjack.round import MAIN
         from games.spanish21 import how_to_play, rules
 
@@ -18,15 +18,14 @@ class Spanish21Config(AppConfig):
             rules.PROGRESSIVE: ("Match the Dealer progressive", "Progressive"),
         }
         # Up to six betting positions (spanish21.md rule 5).
-        # The lab finds its rows in games/spanish21/edge.py.
-        registry.register(
-            game_spec(
-                "spanish21",
-                "Spanish 21",
-                rules,
-                labels,
-                max_seats=6,
-                lab="games.spanish21.edge",
-                how_to_play=how_to_play.how_to_play,
-            )
+        spec = registry.game_spec(
+            self.label,
+            self.verbose_name,
+            rules,
+            Presenter(rules, labels),
+            "blackjack",
+            6,
+            how_to_play.how_to_play,
+            bot_strategy="games.blackjack.best_play",  # the solver's best play
         )
+        registry.register(spec)

@@ -19,11 +19,11 @@ Mystery bonus at the end of the round.
 from dataclasses import dataclass, field
 
 from games.cards import best_five, poker, seven_card
-from games.cards.poker import CARD_INDEX
-from games.payouts import MeterShare
+from games.cards.poker import CARD_INDEX, name_partial
 from games.poker import game as g
+from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Choice, Limit, Needs, PokerConfig
+from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, Paytable, PokerConfig, Wager
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 from games.texas_holdem_bonus import paytables
 
@@ -41,8 +41,6 @@ FLOP_MULTIPLE = 2  # rule 5: the Flop wager is 2× the Ante; rules 6-7: Turn and
 # The meter of the $5 progressive payout wager: the five-card table of four_card_poker.md,
 # linked with the other five-card progressives (rules/README.md, the progressive table).
 PROGRESSIVE_KIND = "five_card"
-
-ENVY_MAX_CHIPS = 100_000
 
 
 @dataclass(frozen=True)
@@ -67,48 +65,13 @@ class Config(PokerConfig):
         default=1,
         metadata={"help": "Bonus paytable: 1 = 1000-30-25-20-15-10-5-3 (A-A with the dealer's A-A first)."},
     )
-    progressive: int = field(
-        default=1, metadata={"help": "1: the $5 progressive payout wager is offered (§ 647a.7(d)(3))."}
-    )
-    progressive_paytable: int = field(
-        default=1,
-        metadata={
-            "help": "Progressive paytable: 1 = the five-card table (royal flush 100% of the meter, straight "
-            "flush 10%, 300-50-40-30-9 for 1) on the hole cards and the flop."
-        },
-    )
-    royal_flush_envy_bonus: int = field(
-        default=paytables.ENVY_DEFAULT_CHIPS[paytables.ROYAL_FLUSH],
-        metadata={"help": "Envy Bonus, in chips, for another player's royal flush (0: none)."},
-    )
-    straight_flush_envy_bonus: int = field(
-        default=paytables.ENVY_DEFAULT_CHIPS[paytables.STRAIGHT_FLUSH],
-        metadata={"help": "Envy Bonus, in chips, for another player's straight flush (0: none)."},
-    )
-    mystery: int = field(
-        default=1,
-        metadata={
-            "help": "1: the Must-Hit-By Mystery bonus is offered with the Ante and the progressive wager (§ 647c.1)."
-        },
-    )
-    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
-    deal_seconds: int = field(default=1, metadata={"help": "Pause between no more bets and the deal."})
-    decision_seconds: int = field(
-        default=20,
-        metadata={
-            "help": "Each hand's clock on each street; at expiry the hand folds pre-flop, checks after."
-        },
-    )
-    result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
 
-    SWITCHES = ("bonus", "progressive", "mystery")
+    SWITCHES = ("bonus",)
     LIMITS = (
         Limit("bonus_min_bet", 1, message="The minimum wager must be at least 1 chip."),
         Limit(
             "bonus_max_bet", "bonus_min_bet", message="The maximum wager cannot be below the minimum wager."
         ),
-        Limit("royal_flush_envy_bonus", 0, ENVY_MAX_CHIPS, f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."),
-        Limit("straight_flush_envy_bonus", 0, ENVY_MAX_CHIPS, f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."),
     )
     CHOICES = (
         Choice(
@@ -117,17 +80,20 @@ class Config(PokerConfig):
             "Choose 1 (a straight or better) or 2 (a flush or better).",
         ),
         Choice("bonus_paytable", paytables.BONUS_NAMES, "Choose Bonus paytable 1 (1000-30-25-20-15-10-5-3)."),
-        Choice(
-            "progressive_paytable",
+    )
+    LINKED = Linked(
+        (Wager("progressive", "$5 progressive payout wager", "§ 647a.7(d)(3)"),),
+        Mystery("§ 647c.1", "the Ante and the progressive wager", "the progressive payout wager"),
+        Paytable(
             paytables.PROGRESSIVE_NAMES,
+            paytables.progressive_paytable,
+            "Progressive paytable: 1 = the five-card table (royal flush 100% of the meter, straight "
+            "flush 10%, 300-50-40-30-9 for 1) on the hole cards and the flop.",
             "Choose progressive paytable 1 (the five-card table).",
         ),
+        envy=paytables.ENVY_DEFAULT_CHIPS,  # § 647a.1 "Envy Bonus"
     )
-    NEEDS = (
-        Needs(
-            "mystery", ("progressive",), "The Mystery bonus needs the progressive payout wager (§ 647c.1(a))."
-        ),
-    )
+    CLOCKS = Clocks("Each hand's clock on each street; at expiry the hand folds pre-flop, checks after.")
 
     @property
     def ante_pays_name(self):
@@ -146,23 +112,6 @@ class Config(PokerConfig):
     def bonus_table(self):
         return paytables.bonus_paytable(self.bonus_name)
 
-    @property
-    def progressive_name(self):
-        return paytables.PROGRESSIVE_NAMES[self.progressive_paytable - 1]
-
-    @property
-    def progressive_table(self):
-        return paytables.progressive_paytable(self.progressive_name)
-
-    @property
-    def envy_cents(self):
-        """{line: cents} of the Envy Bonus lines this table pays (§ 647a.1 "Envy Bonus")."""
-        chips = {
-            paytables.ROYAL_FLUSH: self.royal_flush_envy_bonus,
-            paytables.STRAIGHT_FLUSH: self.straight_flush_envy_bonus,
-        }
-        return {line: amount * 100 for line, amount in chips.items() if amount and self.progressive}
-
 
 # -- hands -------------------------------------------------------------------------
 
@@ -171,6 +120,14 @@ def hand_value(items):
     """Rule 1: the best five of the two hole cards and the five board cards (the
     board may play; suits never rank), a games.cards.best_five value."""
     return seven_card.value_of_seven([CARD_INDEX[item] for item in items])
+
+
+def hand_name(items):
+    """Two hole cards by their pair or high cards ("Pair of 7s", "A-K high");
+    with the board, the best five of them (rule 1: "Flush, A-J-9-6-2")."""
+    if len(items) >= 5:
+        return best_five.hand_name(best_five.best_five_value(items))
+    return name_partial([str(item) for item in items])
 
 
 def progressive_value(hole, flop):
@@ -247,57 +204,20 @@ def settle_bonus(view, seat):
     return [g.Pay(BONUS, g.WIN, f"Bonus, {paytables.BONUS_LINE_NAMES[line]}, {odds}", odds=odds)]
 
 
-def _progressive_lines(view, seat):
-    return paytables.five_card_lines(progressive_value(view.cards(seat), view.board_cards()[:3]))
-
-
-def settle_progressive(view, seat):
-    """Rule 12: the progressive on the two hole cards and the flop, only the
-    highest line; settled after a fold too (Defaults: the flop is always dealt)."""
-    if not view.bet(seat, PROGRESSIVE):
-        return []
-    won = paytables.lookup(view.config.progressive_table, _progressive_lines(view, seat))
-    label = "Progressive"
-    if not won:
-        return [g.Pay(PROGRESSIVE, g.LOSE, label)]
-    line, payout = won
-    name = paytables.PROGRESSIVE_LINE_NAMES[line].lower()
-    if isinstance(payout, MeterShare):
-        return [g.Pay(PROGRESSIVE, g.METER, f"{label}, {name}", percent=payout.percent)]
-    return [g.Pay(PROGRESSIVE, g.FIXED, f"{label}, {name}, {payout}", odds=payout)]
-
-
-def settle_envy(view, seat):
-    """§ 647a.1 "Envy Bonus": a fixed sum to each progressive player for each
-    OTHER player's straight flush or better on the hole cards and the flop
-    (never their own), folded hands included: their flop is dealt too."""
-    envy = view.config.envy_cents
-    if not envy or not view.bet(seat, PROGRESSIVE):
-        return []
-    pays = []
-    for other in view.others(seat):
-        won = paytables.lookup(envy, _progressive_lines(view, other))
-        if won:
-            line, cents = won
-            text = f"Envy for seat {other}'s {paytables.PROGRESSIVE_LINE_NAMES[line].lower()}"
-            pays.append(g.Pay(PROGRESSIVE, g.BONUS, text, cents=cents, source=other))
-    return pays
-
-
-def _hand_name(view, seat):
-    return best_five.hand_name(hand_value(_seven(view, seat)))
+# Rule 12: the progressive on the two hole cards and the flop, settled after a fold too
+# (Defaults: the flop is always dealt). § 647a.1 "Envy Bonus": for each OTHER player's
+# straight flush or better on the hole cards and the flop, folded hands included.
+PROGRESSIVE_PAYS = kit.Progressive(
+    PROGRESSIVE,
+    lambda view, seat: paytables.five_card_lines(progressive_value(view.cards(seat), view.board_cards()[:3])),
+    "progressive_table",
+    paytables.PROGRESSIVE_LINE_NAMES,
+    envy="envy_cents",
+)
 
 
 def _dealer_name(view):
     return best_five.hand_name(_dealer_value(view)) if view.dealer_cards() else ""
-
-
-def _limits(config):
-    return config.min_bet * 100, config.max_bet * 100
-
-
-def _times(multiple):
-    return lambda config: (multiple * config.min_bet * 100, multiple * config.max_bet * 100)
 
 
 STACK_HELP = (
@@ -310,32 +230,30 @@ GAME = g.Game(
     name="Texas Hold 'Em Bonus",
     areas=(
         # Rule 2: the Texas Hold 'Em Bonus wager (the Ante, § 647a.7(d)(1)), required.
-        g.Area(ANTE, "Ante", g.BASE, limits=_limits),
+        g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS),
         # Rule 2: the optional Bonus wager on the hole cards, with an Ante.
         g.Area(
             BONUS,
             "Bonus",
             g.SIDE,
             offered=lambda config: bool(config.bonus),
-            limits=lambda config: (config.bonus_min_bet * 100, config.bonus_max_bet * 100),
+            limits=kit.chips("bonus_min_bet", "bonus_max_bet"),
             needs=(ANTE,),
             note="your two cards · A-A up to 1,000 to 1",
         ),
-        g.Area(FLOP, "Flop wager", g.DECISION, limits=_times(FLOP_MULTIPLE)),
-        g.Area(TURN, "Turn wager", g.DECISION, limits=_times(1)),
-        g.Area(RIVER, "River wager", g.DECISION, limits=_times(1)),
-        g.Area(
+        g.Area(FLOP, "Flop wager", g.DECISION, limits=kit.chips("min_bet", "max_bet", times=FLOP_MULTIPLE)),
+        g.Area(TURN, "Turn wager", g.DECISION, limits=kit.BET_LIMITS),
+        g.Area(RIVER, "River wager", g.DECISION, limits=kit.BET_LIMITS),
+        # Rule 2: the optional progressive payout wager (§ 647a.7(d)(3)), $5, with an Ante.
+        # § 647c.1(c)(1): "a Texas Hold 'Em Bonus Poker wager and a progressive payout wager".
+        kit.progressive_area(
             PROGRESSIVE,
             "Progressive",
-            g.PROGRESSIVE,
-            offered=lambda config: bool(config.progressive),
-            # Rule 2: the optional progressive payout wager (§ 647a.7(d)(3)), $5, with an Ante.
-            limits=lambda config: (paytables.PROGRESSIVE_WAGER_CENTS,) * 2,
-            needs=(ANTE,),
-            meter_kind=PROGRESSIVE_KIND,
-            # § 647c.1(c)(1): "a Texas Hold 'Em Bonus Poker wager and a progressive payout wager".
-            mystery=lambda config: bool(config.progressive),
-            note="$5 · your two cards and the flop · meter",
+            "progressive",
+            paytables.PROGRESSIVE_WAGER_CENTS,
+            PROGRESSIVE_KIND,
+            (ANTE,),
+            "$5 · your two cards and the flop · meter",
         ),
     ),
     streets=(
@@ -386,11 +304,16 @@ GAME = g.Game(
         # Rule 8: burn, the river face up; no wager after it. Rule 9: the dealer's cards.
         g.Street(deals=(g.Deal(g.DISCARD, 1), g.Deal(g.BOARD, 1, face_up=True))),
     ),
-    settlers=(settle_main, settle_bonus, settle_progressive, settle_envy),
+    settlers=(
+        settle_main,
+        settle_bonus,
+        kit.settle_progressives(PROGRESSIVE_PAYS),
+        kit.settle_envy(PROGRESSIVE_PAYS),
+    ),
     # Rule 5: a fold loses the Ante and the Bonus wager; the progressive stays (Defaults).
     fold_loses=(ANTE, BONUS),
     mystery_base=ANTE,  # § 647c.1(c)(1): "a Texas Hold 'Em Bonus Poker wager" (the Ante)
-    hand_name=_hand_name,
+    hand_name_of=hand_name,
     dealer_name=_dealer_name,
     stack_help=STACK_HELP,
 )

@@ -8,10 +8,6 @@ from games.poker.presenter import PokerPresenter
 from games.three_card_poker import rules
 
 
-def hand_name(items):
-    return three_card.name(three_card.evaluate(cards(items)))
-
-
 def dealer_label(items):
     value = three_card.evaluate(cards(items))
     qualified = "qualifies" if three_card.qualifies(value) else "does not qualify"
@@ -40,17 +36,9 @@ def layout_text(config):
     return " ".join(parts)
 
 
-PRESENTER = PokerPresenter(rules, hand_name, dealer_label, layout_text)
+PRESENTER = PokerPresenter(rules, dealer_label, layout_text)
 present = PRESENTER.present
 present_table = PRESENTER.present_table
 present_viewer = PRESENTER.present_viewer
 limits_text = PRESENTER.limits_text
-
-
-def last_result(game_state):
-    """The lobby's last result: the dealer's hand, from the table's state while
-    a result is up or from the last round's record (which has no "phase")."""
-    dealer = game_state.get("dealer") or {}
-    if ("phase" in game_state and game_state["phase"] != "result") or len(dealer.get("cards") or []) != 3:
-        return None
-    return f"Dealer {hand_name(dealer['cards'])}"
+last_result = PRESENTER.last_result

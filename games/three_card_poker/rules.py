@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 
 from games.cards import best_five, three_card
 from games.poker import game as g
+from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Choice, Limit, Needs, PokerConfig
+from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, PokerConfig, Wager
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 from games.three_card_poker import paytables
 
@@ -45,49 +46,37 @@ class Config(PokerConfig):
         default=100, metadata={"help": "Maximum Pair Plus or Six Card Bonus wager, in chips."}
     )
     six_card_bonus: int = field(default=1, metadata={"help": "1: the Six Card Bonus wager is offered."})
-    three_card_progressive: int = field(
-        default=1,
-        metadata={"help": "1: the $1 Three-Card progressive payout wager is offered (§ 649a.7(d)(4))."},
-    )
-    five_card_progressive: int = field(
-        default=0,
-        metadata={"help": "1: the $5 Five-Card progressive payout wager is offered (§ 649a.7(d)(6))."},
-    )
-    mystery: int = field(
-        default=1, metadata={"help": "1: the Must-Hit-By Mystery bonus is offered with them (§ 649c.1)."}
-    )
-    mystery_wagers: int = field(
-        default=3,
-        metadata={
-            "help": "The progressive wagers that qualify for the Mystery bonus with the Ante (§ 649c.1(c)(1)): "
-            "1 = Three-Card, 2 = Five-Card, 3 = either."
-        },
-    )
-    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
-    deal_seconds: int = field(default=1, metadata={"help": "Pause between no more bets and the deal."})
-    decision_seconds: int = field(
-        default=20, metadata={"help": "Each hand's Play-or-fold clock; at expiry the hand folds."}
-    )
-    result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
 
-    SWITCHES = ("pair_plus", "six_card_bonus", "three_card_progressive", "five_card_progressive", "mystery")
+    SWITCHES = ("pair_plus", "six_card_bonus")
     LIMITS = (
         Limit("side_max", "min_bet", message="The side wager maximum cannot be below the minimum wager."),
-        Limit("mystery_wagers", 1, 3, "1 for the Three-Card progressive, 2 for the Five-Card, 3 for either."),
     )
     CHOICES = (
         Choice("pair_plus_paytable", paytables.PAIR_PLUS_NAMES, "Choose Pair Plus paytable 1, 2 or 3."),
     )
-    NEEDS = (
-        Needs(
-            "mystery",
-            ("three_card_progressive", "five_card_progressive"),
-            "The Mystery bonus needs the Three-Card or the Five-Card progressive payout wager (§ 649c.1(a)).",
-        ),
-    )
     # § 649c.1(c)(1): "a Three-Card progressive payout or Five-Card progressive payout wager, as
     # indicated by the certificate holder in its Rules Submission" — and offered at the table.
-    MYSTERY_WAGERS = {THREE_CARD: "three_card_progressive", FIVE_CARD: "five_card_progressive"}
+    LINKED = Linked(
+        (
+            Wager(
+                "three_card_progressive",
+                "$1 Three-Card progressive payout wager",
+                "§ 649a.7(d)(4)",
+                area=THREE_CARD,
+            ),
+            Wager(
+                "five_card_progressive",
+                "$5 Five-Card progressive payout wager",
+                "§ 649a.7(d)(6)",
+                default=0,
+                area=FIVE_CARD,
+            ),
+        ),
+        Mystery(
+            "§ 649c.1", "them", "the Three-Card or the Five-Card progressive payout wager", base="the Ante"
+        ),
+    )
+    CLOCKS = Clocks("Each hand's Play-or-fold clock; at expiry the hand folds.")
 
     @property
     def pair_plus_name(self):
@@ -106,6 +95,10 @@ class Config(PokerConfig):
 
 def hand_value(items):
     return three_card.evaluate(items)
+
+
+def hand_name(items):
+    return three_card.name(hand_value(items))
 
 
 def six_card_value(player, dealer):
@@ -175,50 +168,22 @@ def settle_six_card(view, seat):
     ]
 
 
-def _progressive_pay(area, label, table, lines):
-    won = paytables.lookup(table, lines)
-    if not won:
-        return [g.Pay(area, g.LOSE, label)]
-    line, payout = won
-    name = paytables.LINE_NAMES[line].lower()
-    if isinstance(payout, paytables.MeterShare):
-        return [g.Pay(area, g.METER, f"{label}, {name}", percent=payout.percent)]
-    return [g.Pay(area, g.FIXED, f"{label}, {name}, {payout}", odds=payout)]
-
-
-def settle_progressives(view, seat):
-    """Rules 12–13: on the player's three cards, and on the best five of the
-    player's and the dealer's; settled after a fold too (Defaults). Only the
-    highest line pays (progressives_605a.md rule 12)."""
-    pays = []
-    if view.bet(seat, THREE_CARD):
-        lines = _three_card_lines(view.cards(seat))
-        pays += _progressive_pay(
-            THREE_CARD, "Three-Card progressive", paytables.THREE_CARD_PROGRESSIVE, lines
-        )
-    if view.bet(seat, FIVE_CARD):
-        lines = _five_card_lines(view.cards(seat), view.dealer_cards())
-        pays += _progressive_pay(FIVE_CARD, "Five-Card progressive", paytables.FIVE_CARD_PROGRESSIVE, lines)
-    return pays
-
-
-def settle_envy(view, seat):
-    """Rule 12: a player with the Three-Card progressive wager is paid Envy
-    for each other player's mini-royal (spades pays more), never their own."""
-    if not view.bet(seat, THREE_CARD):
-        return []
-    pays = []
-    for other in view.others(seat):
-        won = paytables.lookup(paytables.THREE_CARD_ENVY_CENTS, _three_card_lines(view.cards(other)))
-        if won:
-            line, cents = won
-            text = f"Envy for seat {other}'s {paytables.LINE_NAMES[line].lower()}"
-            pays.append(g.Pay(THREE_CARD, g.BONUS, text, cents=cents, source=other))
-    return pays
-
-
-def _hand_name(view, seat):
-    return three_card.name(hand_value(view.cards(seat)))
+# Rules 12–13: on the player's three cards, and on the best five of the player's and the
+# dealer's; settled after a fold too (Defaults). Rule 12: a player with the Three-Card
+# progressive wager is paid Envy for each other player's mini-royal (spades pays more).
+THREE_CARD_PAYS = kit.Progressive(
+    THREE_CARD,
+    lambda view, seat: _three_card_lines(view.cards(seat)),
+    paytables.THREE_CARD_PROGRESSIVE,
+    paytables.LINE_NAMES,
+    envy=paytables.THREE_CARD_ENVY_CENTS,
+)
+FIVE_CARD_PAYS = kit.Progressive(
+    FIVE_CARD,
+    lambda view, seat: _five_card_lines(view.cards(seat), view.dealer_cards()),
+    paytables.FIVE_CARD_PROGRESSIVE,
+    paytables.LINE_NAMES,
+)
 
 
 def _dealer_name(view):
@@ -229,12 +194,7 @@ def _dealer_name(view):
     return f"{labels}, {three_card.name(value)}{qualified}"
 
 
-def _limits(config):
-    return config.min_bet * 100, config.max_bet * 100
-
-
-def _side_limits(config):
-    return config.min_bet * 100, config.side_max * 100
+_SIDE_LIMITS = kit.chips("min_bet", "side_max")
 
 
 STACK_HELP = (
@@ -246,45 +206,41 @@ STACK_HELP = (
 GAME = g.Game(
     name="Three Card Poker",
     areas=(
-        g.Area(ANTE, "Ante", g.BASE, limits=_limits, note="1 to 1 · Ante Bonus"),
+        g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="1 to 1 · Ante Bonus"),
         g.Area(
             PAIR_PLUS,
             "Pair Plus",
             g.BASE,  # rule 3: may be played alone, a hand of its own
             offered=lambda config: bool(config.pair_plus),
-            limits=_side_limits,
+            limits=_SIDE_LIMITS,
         ),
-        g.Area(PLAY, "Play", g.DECISION, limits=_limits),
+        g.Area(PLAY, "Play", g.DECISION, limits=kit.BET_LIMITS),
         g.Area(
             SIX_CARD,
             "Six Card Bonus",
             g.SIDE,
             offered=lambda config: bool(config.six_card_bonus),
-            limits=_side_limits,
+            limits=_SIDE_LIMITS,
             needs=(ANTE, PAIR_PLUS),
             note="best five of six",
         ),
-        g.Area(
+        kit.progressive_area(
             THREE_CARD,
             "Three-Card progressive",
-            g.PROGRESSIVE,
-            offered=lambda config: bool(config.three_card_progressive),
-            limits=lambda config: (paytables.THREE_CARD_WAGER_CENTS,) * 2,
-            needs=(ANTE, PAIR_PLUS),
-            meter_kind=THREE_CARD_KIND,
-            mystery=lambda config: config.qualifies_for_mystery(THREE_CARD),
-            note="$1 · meter",
+            "three_card_progressive",
+            paytables.THREE_CARD_WAGER_CENTS,
+            THREE_CARD_KIND,
+            (ANTE, PAIR_PLUS),
+            "$1 · meter",
         ),
-        g.Area(
+        kit.progressive_area(
             FIVE_CARD,
             "Five-Card progressive",
-            g.PROGRESSIVE,
-            offered=lambda config: bool(config.five_card_progressive),
-            limits=lambda config: (paytables.FIVE_CARD_WAGER_CENTS,) * 2,
-            needs=(ANTE, PAIR_PLUS),
-            meter_kind=FIVE_CARD_KIND,
-            mystery=lambda config: config.qualifies_for_mystery(FIVE_CARD),
-            note="$5 · meter",
+            "five_card_progressive",
+            paytables.FIVE_CARD_WAGER_CENTS,
+            FIVE_CARD_KIND,
+            (ANTE, PAIR_PLUS),
+            "$5 · meter",
         ),
     ),
     streets=(
@@ -302,10 +258,16 @@ GAME = g.Game(
             ),
         ),
     ),
-    settlers=(settle_ante_play, settle_pair_plus, settle_six_card, settle_progressives, settle_envy),
+    settlers=(
+        settle_ante_play,
+        settle_pair_plus,
+        settle_six_card,
+        kit.settle_progressives(THREE_CARD_PAYS, FIVE_CARD_PAYS),  # only the highest line pays
+        kit.settle_envy(THREE_CARD_PAYS),
+    ),
     fold_loses=(ANTE, PAIR_PLUS),  # rule 6: a fold loses the Ante and the Pair Plus
     mystery_base=ANTE,  # § 649c.1(c)(1): "a Three Card Poker wager and a ... progressive payout wager"
-    hand_name=_hand_name,
+    hand_name_of=hand_name,
     dealer_name=_dealer_name,
     stack_help=STACK_HELP,
 )

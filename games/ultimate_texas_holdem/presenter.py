@@ -1,23 +1,14 @@
 """What the Ultimate Texas Hold 'Em table shows: the poker engine's presenter
 (games/poker/presenter.py) with each hand named from its two cards and the
-board turned up so far (``board_hand``), the dealer's two cards face down until
+board turned up so far, the dealer's two cards face down until
 the last decision is taken, each hand's best five marked at the showdown
 (``best_five``), the dealer's qualifier said with its hand, and the layout's
 rules line."""
 
 from games.cards import best_five as five
-from games.cards.cards import card
-from games.cards.poker import name_partial
+from games.cards.cards import cards
 from games.poker.presenter import PokerPresenter
 from games.ultimate_texas_holdem import paytables, rules
-
-
-def hand_name(items):
-    """Two hole cards by their pair or high cards ("Pair of 7s", "A-K high");
-    with the flop or the whole board, the best five of them (rule 2)."""
-    if len(items) >= 5:
-        return five.hand_name(five.best_five_value(items))
-    return name_partial(items)
 
 
 def best_five(items):
@@ -28,7 +19,7 @@ def best_five(items):
 def dealer_label(items):
     """The dealer's best five of its two cards and the board, and whether it qualifies (rule 9)."""
     if len(items) < 7:
-        return hand_name(items) if items else ""
+        return rules.hand_name(cards(items)) if items else ""
     value = five.best_five_value(items)
     qualifies = "qualifies" if paytables.dealer_qualifies(value) else "does not qualify: the Ante pushes"
     return f"{five.hand_name(value)}: {qualifies}"
@@ -59,17 +50,9 @@ def layout_text(config):
     return " ".join(parts)
 
 
-PRESENTER = PokerPresenter(rules, hand_name, dealer_label, layout_text, board_hand=True, best_five=best_five)
+PRESENTER = PokerPresenter(rules, dealer_label, layout_text, best_five=best_five)
 present = PRESENTER.present
 present_table = PRESENTER.present_table
 present_viewer = PRESENTER.present_viewer
 limits_text = PRESENTER.limits_text
-
-
-def last_result(game_state):
-    """The lobby's last result: the board, from the table's state while a result
-    is up or from the last round's record (which has no "phase")."""
-    board = game_state.get("board") or {}
-    if ("phase" in game_state and game_state["phase"] != "result") or len(board.get("cards") or []) != 5:
-        return None
-    return "Board " + " ".join(card(item).label for item in board["cards"])
+last_result = PRESENTER.last_result

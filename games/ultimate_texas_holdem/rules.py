@@ -21,10 +21,11 @@ at the end of the round.
 from dataclasses import dataclass, field
 
 from games.cards import best_five, seven_card
-from games.cards.poker import CARD_INDEX
+from games.cards.poker import CARD_INDEX, name_partial
 from games.poker import game as g
+from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Choice, Limit, Needs, PokerConfig
+from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, Paytable, PokerConfig, Wager
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 from games.ultimate_texas_holdem import paytables
 
@@ -42,9 +43,6 @@ PREFLOP, FLOP, RIVER = "preflop", "flop", "river"
 # five-card table's shape (rules/README.md): the meter linked with the other
 # five-card progressives (Four Card Poker, Let It Ride, Mississippi Stud).
 PROGRESSIVE_KIND = "five_card"
-
-ENVY_MAX_CHIPS = 100_000
-SWITCHES = ("trips", "bad_beat", "progressive", "mystery")
 
 
 def _choices(names):
@@ -84,40 +82,7 @@ class Config(PokerConfig):
     )
     bad_beat_min_bet: int = field(default=1, metadata={"help": "Minimum Bad Beat wager, in chips."})
     bad_beat_max_bet: int = field(default=25, metadata={"help": "Maximum Bad Beat wager, in chips."})
-    progressive: int = field(
-        default=1, metadata={"help": "1: the $5 progressive payout wager is offered (§ 653a.7(d)(3))."}
-    )
-    progressive_paytable: int = field(
-        default=1,
-        metadata={
-            "help": "Progressive paytable on the hole cards and the flop: 1 = the linked five-card table "
-            "(royal flush 100% of the meter, straight flush 10%, 300-50-40-30-9 for 1)."
-        },
-    )
-    royal_flush_envy_bonus: int = field(
-        default=paytables.ENVY_DEFAULT_CHIPS[paytables.ROYAL_FLUSH],
-        metadata={"help": "Envy Bonus, in chips, for another player's royal flush (0: none)."},
-    )
-    straight_flush_envy_bonus: int = field(
-        default=paytables.ENVY_DEFAULT_CHIPS[paytables.STRAIGHT_FLUSH],
-        metadata={"help": "Envy Bonus, in chips, for another player's straight flush (0: none)."},
-    )
-    mystery: int = field(
-        default=1,
-        metadata={
-            "help": "1: the Must-Hit-By Mystery bonus is offered with the Ante and Blind and the "
-            "progressive payout wager (§ 653c.1)."
-        },
-    )
-    betting_seconds: int = field(default=15, metadata={"help": "How long betting stays open."})
-    deal_seconds: int = field(default=1, metadata={"help": "Pause between no more bets and the deal."})
-    decision_seconds: int = field(
-        default=20,
-        metadata={"help": "Each hand's clock on each street; at expiry it checks, or on the river folds."},
-    )
-    result_seconds: int = field(default=8, metadata={"help": "How long the result stays up."})
-
-    SWITCHES = SWITCHES
+    SWITCHES = ("trips", "bad_beat")
     LIMITS = (
         Limit("trips_min_bet", 1, message="The minimum wager must be at least 1 chip."),
         Limit(
@@ -129,22 +94,29 @@ class Config(PokerConfig):
             "bad_beat_min_bet",
             message="The maximum wager cannot be below the minimum wager.",
         ),
-        Limit("royal_flush_envy_bonus", 0, ENVY_MAX_CHIPS, f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."),
-        Limit("straight_flush_envy_bonus", 0, ENVY_MAX_CHIPS, f"Must be 0 to {ENVY_MAX_CHIPS:,} chips."),
     )
     CHOICES = tuple(
         Choice(name, names, f"Choose {_choices(names)}.")
         for name, names in (
             ("blind_paytable", paytables.BLIND_NAMES),
             ("trips_paytable", paytables.TRIPS_NAMES),
-            ("progressive_paytable", paytables.PROGRESSIVE_NAMES),
         )
     )
-    NEEDS = (
-        Needs(
-            "mystery", ("progressive",), "The Mystery bonus needs the progressive payout wager (§ 653c.1(a))."
+    LINKED = Linked(
+        (Wager("progressive", "$5 progressive payout wager", "§ 653a.7(d)(3)"),),
+        Mystery(
+            "§ 653c.1", "the Ante and Blind and the progressive payout wager", "the progressive payout wager"
         ),
+        Paytable(
+            paytables.PROGRESSIVE_NAMES,
+            paytables.progressive_paytable,
+            "Progressive paytable on the hole cards and the flop: 1 = the linked five-card table "
+            "(royal flush 100% of the meter, straight flush 10%, 300-50-40-30-9 for 1).",
+            f"Choose {_choices(paytables.PROGRESSIVE_NAMES)}.",
+        ),
+        envy=paytables.ENVY_DEFAULT_CHIPS,
     )
+    CLOCKS = Clocks("Each hand's clock on each street; at expiry it checks, or on the river folds.")
 
     @property
     def blind_name(self):
@@ -166,23 +138,6 @@ class Config(PokerConfig):
     def bad_beat_table(self):
         return paytables.bad_beat_paytable(paytables.BAD_BEAT_NAMES[0])
 
-    @property
-    def progressive_name(self):
-        return paytables.PROGRESSIVE_NAMES[self.progressive_paytable - 1]
-
-    @property
-    def progressive_table(self):
-        return paytables.progressive_paytable(self.progressive_name)
-
-    @property
-    def envy_cents(self):
-        """{line: cents} of the Envy Bonus lines this table pays."""
-        chips = {
-            paytables.ROYAL_FLUSH: self.royal_flush_envy_bonus,
-            paytables.STRAIGHT_FLUSH: self.straight_flush_envy_bonus,
-        }
-        return {line: amount * 100 for line, amount in chips.items() if amount and self.progressive}
-
 
 # -- hands -------------------------------------------------------------------------
 
@@ -194,6 +149,14 @@ def indices_of(items):
 def seven_value(items):
     """Rule 2: the best five of two hole cards and the five community cards."""
     return seven_card.value_of_seven(indices_of(items))
+
+
+def hand_name(items):
+    """Two hole cards by their pair or high cards ("Pair of 7s", "A-K high");
+    with the flop or the whole board, the best five of them (rule 2)."""
+    if len(items) >= 5:
+        return best_five.hand_name(best_five.best_five_value(items))
+    return name_partial([str(item) for item in items])
 
 
 def five_value(items):
@@ -317,40 +280,16 @@ def settle_bad_beat(view, seat):
     return [g.Pay(BAD_BEAT, g.WIN, f"Bad Beat, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds)]
 
 
-def progressive_payout(five, table):
-    return paytables.lookup(table, paytables.five_card_lines(five_value(five)))
-
-
-def settle_progressive(view, seat):
-    """Rule 12: the two hole cards and the flop, only the highest line,
-    independent of the dealer and of later decisions (after a fold too)."""
-    if not view.bet(seat, PROGRESSIVE):
-        return []
-    won = progressive_payout(_five(view, seat), view.config.progressive_table)
-    label = "Progressive"
-    if not won:
-        return [g.Pay(PROGRESSIVE, g.LOSE, label)]
-    line, payout = won
-    name = paytables.LINE_NAMES[line].lower()
-    if isinstance(payout, paytables.MeterShare):
-        return [g.Pay(PROGRESSIVE, g.METER, f"{label}, {name}", percent=payout.percent)]
-    return [g.Pay(PROGRESSIVE, g.FIXED, f"{label}, {name}, {payout}", odds=payout)]
-
-
-def settle_envy(view, seat):
-    """§ 653a.1 Envy Bonus: a fixed sum to each progressive player for each OTHER
-    player's straight flush or better on the hole cards and the flop."""
-    envy = view.config.envy_cents
-    if not envy or not view.bet(seat, PROGRESSIVE):
-        return []
-    pays = []
-    for other in view.others(seat):
-        won = paytables.lookup(envy, paytables.five_card_lines(five_value(_five(view, other))))
-        if won:
-            line, cents = won
-            text = f"Envy for seat {other}'s {paytables.LINE_NAMES[line].lower()}"
-            pays.append(g.Pay(PROGRESSIVE, g.BONUS, text, cents=cents, source=other))
-    return pays
+# Rule 12: the progressive on the two hole cards and the flop, independent of the dealer
+# and of later decisions (after a fold too); § 653a.1 Envy Bonus for each OTHER player's
+# straight flush or better on the hole cards and the flop.
+PROGRESSIVE_PAYS = kit.Progressive(
+    PROGRESSIVE,
+    lambda view, seat: paytables.five_card_lines(five_value(_five(view, seat))),
+    "progressive_table",
+    paytables.LINE_NAMES,
+    envy="envy_cents",
+)
 
 
 def best_cards(view, seat):
@@ -358,10 +297,6 @@ def best_cards(view, seat):
     items = _seven(view, seat)
     _, five = best_five.best_five_indices(indices_of(items))
     return [items[indices_of(items).index(index)] for index in five]
-
-
-def _hand_name(view, seat):
-    return best_five.hand_name(seven_value(_seven(view, seat)))
 
 
 def _dealer_name(view):
@@ -373,14 +308,6 @@ def _dealer_name(view):
     if name[1:2].islower():  # "full house, queens over 2s" inside the sentence; "K-Q-J-8-7 high" kept
         name = name[:1].lower() + name[1:]
     return f"{labels}: {name}; the dealer {qualifies}"
-
-
-def _limits(config):
-    return config.min_bet * 100, config.max_bet * 100
-
-
-def _play_limits(config):
-    return config.min_bet * 100, max(paytables.PREFLOP_MULTIPLES) * config.max_bet * 100
 
 
 STACK_HELP = (
@@ -400,15 +327,22 @@ GAME = g.Game(
     name="Ultimate Texas Hold 'Em",
     areas=(
         # Rule 3: the Ultimate Texas Hold 'Em wager (§ 653a.7(d)(1)): an Ante and an equal Blind, both required.
-        g.Area(ANTE, "Ante", g.BASE, limits=_limits, note="1 to 1 · pushes if the dealer has no pair"),
-        g.Area(BLIND, "Blind", g.SIDE, limits=_limits, needs=(ANTE,), equals=ANTE, note="pays on a win"),
-        g.Area(PLAY, "Play", g.DECISION, limits=_play_limits),
+        g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="1 to 1 · pushes if the dealer has no pair"),
+        g.Area(
+            BLIND, "Blind", g.SIDE, limits=kit.BET_LIMITS, needs=(ANTE,), equals=ANTE, note="pays on a win"
+        ),
+        g.Area(
+            PLAY,
+            "Play",
+            g.DECISION,
+            limits=kit.chips("min_bet", "max_bet", up_to=max(paytables.PREFLOP_MULTIPLES)),
+        ),
         g.Area(
             TRIPS,
             "Trips",
             g.SIDE,
             offered=lambda config: bool(config.trips),
-            limits=lambda config: (config.trips_min_bet * 100, config.trips_max_bet * 100),
+            limits=kit.chips("trips_min_bet", "trips_max_bet"),
             needs=(ANTE,),  # rule 3: Trips needs the Ante and Blind
             note="three of a kind or better",
         ),
@@ -417,22 +351,20 @@ GAME = g.Game(
             "Bad Beat",
             g.SIDE,
             offered=lambda config: bool(config.bad_beat),
-            limits=lambda config: (config.bad_beat_min_bet * 100, config.bad_beat_max_bet * 100),
+            limits=kit.chips("bad_beat_min_bet", "bad_beat_max_bet"),
             needs=(ANTE,),
             note="three of a kind or better that loses",
         ),
-        g.Area(
+        # Rule 3: the optional $5 progressive payout wager (§ 653a.7(d)(3)), with the Ante and Blind.
+        # § 653c.1(c)(1): "an Ultimate Texas Hold 'Em Poker wager and a progressive payout wager".
+        kit.progressive_area(
             PROGRESSIVE,
             "Progressive",
-            g.PROGRESSIVE,
-            offered=lambda config: bool(config.progressive),
-            # Rule 3: the optional $5 progressive payout wager (§ 653a.7(d)(3)), with the Ante and Blind.
-            limits=lambda config: (paytables.PROGRESSIVE_WAGER_CENTS,) * 2,
-            needs=(ANTE,),
-            meter_kind=PROGRESSIVE_KIND,
-            # § 653c.1(c)(1): "an Ultimate Texas Hold 'Em Poker wager and a progressive payout wager".
-            mystery=lambda config: bool(config.progressive),
-            note="$5 · hole cards and flop · three of a kind or better · meter",
+            "progressive",
+            paytables.PROGRESSIVE_WAGER_CENTS,
+            PROGRESSIVE_KIND,
+            (ANTE,),
+            "$5 · hole cards and flop · three of a kind or better · meter",
         ),
     ),
     streets=(
@@ -472,12 +404,18 @@ GAME = g.Game(
             ),
         ),
     ),
-    settlers=(settle_hand, settle_trips, settle_bad_beat, settle_progressive, settle_envy),
+    settlers=(
+        settle_hand,
+        settle_trips,
+        settle_bad_beat,
+        kit.settle_progressives(PROGRESSIVE_PAYS),
+        kit.settle_envy(PROGRESSIVE_PAYS),
+    ),
     # Rule 8: a fold loses the Ante and the Blind; the Bad Beat needs the showdown (Defaults);
     # Trips (rule 11) and the progressive (rule 12) stay in action.
     fold_loses=(ANTE, BLIND, BAD_BEAT),
     mystery_base=ANTE,  # § 653c.1(c)(1): "an Ultimate Texas Hold 'Em Poker wager" (the Ante and Blind)
-    hand_name=_hand_name,
+    hand_name_of=hand_name,
     dealer_name=_dealer_name,
     stack_help=STACK_HELP,
 )
