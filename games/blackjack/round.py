@@ -23,7 +23,7 @@ and the winnings from the house (``win``), a loser's stake goes to the house
 
 from dataclasses import dataclass, field, replace
 
-from games import betting
+from games import table_round as tr
 from games.blackjack import side_wagers
 from games.blackjack.dealer import dealer_should_hit
 from games.blackjack.hands import can_split, is_blackjack, is_ten_value, spoken_total, total
@@ -32,7 +32,6 @@ from games.cards.rng import system_rng
 from games.cards.shoe import Shoe, deck_name
 from games.engine import (
     LOSE,
-    PROGRESSIVE_RESULT,
     REFUND,
     RETURN,
     STAKE,
@@ -42,32 +41,35 @@ from games.engine import (
     IllegalAction,
     Outcome,
     ProgressiveAward,
-    ProgressiveWager,
-    collect_progressive_wagers,
     dataclass_json,
     format_chips,
-    owed_award_line,
     parse_chips,
-    return_spot_wagers,
 )
 from games.payouts import MeterShare
+from games.table_round import (  # noqa: F401  (the round's names, for the bindings and the tests)
+    ANY_CARD,
+    BET,
+    BETTING,
+    BETTING_ACTIONS,
+    CLEAR,
+    CLOSE_BETTING,
+    LEAVE,
+    NEXT_ROUND,
+    RESULT,
+    result_line,
+    seat_of,
+)
 
-BETTING = "betting"
 DEALING = "dealing"
 INSURANCE = "insurance"
 PLAYING = "playing"
-RESULT = "result"
 
 # The table's own actions (timer).
-CLOSE_BETTING = "close_betting"
 DEAL = "deal"
 CLOSE_INSURANCE = "close_insurance"
 ACTION_TIMEOUT = "action_timeout"
-NEXT_ROUND = "next_round"
 
 # Players' actions.
-BET = "bet"
-CLEAR = "clear"
 INSURE = "insure"
 NO_INSURANCE = "no_insurance"
 HIT = "hit"
@@ -76,8 +78,6 @@ DOUBLE = "double"
 SPLIT = "split"
 SURRENDER = "surrender"
 RESCUE = "rescue"
-LEAVE = "leave"
-BETTING_ACTIONS = (BET, CLEAR, *betting.ACTIONS)
 PLAYER_ACTIONS = (*BETTING_ACTIONS, INSURE, NO_INSURANCE, HIT, STAND, DOUBLE, SPLIT, SURRENDER, RESCUE)
 HAND_ACTIONS = (HIT, STAND, DOUBLE, SPLIT, SURRENDER, RESCUE)
 
@@ -220,7 +220,7 @@ def hand_cards(hand):
 def timer(state, config):
     """(key, seconds, action) of the current phase's clock."""
     if state.phase == BETTING:
-        return f"{state.round}:bet:{state.waits}", config.betting_seconds, Action(CLOSE_BETTING)
+        return tr.betting_timer(state, config)
     if state.phase == DEALING:
         return f"{state.round}:deal", config.deal_seconds, Action(DEAL)
     if state.phase == INSURANCE:
@@ -230,7 +230,7 @@ def timer(state, config):
         hand = state.hand(seat, index)
         key = f"{state.round}:turn:{seat}:{index}:{len(hand['cards'])}:{hand['doubles']}"
         return key, config.action_seconds, Action(ACTION_TIMEOUT)
-    return f"{state.round}:result", config.result_seconds, Action(NEXT_ROUND)
+    return tr.result_timer(state, config)
 
 
 # -- parsing players' messages ----------------------------------------------
@@ -238,10 +238,14 @@ def timer(state, config):
 
 def parse_action(kind, data, areas):
     if kind == BET:
-        area = str(data.get("spot", MAIN)).strip() or MAIN
-        if area not in areas:
-            raise IllegalAction(f"There is no betting area {area!r} here; bet on one of {', '.join(areas)}.")
-        return Action(BET, data={"spot": area, "amount": parse_chips(data.get("amount"))})
+
+        def check(area):
+            if area not in areas:
+                raise IllegalAction(
+                    f"There is no betting area {area!r} here; bet on one of {', '.join(areas)}."
+                )
+
+        return tr.parse_bet(data, check, MAIN)
     if kind in (INSURE, DOUBLE):
         amount = data.get("amount")
         return Action(kind, data={"amount": None if amount in (None, "") else parse_chips(amount)})
@@ -266,48 +270,56 @@ def apply_in_place(variant, state, action, config, rng):
     return handler(variant.for_table(config), state, action, config, rng)
 
 
-def _seat_of(action):
-    if action.seat is None:
-        raise IllegalAction("Take a seat to play.")
-    return int(action.seat)
-
-
 # betting --------------------------------------------------------------------
 
 
-def _place_bet(variant, state, action, config, rng):
-    if state.phase != BETTING:
-        # § 635c.1(d)(2), (f): after "no more bets" no wager is accepted, progressive ones included.
-        raise IllegalAction("No more bets: wait for the next round.")
-    seat = _seat_of(action)
-    spot = state.spots.setdefault(
-        str(seat), {"player": action.player, "bets": {}, "hands": [], "insurance": None, "left": False}
-    )
-    area, amount = action.data["spot"], action.data["amount"]
-    new_total = spot["bets"].get(area, 0) + amount
-    _check_wager(variant, spot, area, new_total, config)
-    spot["bets"][area] = new_total
-    return Outcome(
-        state,
-        log=[
-            {"player": action.player, "text": f"bets {format_chips(amount)} on {_area_name(variant, area)}"}
-        ],
-        moves=[ChipMove(STAKE, action.player, amount, f"seat {seat} {area}")],
-    )
+class Betting(tr.BettingPhase):
+    """The shared betting phase (games/table_round.py) with a Variant's wagers."""
+
+    closes_to = (DEALING,)
+    clear_text = "clears {} of wagers"
+    carry = ("shoe", "results")
+
+    def new_spot(self, variant, player):
+        return {"player": player, "bets": {}, "hands": [], "insurance": None, "left": False}
+
+    def check_bet(self, variant, seat, bets, area, amount, config):
+        _check_wager(variant, bets, area, bets.get(area, 0) + amount, config)
+        return [(area, _area_name(variant, area))]
+
+    def first(self, variant):
+        return MAIN
+
+    def fixed(self, variant, config):
+        return (variant.progressive_area,) if variant.progressive_area else ()
+
+    def progressives(self, variant, config):
+        # A side wager without a main wager cannot exist (_check_wager), so every spot is dealt.
+        if not (variant.progressive_area and config.progressive_cents):
+            return []
+        return [tr.Progressive(variant.progressive_area, variant.progressive_kind)]
+
+    def close(self, variant, state, seats, config):
+        state.phase = DEALING
+        return "No more bets."
+
+    def award_texts(self, variant, seat, kind, cents):
+        area = variant.progressive_area
+        name = _area_name(variant, area)
+        return (
+            f"seat {seat} {area} meter",
+            f"progressive {format_chips(cents)} from the meter",
+            f"Seat {seat}: {name[0].upper()}{name[1:]} pays {format_chips(cents)}!",
+        )
+
+    def left(self, variant, state, seat, config):
+        # Once dealt, the hands are played out as they stand (the action clock stands them).
+        if state.phase == PLAYING and state.turn and state.turn[0] == seat:
+            return _advance(variant, state, config, log=[], moves=[], stand_current=True)
+        return Outcome(state)
 
 
-def _book(variant):
-    """Rebet, double and undo (games/betting.py) through this variant's own wager."""
-    fixed = (variant.progressive_area,) if variant.progressive_area else ()
-    return betting.spot_book(
-        lambda state, action, config, rng: _place_bet(variant, state, action, config, rng),
-        first=MAIN,
-        fixed=lambda config: fixed,
-    )
-
-
-def _betting(handler):
-    return lambda variant, state, action, config, rng: handler(_book(variant), state, action, config, rng)
+PHASE = Betting()
 
 
 def _area_name(variant, area):
@@ -316,7 +328,7 @@ def _area_name(variant, area):
     return variant.area_names.get(area, area.replace("_", " "))
 
 
-def _check_wager(variant, spot, area, amount, config):
+def _check_wager(variant, bets, area, amount, config):
     if area == MAIN:
         low, high = config.min_bet_cents, config.max_bet_cents
         if amount < low:
@@ -330,7 +342,7 @@ def _check_wager(variant, spot, area, amount, config):
         return
     if not config.offers(area):
         raise IllegalAction(f"This table does not offer the {_area_name(variant, area)} wager.")
-    if not spot["bets"].get(MAIN):
+    if not bets.get(MAIN):
         # spanish21.md rule 6; § 635c.1(e): every other wager needs a main wager at the spot.
         raise IllegalAction("Place the main wager first: the other wagers go with it.")
     if area == variant.progressive_area:
@@ -342,77 +354,6 @@ def _check_wager(variant, spot, area, amount, config):
     high = config.side_max_cents
     if amount > high:
         raise IllegalAction(f"The maximum on this wager is {format_chips(high)}.")
-
-
-def _clear(variant, state, action, config, rng):
-    if state.phase != BETTING:
-        raise IllegalAction("No more bets: wagers cannot be taken back now.")
-    seat = _seat_of(action)
-    spot = state.spots.get(str(seat))
-    if not spot or not spot["bets"]:
-        raise IllegalAction("You have no wagers to clear.")
-    return return_spot_wagers(state, seat, action.player, "clears {} of wagers", "wagers cleared")
-
-
-def _leave(variant, state, action, config, rng):
-    """While betting, a leaving player's wagers are returned; once dealt, the
-    hands are played out as they stand (the action clock stands them)."""
-    seat = action.seat
-    if seat is None or str(seat) not in state.spots:
-        return Outcome(state)
-    if state.phase == BETTING:
-        return return_spot_wagers(
-            state, seat, action.player, "leaves; {} of wagers returned", "left the table"
-        )
-    state.spot(seat)["left"] = True
-    if state.phase == PLAYING and state.turn and state.turn[0] == int(seat):
-        return _advance(variant, state, config, log=[], moves=[], stand_current=True)
-    return Outcome(state)
-
-
-def _close_betting(variant, state, action, config, rng):
-    if state.phase != BETTING:
-        raise IllegalAction("Betting is already closed.")
-    if not state.seats():
-        state.waits += 1
-        return Outcome(state)
-    state.phase = DEALING
-    # A side wager without a main wager cannot exist (_check_wager), so every spot is dealt.
-    wagers = []
-    if variant.progressive_area:
-        for seat in state.seats():
-            spot = state.spot(seat)
-            amount = spot["bets"].get(variant.progressive_area)
-            if amount:
-                wagers.append(ProgressiveWager(variant.progressive_kind, seat, spot["player"], amount))
-    offered = variant.progressive_area and config.progressive_cents
-    return Outcome(state, log=[{"player": None, "text": "No more bets."}], lock=wagers if offered else None)
-
-
-def _progressive_result(variant, state, action, config, rng):
-    """The meter system's answer (the platform applies it in the same
-    transition): at "no more bets" the accepted progressive wagers are
-    collected (§ 635c.1(f)), refused ones returned; awards are paid."""
-    moves, log = [], []
-    refused = {(item["seat"]) for item in action.data.get("refused", [])}
-    area = variant.progressive_area
-    if state.phase == DEALING:
-        moves, log = collect_progressive_wagers(state, area, refused)
-    for award in action.data.get("awards", []):
-        seat, cents = award["seat"], award["cents"]
-        spot = state.spot(seat)
-        if cents:
-            moves.append(ChipMove(WIN, spot["player"], cents, f"seat {seat} {area} meter"))
-        result_line(state, seat, f"progressive {format_chips(cents)} from the meter", cents)
-        name = _area_name(variant, area)
-        log.append(
-            {"player": None, "text": f"Seat {seat}: {name[0].upper()}{name[1:]} pays {format_chips(cents)}!"}
-        )
-    for item in action.data.get("owed", []):
-        result_line(state, item["seat"], owed_award_line("progressive"), 0)
-    if action.data.get("error"):  # why wagers were refused, or wins are owed
-        log.append({"player": None, "text": action.data["error"]})
-    return Outcome(state, log=log, moves=moves)
 
 
 # dealing ----------------------------------------------------------------------
@@ -577,13 +518,6 @@ def _settle_progressive(variant, state, seat, line, amount):
     )
 
 
-def result_line(state, seat, text, paid):
-    """A line of the seat's result ("match the dealer loses"), with what it paid back."""
-    result = state.results.setdefault(str(seat), {"paid": 0, "lines": []})
-    result["lines"].append(text)
-    result["paid"] += paid
-
-
 def _pay(state, seat, stake, odds, what):
     """A winning main hand: the stake back from escrow, the winnings from the house."""
     player = state.spot(seat)["player"]
@@ -606,7 +540,7 @@ def _lose(state, seat, amount, what):
 def _insure(variant, state, action, config, rng):
     if state.phase != INSURANCE:
         raise IllegalAction("Insurance is offered only while the dealer shows an ace, before play.")
-    seat = _seat_of(action)
+    seat = seat_of(action)
     spot = state.spots.get(str(seat))
     if not spot or not spot["hands"] or spot["insurance"] is not None or spot["player"] != action.player:
         raise IllegalAction("You have no insurance to decide.")
@@ -633,7 +567,7 @@ def _insure(variant, state, action, config, rng):
 def _no_insurance(variant, state, action, config, rng):
     if state.phase != INSURANCE:
         raise IllegalAction("Insurance is not open.")
-    spot = state.spots.get(str(_seat_of(action)))
+    spot = state.spots.get(str(seat_of(action)))
     if not spot or not spot["hands"] or spot["insurance"] is not None or spot["player"] != action.player:
         raise IllegalAction("You have no insurance to decide.")
     spot["insurance"] = 0
@@ -762,7 +696,7 @@ def legal_actions(variant, state, seat=None):
 def _require_turn(variant, state, action, kind):
     if state.phase != PLAYING or not state.turn:
         raise IllegalAction("No hand is being played now.")
-    seat = _seat_of(action)
+    seat = seat_of(action)
     if state.turn[0] != seat:
         raise IllegalAction(f"It is seat {state.turn[0]}'s turn, not yours.")
     _require_own_spot(state, seat, action)
@@ -1056,34 +990,8 @@ def _bonuses(variant, state, seat, hand, upcard, log):
     return moves
 
 
-def _next_round(variant, state, action, config, rng):
-    if state.phase != RESULT:
-        raise IllegalAction("The round is not over.")
-    state.last_bets = {
-        str(spot["player"]): dict(spot["bets"])
-        for spot in state.spots.values()
-        if spot["bets"] and not spot["left"]
-    }
-    state.round += 1
-    state.phase = BETTING
-    state.waits = 0
-    state.spots = {}
-    state.dealer = []
-    state.hole_shown = False
-    state.reader = None
-    state.turn = None
-    return Outcome(state)
-
-
 _HANDLERS = {
-    BET: _betting(betting.bet),
-    betting.REBET: _betting(betting.rebet),
-    betting.DOUBLE: _betting(betting.double),
-    betting.UNDO: _betting(betting.undo),
-    CLEAR: _clear,
-    LEAVE: _leave,
-    CLOSE_BETTING: _close_betting,
-    PROGRESSIVE_RESULT: _progressive_result,
+    **PHASE.handlers(),
     DEAL: _deal,
     INSURE: _insure,
     NO_INSURANCE: _no_insurance,
@@ -1095,13 +1003,11 @@ _HANDLERS = {
     SURRENDER: _surrender,
     RESCUE: _rescue,
     ACTION_TIMEOUT: _action_timeout,
-    NEXT_ROUND: _next_round,
 }
 
 
 # -- test tables: a stacked shoe ---------------------------------------------------
 
-ANY_CARD = "?"
 STACK_HELP = (
     "Cards in dealing order, separated by spaces: rank A 2–9 J Q K (a Spanish deck has no 10s), "
     'suit S H D C, ? for any card, e.g. "KS 5C KS KS". At the next deal: a first card to each '
@@ -1127,38 +1033,23 @@ def stack(state, config, text, rng=None):
     (a 10 in a Spanish deck, the joker), or more copies of a card than the
     shoe holds (five A♠ in a four-deck shoe).
     """
-    if not isinstance(text, str):
-        raise IllegalAction("Type the cards as text, e.g. KS 5C KS KS.")
-    typed = []
-    for word in text.replace(",", " ").split():
-        try:
-            typed.append(None if word == ANY_CARD else card(word))
-        except ValueError as error:
-            raise IllegalAction(f"Stacked shoe: {error}.") from None
-    if not typed:
-        raise IllegalAction("Nothing to stack: type cards in dealing order, e.g. KS 5C KS KS.")
-    one_deck = config.deck()
+    typed = tr.typed_cards(text, "KS 5C KS KS", what="Stacked shoe")
     name = deck_name(config.deck)
-    size = len(one_deck) * config.decks
-    if len(typed) > size:
-        raise IllegalAction(f"A {config.decks}-deck shoe holds {size} cards; {len(typed)} were typed.")
-    known = [item for item in typed if item is not None]
-    for item in known:
-        if item not in one_deck:
-            if name == "spanish":
-                raise IllegalAction(f"{item.label} is not in a Spanish deck (48 cards, no 10s).")
-            raise IllegalAction(f"{item.label} is not in a {name} deck.")
-    for item in dict.fromkeys(known):
-        wanted, held = known.count(item), one_deck.count(item) * config.decks
-        if wanted > held:
-            raise IllegalAction(
-                f"{wanted} × {item.label} typed, but a {config.decks}-deck shoe holds only {held}."
-            )
+    shoe = f"a {config.decks}-deck shoe"
+    tr.check_typed(
+        typed,
+        config.deck(),
+        config.decks,
+        shoe=shoe[0].upper() + shoe[1:],
+        deck_name="a Spanish deck (48 cards, no 10s)" if name == "spanish" else f"a {name} deck",
+        repeated="{times} × {card} typed, but " + shoe + " holds only {held}.",
+    )
     full = Shoe.shuffled(config.deck, config.decks, rng or system_rng())
     rest = list(full.cards)
-    for item in known:
-        rest.remove(item)  # the shuffled order of the others is kept
-    front = [item if item is not None else rest.pop() for item in typed]
+    for item in typed:
+        if item is not None:
+            rest.remove(item)  # the shuffled order of the others is kept
+    front = tr.stacked_front(typed, rest)
     then = Shoe(rest, cut_at=min(full.cut_at, len(rest)) or None, deck=full.deck, decks=full.decks)
     state = State.from_json(state.to_json())
     state.shoe = Shoe.stacked(front, then=then).to_json()
