@@ -21,60 +21,57 @@ Asia's "medium"), card strings, so the split is data: ``Variant.hands``.
 
 from dataclasses import dataclass, field
 
-from games import betting
-from games.cards.cards import card, cards, joker_deck, to_json
+from games import table_round as tr
+from games.cards.cards import cards, joker_deck, to_json
 from games.cards.rng import system_rng
 from games.engine import (
     CENTS_PER_CHIP,
     LOSE,
-    PROGRESSIVE_RESULT,
     RETURN,
-    STAKE,
     WIN,
     Action,
     ChipMove,
     IllegalAction,
     Outcome,
     ProgressiveAward,
-    ProgressiveWager,
     chip_word,
-    collect_progressive_wagers,
     dataclass_json,
     format_chips,
-    owed_award_line,
-    parse_chips,
-    return_spot_wagers,
 )
 from games.pai_gow import dice
 from games.payouts import MeterShare
+from games.table_round import (  # noqa: F401  (the round's names, for the bindings and the tests)
+    ANY_CARD,
+    BET,
+    BETTING,
+    CLEAR,
+    CLOSE_BETTING,
+    LEAVE,
+    NEXT_ROUND,
+    RESULT,
+    result_line,
+    seat_of,
+)
 
-BETTING = "betting"
 SHAKING = "shaking"
 ROLLING = "rolling"
 DECIDING = "deciding"
 SETTING = "setting"
-RESULT = "result"
 
-CLOSE_BETTING = "close_betting"
 SHAKE_TIMEOUT = "shake_timeout"
 DEAL = "deal"
 CLOSE_DECIDING = "close_deciding"
 CLOSE_SETTING = "close_setting"
-NEXT_ROUND = "next_round"
 
-BET = "bet"
-CLEAR = "clear"
 SHAKE = "shake"
 SET_HAND = "set_hand"
 HOUSE_WAY = "house_way"
-LEAVE = "leave"
-BASE_ACTIONS = (BET, CLEAR, *betting.ACTIONS, SHAKE, SET_HAND, HOUSE_WAY)
+BASE_ACTIONS = (*tr.BETTING_ACTIONS, SHAKE, SET_HAND, HOUSE_WAY)
 
 MAIN = "main"
 FORTUNE = "fortune"
 PROGRESSIVE = "progressive"
 PROGRESSIVE_KIND = "progressive_payout"  # casino/progressives: the pai gow progressive's meter kind
-MYSTERY_KIND = "must_hit_by"
 POSITIONS = ("dealer", 1, 2, 3, 4, 5, 6)  # pai_gow_poker.md rule 15: the dealer counts as 1
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
@@ -233,7 +230,7 @@ def setting_of(variant, hand):
 
 def timer(variant, state, config):
     if state.phase == BETTING:
-        return f"{state.round}:bet:{state.waits}", config.betting_seconds, Action(CLOSE_BETTING)
+        return tr.betting_timer(state, config)
     if state.phase == SHAKING:
         return f"{state.round}:shake", config.shake_seconds, Action(SHAKE_TIMEOUT)
     if state.phase == ROLLING:
@@ -243,7 +240,7 @@ def timer(variant, state, config):
         return f"{state.round}:decide", variant.decision.seconds(config), Action(CLOSE_DECIDING)
     if state.phase == SETTING:
         return f"{state.round}:set", config.set_seconds, Action(CLOSE_SETTING)
-    return f"{state.round}:result", config.result_seconds, Action(NEXT_ROUND)
+    return tr.result_timer(state, config)
 
 
 def player_actions(variant):
@@ -254,12 +251,14 @@ def parse_action(variant, kind, data, check_area=None):
     """A message's action. ``check_area(area)`` may refuse an area with its own
     message (Pai Gow Poker's Match faces) before the unknown-area refusal."""
     if kind == BET:
-        area = str(data.get("spot", MAIN)).strip() or MAIN
-        if check_area is not None:
-            check_area(area)
-        if area not in variant.areas:
-            raise IllegalAction(f"There is no betting area {area!r} at a {variant.table_name} table.")
-        return Action(BET, data={"spot": area, "amount": parse_chips(data.get("amount"))})
+
+        def check(area):
+            if check_area is not None:
+                check_area(area)
+            if area not in variant.areas:
+                raise IllegalAction(f"There is no betting area {area!r} at a {variant.table_name} table.")
+
+        return tr.parse_bet(data, check, MAIN)
     if kind == SET_HAND:
         hands = {}
         try:
@@ -284,180 +283,90 @@ def apply(variant, state, action, config, rng):
     return handler(variant, State.from_json(state.to_json()), action, config, rng)
 
 
-def seat_of(action):
-    if action.seat is None:
-        raise IllegalAction("Take a seat to play.")
-    return int(action.seat)
-
-
-def result_line(state, seat, text, paid):
-    """A line of the seat's result ("Fortune flush 4 to 1: +20") and the cents it paid back."""
-    result = state.results.setdefault(str(seat), {"paid": 0, "lines": []})
-    result["lines"].append(text)
-    result["paid"] += paid
-
-
 # -- betting -----------------------------------------------------------------------
 
 
-def _place_bet(variant, state, action, config, rng):
-    if state.phase != BETTING:
-        raise IllegalAction("No more bets: wait for the next round.")
-    seat = seat_of(action)
-    if not 1 <= seat < len(POSITIONS):
-        # pai_gow_poker.md rule 7 (six_card_fortune_pai_gow.md rule 2): six player positions are
-        # dealt; a table set up with more seats must not take a wager that gets no cards.
-        raise IllegalAction(
-            f"Only seats 1 to {len(POSITIONS) - 1} are dealt at a {variant.table_name} table."
-        )
-    spot = state.spots.setdefault(str(seat), _spot(variant, action.player))
-    area, amount = action.data["spot"], action.data["amount"]
-    if not config.offers(area):
-        raise IllegalAction(f"This table does not offer the {variant.area_name(area)} wager.")
-    total = spot["bets"].get(area, 0) + amount
-    if area == MAIN:
-        if not config.min_bet * 100 <= total <= config.max_bet * 100:
+class Betting(tr.BettingPhase):
+    """The shared betting phase (games/table_round.py) with a Variant's wagers."""
+
+    closes_to = (SHAKING, ROLLING)
+    # The stacked deck, dice or first position for the next deal, and the shaker's turn.
+    carry = ("deck", "dice", "count", "last_shooter", "mystery_hits")
+
+    def new_spot(self, variant, player):
+        spot = {"player": player, "bets": {}, "cards": []}
+        spot.update(dict.fromkeys(variant.hand_keys()))
+        spot.update(set_by=None, left=False)
+        return spot
+
+    def check_bet(self, variant, seat, bets, area, amount, config):
+        if not 1 <= seat < len(POSITIONS):
+            # pai_gow_poker.md rule 7 (six_card_fortune_pai_gow.md rule 2): six player positions are
+            # dealt; a table set up with more seats must not take a wager that gets no cards.
             raise IllegalAction(
-                f"The {variant.main_name} wager is {config.min_bet} to {config.max_bet} {chip_word(config.max_bet * CENTS_PER_CHIP)}; {format_chips(total)} is not."
+                f"Only seats 1 to {len(POSITIONS) - 1} are dealt at a {variant.table_name} table."
             )
-    else:
-        if not spot["bets"].get(MAIN):
-            raise IllegalAction(f"Place the {variant.main_name} wager first: the other wagers go with it.")
-        if area == PROGRESSIVE and total != variant.progressive_cents:
-            chips = variant.progressive_cents // CENTS_PER_CHIP
-            raise IllegalAction(
-                f"The progressive payout wager is exactly {chips} {chip_word(variant.progressive_cents)} (${chips})."
-            )
-        if area != PROGRESSIVE and total > config.side_max * 100:
-            raise IllegalAction(
-                f"The maximum on the {variant.area_name(area)} wager is {config.side_max} {chip_word(config.side_max * CENTS_PER_CHIP)}."
-            )
-    spot["bets"][area] = total
-    return Outcome(
-        state,
-        log=[{"player": action.player, "text": f"bets {format_chips(amount)} on {variant.area_name(area)}"}],
-        moves=[ChipMove(STAKE, action.player, amount, f"seat {seat} {area}")],
-    )
-
-
-def _book(variant):
-    """Rebet, double and undo (games/betting.py) through the one wager above; the
-    progressive payout wager has one size (pai_gow_poker.md § 9)."""
-    return betting.spot_book(
-        lambda state, action, config, rng: _place_bet(variant, state, action, config, rng),
-        first=MAIN,
-        fixed=lambda config: (PROGRESSIVE,),
-    )
-
-
-def _betting(handler):
-    return lambda variant, state, action, config, rng: handler(_book(variant), state, action, config, rng)
-
-
-def _spot(variant, player):
-    spot = {"player": player, "bets": {}, "cards": []}
-    spot.update(dict.fromkeys(variant.hand_keys()))
-    spot.update(set_by=None, left=False)
-    return spot
-
-
-def _clear(variant, state, action, config, rng):
-    if state.phase != BETTING:
-        raise IllegalAction("No more bets: wagers cannot be taken back now.")
-    seat = seat_of(action)
-    spot = state.spots.get(str(seat))
-    if not spot or not spot["bets"]:
-        raise IllegalAction("You have no wagers to clear.")
-    return return_spot_wagers(state, seat, action.player, "clears {}", "wagers cleared")
-
-
-def _leave(variant, state, action, config, rng):
-    seat = action.seat
-    if seat is None or str(seat) not in state.spots:
-        return Outcome(state)
-    if state.phase == BETTING:
-        return return_spot_wagers(
-            state, seat, action.player, "leaves; {} of wagers returned", "left the table"
-        )
-    state.spot(seat)["left"] = True  # the hand is set by the house way; wagers ride
-    return Outcome(state)
-
-
-def _close_betting(variant, state, action, config, rng):
-    if state.phase != BETTING:
-        raise IllegalAction("Betting is already closed.")
-    seats = state.seats()
-    if not seats:
-        state.waits += 1
-        return Outcome(state)
-    wagers = []
-    for seat in seats:
-        spot = state.spot(seat)
-        if spot["bets"].get(PROGRESSIVE):
-            # Each game's (c)(1)-(2): the progressive payout wager feeds its meter
-            # and, with the main wager, the Mystery bonus meter.
-            wagers.append(
-                ProgressiveWager(variant.progressive_kind, seat, spot["player"], spot["bets"][PROGRESSIVE])
-            )
-            if config.mystery:
-                wagers.append(
-                    ProgressiveWager(
-                        MYSTERY_KIND,
-                        seat,
-                        spot["player"],
-                        spot["bets"][PROGRESSIVE],
-                        rides_on=variant.progressive_kind,
-                    )
+        if not config.offers(area):
+            raise IllegalAction(f"This table does not offer the {variant.area_name(area)} wager.")
+        total = bets.get(area, 0) + amount
+        if area == MAIN:
+            if not config.min_bet * 100 <= total <= config.max_bet * 100:
+                raise IllegalAction(
+                    f"The {variant.main_name} wager is {config.min_bet} to {config.max_bet} {chip_word(config.max_bet * CENTS_PER_CHIP)}; {format_chips(total)} is not."
                 )
-    if variant.uses_dice(config):
-        # pai_gow_poker.md Defaults: the shaker goes round from the dealer's left.
-        later = [seat for seat in seats if seat > state.last_shooter]
-        state.shooter = (later or seats)[0]
-        state.phase = SHAKING
-        text = f"No more bets. Seat {state.shooter}, press Shake."
-    else:
+        else:
+            if not bets.get(MAIN):
+                raise IllegalAction(
+                    f"Place the {variant.main_name} wager first: the other wagers go with it."
+                )
+            if area == PROGRESSIVE and total != variant.progressive_cents:
+                chips = variant.progressive_cents // CENTS_PER_CHIP
+                raise IllegalAction(
+                    f"The progressive payout wager is exactly {chips} {chip_word(variant.progressive_cents)} (${chips})."
+                )
+            if area != PROGRESSIVE and total > config.side_max * 100:
+                raise IllegalAction(
+                    f"The maximum on the {variant.area_name(area)} wager is {config.side_max} {chip_word(config.side_max * CENTS_PER_CHIP)}."
+                )
+        return [(area, variant.area_name(area))]
+
+    def first(self, variant):
+        return MAIN
+
+    def fixed(self, variant, config):
+        # The progressive payout wager has one size (pai_gow_poker.md § 9).
+        return (PROGRESSIVE,)
+
+    def progressives(self, variant, config):
+        if not config.progressive:
+            return []
+        # Each game's (c)(1)-(2): the progressive payout wager feeds its meter and, with the
+        # main wager, the Mystery bonus meter.
+        return [tr.Progressive(PROGRESSIVE, variant.progressive_kind, MAIN if config.mystery else None)]
+
+    def close(self, variant, state, seats, config):
+        if variant.uses_dice(config):
+            # pai_gow_poker.md Defaults: the shaker goes round from the dealer's left.
+            later = [seat for seat in seats if seat > state.last_shooter]
+            state.shooter = (later or seats)[0]
+            state.phase = SHAKING
+            return f"No more bets. Seat {state.shooter}, press Shake."
         state.phase = ROLLING
-        text = "No more bets."
-    offered = config.progressive
-    return Outcome(state, log=[{"player": None, "text": text}], lock=wagers if offered else None)
+        return "No more bets."
 
-
-def _progressive_result(variant, state, action, config, rng):
-    """At "no more bets": accepted progressive wagers are collected, refused
-    ones returned, Mystery hits kept for the result (paid at the end of the
-    round, rules/README.md). At the result: meter awards paid."""
-    moves, log = [], []
-    if state.phase in (SHAKING, ROLLING):
-        refused = {
-            item["seat"]
-            for item in action.data.get("refused", [])
-            if item["kind"] == variant.progressive_kind
-        }
-        moves, log = collect_progressive_wagers(state, PROGRESSIVE, refused)
-        for hit in action.data.get("hits", []):
-            state.mystery_hits.append({"seat": hit["seat"], "cents": hit["cents"]})
-            log.append(
-                {
-                    "player": None,
-                    "text": f"Seat {hit['seat']} wins the Must-Hit-By Mystery bonus: {format_chips(hit['cents'])}!",
-                }
-            )
-    for award in action.data.get("awards", []):
-        seat, cents = award["seat"], award["cents"]
-        if cents:
-            moves.append(ChipMove(WIN, state.spot(seat)["player"], cents, f"seat {seat} progressive meter"))
-        result_line(state, seat, f"progressive: {format_chips(cents)} from the meter", cents)
-        log.append(
-            {
-                "player": None,
-                "text": f"Seat {seat}: progressive payout, {format_chips(cents)} from the meter!",
-            }
+    def award_texts(self, variant, seat, kind, cents):
+        return (
+            f"seat {seat} progressive meter",
+            f"progressive: {format_chips(cents)} from the meter",
+            f"Seat {seat}: progressive payout, {format_chips(cents)} from the meter!",
         )
-    for item in action.data.get("owed", []):
-        result_line(state, item["seat"], owed_award_line("progressive"), 0)
-    if action.data.get("error"):  # why wagers were refused, or wins are owed
-        log.append({"player": None, "text": action.data["error"]})
-    return Outcome(state, log=log, moves=moves)
+
+    def rebets(self, variant, area):
+        # Not a wager a post-deal decision placed (Six-Card Fortune Pai Gow's Double Down).
+        return area in variant.areas
+
+
+PHASE = Betting()
 
 
 # -- the shaker and the deal -------------------------------------------------------
@@ -728,14 +637,7 @@ def _reveal_and_settle(variant, state, config):
                 )  # collected at no more bets: "for 1" is all of it
                 result_line(state, seat, f"progressive {pays}: {format_chips(paid)}", paid)
                 moves.append(ChipMove(WIN, player, paid, f"seat {seat} progressive"))
-    for hit in state.mystery_hits:
-        seat = hit["seat"]
-        if str(seat) in state.spots:
-            result_line(state, seat, f"Mystery bonus +{format_chips(hit['cents'])}", hit["cents"])
-            moves.append(
-                ChipMove(WIN, state.spot(seat)["player"], hit["cents"], f"seat {seat} mystery bonus")
-            )
-    state.mystery_hits = []
+    moves += tr.pay_mystery_hits(state)
     state.phase = RESULT
     return Outcome(state, log=log, moves=moves, awards=awards)
 
@@ -814,29 +716,7 @@ def _lower(name):
     return name[0].lower() + name[1:] if name[1:2].islower() else name
 
 
-def _next_round(variant, state, action, config, rng):
-    if state.phase != RESULT:
-        raise IllegalAction("The round is not over.")
-    state.last_bets = {
-        str(spot["player"]): {area: cents for area, cents in spot["bets"].items() if area in variant.areas}
-        for spot in state.spots.values()
-        if spot["bets"] and not spot["left"]
-    }
-    state.round += 1
-    state.phase = BETTING
-    state.waits = 0
-    state.spots = {}
-    state.dealer = {}
-    state.shooter = None
-    state.roll = None
-    state.first_position = None
-    state.results = {}
-    return Outcome(state)
-
-
 # -- test tables: stacked dice and deck ---------------------------------------------
-
-ANY_CARD = "?"
 
 
 def parse_stack(text):
@@ -844,7 +724,7 @@ def parse_stack(text):
     "dice 3 3 3; AS KS ?" (spaces, commas or semicolons)."""
     if not isinstance(text, str):
         raise IllegalAction("Type the stack as text, e.g. dice 3 3 3; AS KS QS.")
-    words = text.replace(",", " ").replace(";", " ").split()
+    words = tr.stack_words(text)
     rolled, typed = None, []
     index = 0
     while index < len(words):
@@ -864,13 +744,8 @@ def parse_stack(text):
                 raise IllegalAction(
                     f"The shaker holds three dice (§ 645c.2(c)); {words[index]!r} is one too many."
                 )
-        elif word == ANY_CARD:
-            typed.append(None)
         else:
-            try:
-                typed.append(card(word))
-            except ValueError as error:
-                raise IllegalAction(f"Stacked deck: {error}.") from None
+            typed.append(tr.stacked_card(word))
     return rolled, typed
 
 
@@ -880,7 +755,7 @@ def _first_position(text):
     the text without it; (None, text) when not typed."""
     if not isinstance(text, str):
         return None, text
-    words = text.replace(",", " ").replace(";", " ").split()
+    words = tr.stack_words(text)
     lowered = [word.lower() for word in words]
     if "first" not in lowered:
         return None, text
@@ -924,24 +799,15 @@ def stack(variant, state, config, text, rng=None, no_dice_message=None):
     if first is not None and variant.uses_dice(config):
         raise IllegalAction("This table's dice pick the first hand: type dice, e.g. dice 3 3 3, not first.")
     deck = variant.deck()
-    if len(typed) > len(deck):
-        raise IllegalAction(f"The deck holds {len(deck)} cards; {len(typed)} were typed.")
+    tr.check_typed(typed, deck, repeated="{card} is typed {times} times: the deck holds one (rule 13).")
     known = [item for item in typed if item is not None]
-    for item in dict.fromkeys(known):
-        if known.count(item) > 1:
-            raise IllegalAction(
-                f"{item.label} is typed {known.count(item)} times: the deck holds one (rule 13)."
-            )
-        if item not in deck:
-            raise IllegalAction(f"{item.label} is not in this game's deck.")
     rest = [item for item in deck if item not in known]
     (rng or system_rng()).shuffle(rest)
     state = State.from_json(state.to_json())
     state.dice = dice.Roll(rolled[0], tuple(rolled[1:])).to_json() if rolled else None
     state.count = first
     if typed:
-        front = [item if item is not None else rest.pop() for item in typed]
-        state.deck = to_json(front + rest)
+        state.deck = to_json(tr.stacked_front(typed, rest) + rest)
     else:
         state.deck = None
     return state
@@ -954,14 +820,7 @@ def round_summary(state):
 
 
 _HANDLERS = {
-    BET: _betting(betting.bet),
-    betting.REBET: _betting(betting.rebet),
-    betting.DOUBLE: _betting(betting.double),
-    betting.UNDO: _betting(betting.undo),
-    CLEAR: _clear,
-    LEAVE: _leave,
-    CLOSE_BETTING: _close_betting,
-    PROGRESSIVE_RESULT: _progressive_result,
+    **PHASE.handlers(),
     SHAKE: _shake,
     SHAKE_TIMEOUT: _shake_timeout,
     DEAL: _deal,
@@ -969,5 +828,4 @@ _HANDLERS = {
     SET_HAND: _set_hand,
     HOUSE_WAY: _house_way,
     CLOSE_SETTING: _close_setting,
-    NEXT_ROUND: _next_round,
 }
