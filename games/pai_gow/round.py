@@ -1,7 +1,9 @@
 """The pai gow family's round, pure: one state machine for every pai gow
-game, each game a ``Variant`` (configuration and small hooks) over it, as
-the blackjack family shares games/blackjack/round.py. The hooks are listed in
-games/pai_gow/__init__.py.
+game, each game a ``Variant`` (games/pai_gow/variant.py: configuration and
+small hooks) over it, as the blackjack family shares games/blackjack/round.py.
+The hooks are listed in games/pai_gow/__init__.py. The betting phase is the
+one every house-banked table shares (games/table_round.py); the dealer's
+hand and the settlement are games/pai_gow/settlement.py.
 
 Phases: betting → (no more bets: progressive wagers locked, the Mystery
 bonus's contributions made) → shaking and rolling (the player-activated
@@ -22,24 +24,30 @@ Asia's "medium"), card strings, so the split is data: ``Variant.hands``.
 from dataclasses import dataclass, field
 
 from games import table_round as tr
-from games.cards.cards import cards, joker_deck, to_json
+from games.cards.cards import cards, to_json
 from games.cards.rng import system_rng
 from games.engine import (
     CENTS_PER_CHIP,
-    LOSE,
-    RETURN,
-    WIN,
     Action,
-    ChipMove,
     IllegalAction,
     Outcome,
-    ProgressiveAward,
     chip_word,
     dataclass_json,
     format_chips,
 )
 from games.pai_gow import dice
-from games.payouts import MeterShare
+from games.pai_gow.settlement import dealer_push, reveal_and_settle, set_by_house_way, setting_text
+from games.pai_gow.variant import (  # noqa: F401  (the family's names, for the bindings and the tests)
+    FORTUNE,
+    MAIN,
+    PROGRESSIVE,
+    PROGRESSIVE_KIND,
+    Decision,
+    Hand,
+    Variant,
+    is_set,
+    setting_of,
+)
 from games.table_round import (  # noqa: F401  (the round's names, for the bindings and the tests)
     ANY_CARD,
     BET,
@@ -68,114 +76,9 @@ SET_HAND = "set_hand"
 HOUSE_WAY = "house_way"
 BASE_ACTIONS = (*tr.BETTING_ACTIONS, SHAKE, SET_HAND, HOUSE_WAY)
 
-MAIN = "main"
-FORTUNE = "fortune"
-PROGRESSIVE = "progressive"
-PROGRESSIVE_KIND = "progressive_payout"  # casino/progressives: the pai gow progressive's meter kind
 POSITIONS = ("dealer", 1, 2, 3, 4, 5, 6)  # pai_gow_poker.md rule 15: the dealer counts as 1
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
-
-
-@dataclass(frozen=True)
-class Hand:
-    """One of the hands a player's cards are set into: its key in the state
-    and the setting message ("high"), its name ("High hand"), its size, and
-    how it is valued and named (``value(cards) -> comparable``,
-    ``describe(cards) -> "Pair of kings"``)."""
-
-    key: str
-    name: str
-    size: int
-    value: object
-    describe: object
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A post-deal decision each player with cards takes before setting
-    (Six-Card Fortune Pai Gow's Double Down, § 670c.1). ``kinds``: its
-    actions; ``parse(kind, data) -> Action``; ``decide(state, seat, spot,
-    action, config) -> Outcome parts (log, moves)``, raising IllegalAction for
-    a bad one; ``default(state, seat, spot, config) -> (log, moves)`` at the
-    clock; ``seconds(config)``: its clock; ``prompt``: what the page asks;
-    ``offered(config)``: whether the table offers it (else no decision phase)."""
-
-    kinds: tuple
-    parse: object
-    decide: object
-    default: object
-    seconds: object
-    prompt: str = ""
-    offered: object = lambda config: True
-
-
-@dataclass(frozen=True)
-class Variant:
-    """What differs between the pai gow games this round runs."""
-
-    name: str  # "Pai Gow Poker": in messages ("at a Pai Gow table" uses ``table_name``)
-    main_name: str  # the main wager's name: "Pai Gow Poker", "Face Up Pai Gow"
-    table_name: str  # "Pai Gow"
-    hands: tuple  # Hand per hand, the largest first: the split as data, (5, 2), (5, 1), (4, 2, 1)
-    areas: tuple  # betting areas, MAIN first
-    area_names: dict  # area -> its name in the log and the messages
-    # setting hooks: house_way(cards) -> tuple of hands (tuples of Card), in ``hands`` order;
-    # setting_error(hands) -> a player-facing message for a foul/broken order, or None.
-    house_way: object
-    setting_error: object
-    # compare(player hands, dealer hands) -> "win" | "push" | "lose" (copies to the dealer).
-    compare: object
-    # main_win_cents(wager cents, config) -> winnings (a commission taken off or not).
-    main_win_cents: object
-    cards_per_player: int = 7
-    deck: object = joker_deck  # () -> the round's fresh deck (53 cards with the joker)
-    # uses_dice(config): the player-activated shaker picks the first position (§ 645c.2);
-    # otherwise an RNG number 1–7 does (pai_gow_poker.md rule 14), after ``deal_seconds``.
-    uses_dice: object = lambda config: False
-    deal_seconds: object = lambda config: 2
-    settle_dice: object = None  # (state, roll, config, log) -> moves, before any card (§ 645c.2(g))
-    # Face Up: the dealer's cards are dealt face up and set by the house way before anyone sets.
-    dealer_face_up: bool = False
-    # dealer_push(dealer hands, dealer cards, config) -> the push's name ("Tiger 9", "Ace High
-    # Pai Gow") when the dealer's hand pushes every main wager, else None.
-    dealer_push: object = lambda hands, seven, config: None
-    # Extra wagers settled after the main wager, in order: (area, settle) with
-    # settle(state, seat, spot, dealer hands, push name or None, config) -> (log, moves).
-    side_wagers: tuple = ()
-    decision: Decision | None = None
-    # The seven-card (or six-card) bonus hand: line(cards) -> line key or None;
-    # line_names: key -> "Royal flush"; fortune(config) -> {key: Odds};
-    # progressive(config) -> {key: Odds | MeterShare}; envy_cents(other lines, bets) -> cents.
-    bonus_line: object = None
-    line_names: dict = field(default_factory=dict)
-    fortune_paytable: object = None
-    progressive_paytable: object = None
-    progressive_cents: int = 100  # the progressive payout wager's one size
-    # The progressive's meter kind (casino/progressives): the pai gow meter, or a game's own
-    # (Six-Card Fortune Pai Gow's five-card lines on six cards, ``six_card_fortune``).
-    progressive_kind: str = PROGRESSIVE_KIND
-    envy_cents: object = None
-    # The Mystery bonus's qualifying base wager is the main wager: "a <main_name> wager and a
-    # progressive payout wager" (each game's (c)(1)).
-    mystery_section: str = ""  # "§ 645c.3": in the refusal for a Mystery bonus without the progressive
-
-    def mystery_wager_limits(self, config):
-        """(lowest, highest) cents of each progressive wager that qualifies for
-        the Mystery bonus at a table of ``config``: the progressive payout
-        wager's one size, with the bonus offered (each game's (c)(1))."""
-        if not (config.progressive and config.mystery):
-            return []
-        return [(self.progressive_cents, self.progressive_cents)]
-
-    def hand_keys(self):
-        return tuple(hand.key for hand in self.hands)
-
-    def set_cards(self):
-        return sum(hand.size for hand in self.hands)
-
-    def area_name(self, area):
-        return self.area_names.get(area, area.replace("_", " "))
 
 
 @dataclass
@@ -216,16 +119,6 @@ class State:
 
 def new_state():
     return State()
-
-
-def is_set(variant, hand):
-    """Whether a spot (or the dealer) has its cards set into the hands."""
-    return hand.get(variant.hands[0].key) is not None
-
-
-def setting_of(variant, hand):
-    """The set hands of a spot or the dealer, as tuples of Card, in ``hands`` order."""
-    return tuple(tuple(cards(hand[key])) for key in variant.hand_keys())
 
 
 def timer(variant, state, config):
@@ -433,15 +326,15 @@ def _deal(variant, state, action, config, rng):
         # face_up_pai_gow.md rules 5-7: face up, set by the house way before any player acts;
         # a dealer push settles every wager at once and nobody sets.
         set_by_house_way(variant, state.dealer)
-        push = _dealer_push(variant, state, config)
+        push = dealer_push(variant, state, config)
         log.append(
             {
                 "player": None,
-                "text": f"The dealer's cards are face up: {_setting_text(variant, state.dealer)}.",
+                "text": f"The dealer's cards are face up: {setting_text(variant, state.dealer)}.",
             }
         )
         if push:
-            outcome = _reveal_and_settle(variant, state, config)
+            outcome = reveal_and_settle(variant, state, config)
             return Outcome(
                 outcome.state, log=log + outcome.log, moves=moves + outcome.moves, awards=outcome.awards
             )
@@ -550,16 +443,9 @@ def _house_way(variant, state, action, config, rng):
     return _after_set(variant, state, config, [{"player": action.player, "text": "asks for the house way"}])
 
 
-def set_by_house_way(variant, hand):
-    setting = variant.house_way(cards(hand["cards"]))
-    for spec, given in zip(variant.hands, setting, strict=True):
-        hand[spec.key] = to_json(given)
-    hand["set_by"] = "house way"
-
-
 def _after_set(variant, state, config, log):
     if all(is_set(variant, state.spot(seat)) for seat in state.seats()):
-        outcome = _reveal_and_settle(variant, state, config)
+        outcome = reveal_and_settle(variant, state, config)
         return Outcome(outcome.state, log=log + outcome.log, moves=outcome.moves, awards=outcome.awards)
     return Outcome(state, log=log)
 
@@ -573,147 +459,8 @@ def _close_setting(variant, state, action, config, rng):
         if not is_set(variant, spot):
             set_by_house_way(variant, spot)
             log.append({"player": None, "text": f"Seat {seat}: time is up, the house way sets the hand."})
-    outcome = _reveal_and_settle(variant, state, config)
+    outcome = reveal_and_settle(variant, state, config)
     return Outcome(outcome.state, log=log + outcome.log, moves=outcome.moves, awards=outcome.awards)
-
-
-# -- the dealer and settlement ---------------------------------------------------------
-
-
-def _setting_text(variant, hand):
-    return " / ".join(" ".join(item.label for item in cards(hand[key])) for key in variant.hand_keys())
-
-
-def _dealer_push(variant, state, config):
-    push = variant.dealer_push(setting_of(variant, state.dealer), cards(state.dealer["cards"]), config)
-    state.dealer["push"] = push
-    return push
-
-
-def _reveal_and_settle(variant, state, config):
-    """The dealer sets by the house way (already done for a face-up dealer); a
-    dealer push (Tiger 9, § 645c.1(e); Ace High Pai Gow, face_up_pai_gow.md rule
-    7) pushes every main wager; then the variant's extra wagers, Fortune, Envy,
-    progressive and the Mystery bonus."""
-    log = []
-    if not is_set(variant, state.dealer):
-        set_by_house_way(variant, state.dealer)
-        log.append({"player": None, "text": f"The dealer sets {_setting_text(variant, state.dealer)}."})
-        push = _dealer_push(variant, state, config)
-    else:
-        push = state.dealer.get("push")
-    dealer = setting_of(variant, state.dealer)
-    if push:
-        log.append({"player": None, "text": f"{push}: every {variant.main_name} wager pushes."})
-    moves, awards = [], []
-    lines = {seat: variant.bonus_line(cards(state.spot(seat)["cards"])) for seat in state.seats()}
-    for seat in state.seats():
-        spot = state.spot(seat)
-        player, bets = spot["player"], spot["bets"]
-        moves += _settle_main(variant, state, seat, spot, dealer, push, config, log)
-        for area, settle in variant.side_wagers:
-            if bets.get(area):
-                more_log, more_moves = settle(state, seat, spot, dealer, push, config)
-                log += more_log
-                moves += more_moves
-        line = lines[seat]
-        if bets.get(FORTUNE):
-            moves += _settle_fortune(variant, state, seat, spot, line, config, log)
-        others = [other_line for other, other_line in lines.items() if other != seat and other_line]
-        envy = variant.envy_cents(others, bets) if variant.envy_cents else 0
-        if envy:
-            result_line(state, seat, f"Envy bonus +{format_chips(envy)}", envy)
-            moves.append(ChipMove(WIN, player, envy, f"seat {seat} envy"))
-        if bets.get(PROGRESSIVE):
-            pays = variant.progressive_paytable(config).get(line) if line else None
-            if pays is None:
-                # Collected at "no more bets"; the summary still tells it.
-                result_line(state, seat, "progressive loses", 0)
-            elif isinstance(pays, MeterShare):
-                awards.append(ProgressiveAward(variant.progressive_kind, seat, player, pays.percent))
-            else:
-                paid = int(
-                    pays.returned(bets[PROGRESSIVE])
-                )  # collected at no more bets: "for 1" is all of it
-                result_line(state, seat, f"progressive {pays}: {format_chips(paid)}", paid)
-                moves.append(ChipMove(WIN, player, paid, f"seat {seat} progressive"))
-    moves += tr.pay_mystery_hits(state)
-    state.phase = RESULT
-    return Outcome(state, log=log, moves=moves, awards=awards)
-
-
-def _settle_fortune(variant, state, seat, spot, line, config, log):
-    player, amount = spot["player"], spot["bets"][FORTUNE]
-    odds = variant.fortune_paytable(config).get(line) if line else None
-    if odds is None:
-        result_line(state, seat, "Fortune loses", 0)
-        return [ChipMove(LOSE, player, amount, f"seat {seat} fortune")]
-    winnings = odds.winnings_cents(amount)
-    name = variant.line_names[line]
-    result_line(state, seat, f"Fortune {name} {odds}: +{format_chips(winnings)}", amount + winnings)
-    log.append(
-        {
-            "player": None,
-            "text": f"Seat {seat}: Fortune bonus, {name.lower()}, {odds}: +{format_chips(winnings)}.",
-        }
-    )
-    return [
-        ChipMove(RETURN, player, amount, f"seat {seat} fortune"),
-        ChipMove(WIN, player, winnings, f"seat {seat} fortune"),
-    ]
-
-
-def _settle_main(variant, state, seat, spot, dealer, push, config, log):
-    player, wager = spot["player"], spot["bets"][MAIN]
-    if push:
-        # § 645c.1(e), face_up_pai_gow.md rule 7: pushed without examining the player's hand
-        # (a foul too, Defaults).
-        result_line(state, seat, f"{push}: push", wager)
-        return [ChipMove(RETURN, player, wager, f"seat {seat} main push")]
-    hands = setting_of(variant, spot)
-    if variant.setting_error(hands):
-        result_line(state, seat, "foul: loses", 0)
-        return [ChipMove(LOSE, player, wager, f"seat {seat} main foul")]
-    result = variant.compare(hands, dealer)
-    story = _story(variant, hands, dealer)
-    if result == "win":
-        winnings = variant.main_win_cents(wager, config)
-        log.append({"player": None, "text": f"Seat {seat}: {story}: wins +{format_chips(winnings)}."})
-        result_line(state, seat, f"{_all_hands_win(variant)}: +{format_chips(winnings)}", wager + winnings)
-        moves = [ChipMove(RETURN, player, wager, f"seat {seat} main")]
-        return moves + ([ChipMove(WIN, player, winnings, f"seat {seat} main")] if winnings else [])
-    if result == "push":
-        log.append({"player": None, "text": f"Seat {seat}: {story}: push."})
-        result_line(state, seat, "push", wager)
-        return [ChipMove(RETURN, player, wager, f"seat {seat} main push")]
-    log.append({"player": None, "text": f"Seat {seat}: {story}: loses -{format_chips(wager)}."})
-    result_line(state, seat, "loses", 0)
-    return [ChipMove(LOSE, player, wager, f"seat {seat} main")]
-
-
-def _all_hands_win(variant):
-    return "both hands win" if len(variant.hands) == 2 else "wins"
-
-
-def _story(variant, mine, theirs):
-    """ "high two pair, kings and 9s beats the dealer's pair of 9s, low A-K
-    loses to the dealer's A-Q": each hand against the dealer's, a copy
-    going to the dealer (pai_gow_poker.md rule 20)."""
-    parts = []
-    for hand, my_cards, dealer_cards in zip(variant.hands, mine, theirs, strict=True):
-        mine_value, theirs_value = hand.value(my_cards), hand.value(dealer_cards)
-        verb = (
-            "beats" if mine_value > theirs_value else "copies" if mine_value == theirs_value else "loses to"
-        )
-        parts.append(
-            f"{hand.key} {_lower(hand.describe(my_cards))} {verb} the dealer's {_lower(hand.describe(dealer_cards))}"
-        )
-    return ", ".join(parts)
-
-
-def _lower(name):
-    """ "Two pair, kings and 9s" mid-sentence; "A-K high" stays as it is."""
-    return name[0].lower() + name[1:] if name[1:2].islower() else name
 
 
 # -- test tables: stacked dice and deck ---------------------------------------------
