@@ -23,7 +23,7 @@ on it, clears it or leaves it; a newcomer to the seat waits for the next
 round.
 """
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from games import betting
 from games.cards.cards import card
@@ -62,8 +62,7 @@ MUST_HIT_BY = "must_hit_by"
 ANY_CARD = "?"  # in a stack: any card, drawn from the rest of the deck
 
 
-@dataclass(frozen=True)
-class Progressive:
+class Progressive(NamedTuple):
     """A progressive wager a table offers: its betting area and the kind of
     meter it feeds. ``mystery_with``: where the table offers the Must-Hit-By
     Mystery bonus with it, the base wager a spot must hold with it for a
@@ -287,7 +286,7 @@ class BettingPhase:
         bets = spot["bets"]
         for name, _ in placed:
             bets[name] = bets.get(name, 0) + amount
-        labels = " and ".join(f"{format_chips(amount)} on {label}" for _, label in placed)
+        labels = " and ".join([f"{format_chips(amount)} on {label}" for _, label in placed])
         return Outcome(
             state,
             log=[{"player": action.player, "text": f"bets {labels}"}],
@@ -365,15 +364,13 @@ class BettingPhase:
         (``withdrawn``: Let It Ride's pulls)."""
         if state.phase != RESULT:
             raise IllegalAction("The round is not over.")
-        last_bets = {
-            str(spot["player"]): {
-                area: cents
-                for area, cents in {**spot["bets"], **spot.get("withdrawn", {})}.items()
-                if self.rebets(rules, area)
-            }
-            for spot in state.spots.values()
-            if spot["bets"] and not spot["left"]
-        }
+        last_bets = {}
+        for spot in state.spots.values():
+            if spot["bets"] and not spot["left"]:
+                bets = {**spot["bets"], **spot["withdrawn"]} if "withdrawn" in spot else spot["bets"]
+                last_bets[str(spot["player"])] = {
+                    area: cents for area, cents in bets.items() if self.rebets(rules, area)
+                }
         kept = {name: getattr(state, name) for name in self.carry}
         return Outcome(type(state)(round=state.round + 1, last_bets=last_bets, **kept))
 
