@@ -16,7 +16,7 @@ back to one needs no new check.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from games.engine import REFUND, Action, ChipMove, IllegalAction, Outcome, format_chips
 
@@ -36,11 +36,11 @@ BUTTONS = (
 )
 
 
-@dataclass(frozen=True)
-class Book:
+class Book(NamedTuple):
     """How a game keeps one player's wagers of this round, its placements
     (for undo) and its last round's wagers (for rebet). Each function takes
-    (state, action); ``action.player`` and ``action.seat`` say whose."""
+    (state, action); ``action.player`` and ``action.seat`` say whose. A
+    tuple: the card games build one for each betting action."""
 
     wagers: Callable  # -> {area: cents} of this round, the live dict (an empty one if none)
     placed: Callable  # -> the live list of this round's placements, [[[area, cents], ...], ...]

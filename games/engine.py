@@ -296,38 +296,6 @@ def chip_word(cents):
     return "chip" if cents not in (None, "") and int(cents) == CENTS_PER_CHIP else "chips"
 
 
-def return_spot_wagers(state, seat, player, text, memo):
-    """Take ``seat``'s spot off ``state.spots`` ({seat: {"bets": {area: cents}}})
-    and give every wager on it back: a player who clears or leaves while
-    betting is open. ``text`` gets the amount in place of "{}"."""
-    amount = sum(state.spots.pop(str(seat))["bets"].values())
-    return Outcome(
-        state,
-        log=[{"player": player, "text": text.format(format_chips(amount))}],
-        moves=[ChipMove(REFUND, player, amount, memo)],
-    )
-
-
-def collect_progressive_wagers(state, area, refused_seats):
-    """At "no more bets", after the meters answered (§ 635c.1(f) and its
-    twins): each spot's progressive wager in ``area`` is collected by the
-    house, or returned when the meter refused it. ``state`` has ``seats()``
-    and ``spot(seat)`` ({"player", "bets": {area: cents}}). Returns (moves, log)."""
-    moves, log = [], []
-    for seat in state.seats():
-        spot = state.spot(seat)
-        amount = spot["bets"].get(area)
-        if not amount:
-            continue
-        if seat in refused_seats:
-            del spot["bets"][area]
-            moves.append(ChipMove(REFUND, spot["player"], amount, f"seat {seat} {area} refused"))
-            log.append({"player": None, "text": f"Seat {seat}: progressive wager not accepted, returned."})
-        else:
-            moves.append(ChipMove(LOSE, spot["player"], amount, f"seat {seat} {area} collected"))
-    return moves, log
-
-
 # A designer's stack on a test table (the platform checks who may send it):
 # every game's rules offer ``stack(state, config, text, rng)`` to put chosen
 # cards, dice or wheel results next, so the same step replays like any other.

@@ -1,12 +1,12 @@
 """A round of blackjack at a multi-seat table, pure: the state machine that
 Spanish 21, Player's Edge 21 and Down Under Blackjack share.
 
-A game's ``rules.py`` binds it to its ``Variant`` (the small differences:
-which suit pays 3 to 1, how many doubles, the rescue, insurance odds, the
-super bonus and payments to other players, the side wagers and when they
-settle) and its ``Config`` (the table's Rules Submission). Everything here is
-plain data that round-trips through JSON, and every transition returns an
-``Outcome`` whose ChipMoves the platform books in the same transaction.
+A game's ``rules.py`` binds it to its ``Variant`` (games/blackjack/variant.py:
+the small differences, such as which suit pays 3 to 1, how many doubles, the
+rescue, insurance odds, the side wagers and when they settle) and its
+``Config`` (the table's Rules Submission). Everything here is plain data that
+round-trips through JSON, and every transition returns an ``Outcome`` whose
+ChipMoves the platform books in the same transaction.
 
 Phases: betting → (no more bets: progressive wagers locked, § 635c.1(f)) →
 dealing (then, at a table with a hole-card reader, its reading and the golden
@@ -15,59 +15,75 @@ action clock) → result → betting. Cards go from the ``Shoe`` kept in the
 state, so a stacked shoe deals any scenario on purpose.
 
 Money: every wager is staked into the round's escrow when placed (doubles and
-splits when made); at settlement a winner gets the stake back (``return``)
-and the winnings from the house (``win``), a loser's stake goes to the house
-(``lose``). Progressive wagers are collected by the house at "no more bets"
-(§ 635c.1(f)) and their wins paid from the house.
+splits when made); the betting phase is the one every house-banked table
+shares (games/table_round.py), the settlement games/blackjack/settlement.py.
 """
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
-from games import betting
-from games.blackjack import side_wagers
-from games.blackjack.dealer import dealer_should_hit
-from games.blackjack.hands import can_split, is_blackjack, is_ten_value, spoken_total, total
-from games.cards.cards import card, cards, to_json
+from games import table_round as tr
+from games.blackjack.hands import can_split, is_blackjack, spoken_total, total
+from games.blackjack.settlement import (
+    dealer_and_settle,
+    pay,
+    read_hole_card,
+    settle_peek,
+    settle_side_wagers,
+)
+from games.blackjack.variant import (  # noqa: F401  (the family's names, for the bindings and the tests)
+    BLACKJACK,
+    BUST,
+    MAIN,
+    MAX_HANDS,
+    OPEN,
+    RESCUED,
+    REVEAL,
+    STOOD,
+    SURRENDERED,
+    TWENTY_ONE,
+    Variant,
+    hand_cards,
+    new_hand,
+)
+from games.cards.cards import card
 from games.cards.rng import system_rng
 from games.cards.shoe import Shoe, deck_name
 from games.engine import (
     LOSE,
-    PROGRESSIVE_RESULT,
     REFUND,
-    RETURN,
     STAKE,
-    WIN,
     Action,
     ChipMove,
     IllegalAction,
     Outcome,
-    ProgressiveAward,
-    ProgressiveWager,
-    collect_progressive_wagers,
     dataclass_json,
     format_chips,
-    owed_award_line,
     parse_chips,
-    return_spot_wagers,
 )
-from games.payouts import MeterShare
+from games.table_round import (  # noqa: F401  (the round's names, for the bindings and the tests)
+    ANY_CARD,
+    BET,
+    BETTING,
+    BETTING_ACTIONS,
+    CLEAR,
+    CLOSE_BETTING,
+    LEAVE,
+    NEXT_ROUND,
+    RESULT,
+    result_line,
+    seat_of,
+)
 
-BETTING = "betting"
 DEALING = "dealing"
 INSURANCE = "insurance"
 PLAYING = "playing"
-RESULT = "result"
 
 # The table's own actions (timer).
-CLOSE_BETTING = "close_betting"
 DEAL = "deal"
 CLOSE_INSURANCE = "close_insurance"
 ACTION_TIMEOUT = "action_timeout"
-NEXT_ROUND = "next_round"
 
 # Players' actions.
-BET = "bet"
-CLEAR = "clear"
 INSURE = "insure"
 NO_INSURANCE = "no_insurance"
 HIT = "hit"
@@ -76,89 +92,8 @@ DOUBLE = "double"
 SPLIT = "split"
 SURRENDER = "surrender"
 RESCUE = "rescue"
-LEAVE = "leave"
-BETTING_ACTIONS = (BET, CLEAR, *betting.ACTIONS)
 PLAYER_ACTIONS = (*BETTING_ACTIONS, INSURE, NO_INSURANCE, HIT, STAND, DOUBLE, SPLIT, SURRENDER, RESCUE)
 HAND_ACTIONS = (HIT, STAND, DOUBLE, SPLIT, SURRENDER, RESCUE)
-
-MAIN = "main"
-MAX_HANDS = 4  # resplit to four hands, aces included (spanish21.md rule 21)
-
-# A hand's status.
-OPEN = "open"
-STOOD = "stood"
-BUST = "bust"
-TWENTY_ONE = "21"
-BLACKJACK = "blackjack"
-SURRENDERED = "surrendered"
-RESCUED = "rescued"
-
-
-@dataclass(frozen=True)
-class Variant:
-    """What differs between the games this engine runs."""
-
-    name: str
-    premium_suit: str  # the suit of the 3-to-1 bonus 21s: spades, or diamonds (§ 635c.2(g)(2))
-    max_doubles: int = 1  # doubles on one hand (Player's Edge 21: 3, § 635c.2(f)(1)-(3))
-    hits_soft_17: bool = True
-    # Optional side wagers, by betting-area name -> when they settle: DEAL
-    # (right after the second card to everyone, § 635c.1(g), § 635c.2(e)(1)(i))
-    # or REVEAL (when the hole card is turned, before the dealer draws,
-    # § 635c.2(e)(1)(iii)).
-    side_wagers: dict = field(default_factory=dict)
-    # Settles one: (state, seat, name, player's two cards, dealer's two cards, config) -> (log, moves).
-    settle_side: object = None
-    # The progressive wager's betting area, its meter kind and when it settles.
-    progressive_area: str | None = None
-    progressive_kind: str | None = None
-    progressive_point: str = "deal"
-    # Its line: (player's two cards, dealer's two cards, config) -> Odds | MeterShare | None.
-    progressive_line: object = None
-    # The amount of a double: (hand, requested cents or None) -> cents, or IllegalAction.
-    double_amount: object = None
-    # A rescue: (hand) -> (cents returned, cents forfeited), or None when not allowed.
-    rescue_amounts: object = None
-    insurance_odds: object = None  # (dealer's two cards) -> Odds
-    super_bonus_cents: object = None  # (cards, upcard, hand, original wager cents) -> cents on top, or 0
-    envy_cents: object = None  # (winner's cards, another spot) -> cents to that spot's player, or 0
-    bonus_odds: dict = field(default_factory=dict)  # bonus 21 line -> Odds
-    # What the layout states (e.g. § 635c.2(b): the insurance odds, hits soft 17).
-    layout_text: str = ""
-    # The betting areas' names in the round log: {area: "Match the Dealer"}.
-    area_names: dict = field(default_factory=dict)
-    win_odds: object = None
-    blackjack_odds: object = None
-    # Down Under Blackjack's differences (down_under_blackjack.md), each off by default:
-    # a reader that shows everyone the hole card's class before any decision
-    # (rules 11-13): (upcard, hole card) -> (class key, log text, expose the hole card?);
-    # ``reader_lights``: class key -> (name, the reader's colour).
-    hole_reader: object = None
-    reader_lights: dict = field(default_factory=dict)
-    twenty_one_always_wins: bool = True  # spanish21.md rule 18; Down Under compares a 21 (rule 20)
-    double_two_cards_only: bool = False  # Down Under rule 15: double on the first two cards only
-    max_hands: int = MAX_HANDS  # hands a spot may split into (Down Under Defaults: 4, aces once)
-    split_aces_one_card: bool = False  # Down Under rule 15: one card to each split ace
-    double_ends_hand: bool = False  # Down Under rule 15: a double takes one card and stands
-    # A dealer total that pushes every standing hand (Down Under rule 19: 22),
-    # except the hands ``beats_push_total(hand)`` says win 1 to 1.
-    push_total: int | None = None
-    beats_push_total: object = None
-    # Late surrender on the first two cards of an unsplit hand (spanish21.md
-    # rule 17); Down Under offers none (down_under_blackjack.md rule 15).
-    surrender: bool = True
-    # The rules above that a table's Rules Submission chooses (Down Under: soft
-    # 17 and the blackjack payout): (variant, config) -> the variant that table plays.
-    configure: object = None
-
-    def for_table(self, config):
-        """The variant a table of ``config`` plays: this one with the table's
-        choices applied (itself when the game has none). Its ``configure`` is
-        cleared, so a what-if change made to it afterwards (the lab's
-        ``simulate.with_payouts``) is not undone by ``apply``."""
-        if self.configure is None:
-            return self
-        return replace(self.configure(self, config), configure=None)
 
 
 @dataclass
@@ -199,28 +134,13 @@ def new_state():
     return State()
 
 
-def _hand(cards_, stake, split=False):
-    return {
-        "cards": to_json(cards_),
-        "stake": stake,
-        "doubled": 0,
-        "doubles": 0,
-        "split": split,
-        "status": OPEN,
-    }
-
-
-def hand_cards(hand):
-    return cards(hand["cards"])
-
-
 # -- the clock -------------------------------------------------------------
 
 
 def timer(state, config):
     """(key, seconds, action) of the current phase's clock."""
     if state.phase == BETTING:
-        return f"{state.round}:bet:{state.waits}", config.betting_seconds, Action(CLOSE_BETTING)
+        return tr.betting_timer(state, config)
     if state.phase == DEALING:
         return f"{state.round}:deal", config.deal_seconds, Action(DEAL)
     if state.phase == INSURANCE:
@@ -230,7 +150,7 @@ def timer(state, config):
         hand = state.hand(seat, index)
         key = f"{state.round}:turn:{seat}:{index}:{len(hand['cards'])}:{hand['doubles']}"
         return key, config.action_seconds, Action(ACTION_TIMEOUT)
-    return f"{state.round}:result", config.result_seconds, Action(NEXT_ROUND)
+    return tr.result_timer(state, config)
 
 
 # -- parsing players' messages ----------------------------------------------
@@ -238,10 +158,14 @@ def timer(state, config):
 
 def parse_action(kind, data, areas):
     if kind == BET:
-        area = str(data.get("spot", MAIN)) or MAIN
-        if area not in areas:
-            raise IllegalAction(f"There is no betting area {area!r} here; bet on one of {', '.join(areas)}.")
-        return Action(BET, data={"spot": area, "amount": parse_chips(data.get("amount"))})
+
+        def check(area):
+            if area not in areas:
+                raise IllegalAction(
+                    f"There is no betting area {area!r} here; bet on one of {', '.join(areas)}."
+                )
+
+        return tr.parse_bet(data, check, MAIN)
     if kind in (INSURE, DOUBLE):
         amount = data.get("amount")
         return Action(kind, data={"amount": None if amount in (None, "") else parse_chips(amount)})
@@ -266,57 +190,59 @@ def apply_in_place(variant, state, action, config, rng):
     return handler(variant.for_table(config), state, action, config, rng)
 
 
-def _seat_of(action):
-    if action.seat is None:
-        raise IllegalAction("Take a seat to play.")
-    return int(action.seat)
-
-
 # betting --------------------------------------------------------------------
 
 
-def _place_bet(variant, state, action, config, rng):
-    if state.phase != BETTING:
-        # § 635c.1(d)(2), (f): after "no more bets" no wager is accepted, progressive ones included.
-        raise IllegalAction("No more bets: wait for the next round.")
-    seat = _seat_of(action)
-    spot = state.spots.setdefault(
-        str(seat), {"player": action.player, "bets": {}, "hands": [], "insurance": None, "left": False}
-    )
-    area, amount = action.data["spot"], action.data["amount"]
-    new_total = spot["bets"].get(area, 0) + amount
-    _check_wager(variant, spot, area, new_total, config)
-    spot["bets"][area] = new_total
-    return Outcome(
-        state,
-        log=[
-            {"player": action.player, "text": f"bets {format_chips(amount)} on {_area_name(variant, area)}"}
-        ],
-        moves=[ChipMove(STAKE, action.player, amount, f"seat {seat} {area}")],
-    )
+class Betting(tr.BettingPhase):
+    """The shared betting phase (games/table_round.py) with a Variant's wagers."""
+
+    closes_to = (DEALING,)
+    clear_text = "clears {} of wagers"
+    carry = ("shoe", "results")
+
+    def new_spot(self, variant, player):
+        return {"player": player, "bets": {}, "hands": [], "insurance": None, "left": False}
+
+    def check_bet(self, variant, seat, bets, area, amount, config):
+        _check_wager(variant, bets, area, bets.get(area, 0) + amount, config)
+        return [(area, variant.area_name(area))]
+
+    def first(self, variant):
+        return MAIN
+
+    def fixed(self, variant, config):
+        return (variant.progressive_area,) if variant.progressive_area else ()
+
+    def progressives(self, variant, config):
+        # A side wager without a main wager cannot exist (_check_wager), so every spot is dealt.
+        if not (variant.progressive_area and config.progressive_cents):
+            return []
+        return [tr.Progressive(variant.progressive_area, variant.progressive_kind)]
+
+    def close(self, variant, state, seats, config):
+        state.phase = DEALING
+        return "No more bets."
+
+    def award_texts(self, variant, seat, kind, cents):
+        area = variant.progressive_area
+        name = variant.area_name(area)
+        return (
+            f"seat {seat} {area} meter",
+            f"progressive {format_chips(cents)} from the meter",
+            f"Seat {seat}: {name[0].upper()}{name[1:]} pays {format_chips(cents)}!",
+        )
+
+    def left(self, variant, state, seat, config):
+        # Once dealt, the hands are played out as they stand (the action clock stands them).
+        if state.phase == PLAYING and state.turn and state.turn[0] == seat:
+            return _advance(variant, state, config, log=[], moves=[], stand_current=True)
+        return Outcome(state)
 
 
-def _book(variant):
-    """Rebet, double and undo (games/betting.py) through this variant's own wager."""
-    fixed = (variant.progressive_area,) if variant.progressive_area else ()
-    return betting.spot_book(
-        lambda state, action, config, rng: _place_bet(variant, state, action, config, rng),
-        first=MAIN,
-        fixed=lambda config: fixed,
-    )
+PHASE = Betting()
 
 
-def _betting(handler):
-    return lambda variant, state, action, config, rng: handler(_book(variant), state, action, config, rng)
-
-
-def _area_name(variant, area):
-    if area == MAIN:
-        return "the main wager"
-    return variant.area_names.get(area, area.replace("_", " "))
-
-
-def _check_wager(variant, spot, area, amount, config):
+def _check_wager(variant, bets, area, amount, config):
     if area == MAIN:
         low, high = config.min_bet_cents, config.max_bet_cents
         if amount < low:
@@ -329,8 +255,8 @@ def _check_wager(variant, spot, area, amount, config):
             )
         return
     if not config.offers(area):
-        raise IllegalAction(f"This table does not offer the {_area_name(variant, area)} wager.")
-    if not spot["bets"].get(MAIN):
+        raise IllegalAction(f"This table does not offer the {variant.area_name(area)} wager.")
+    if not bets.get(MAIN):
         # spanish21.md rule 6; § 635c.1(e): every other wager needs a main wager at the spot.
         raise IllegalAction("Place the main wager first: the other wagers go with it.")
     if area == variant.progressive_area:
@@ -342,77 +268,6 @@ def _check_wager(variant, spot, area, amount, config):
     high = config.side_max_cents
     if amount > high:
         raise IllegalAction(f"The maximum on this wager is {format_chips(high)}.")
-
-
-def _clear(variant, state, action, config, rng):
-    if state.phase != BETTING:
-        raise IllegalAction("No more bets: wagers cannot be taken back now.")
-    seat = _seat_of(action)
-    spot = state.spots.get(str(seat))
-    if not spot or not spot["bets"]:
-        raise IllegalAction("You have no wagers to clear.")
-    return return_spot_wagers(state, seat, action.player, "clears {} of wagers", "wagers cleared")
-
-
-def _leave(variant, state, action, config, rng):
-    """While betting, a leaving player's wagers are returned; once dealt, the
-    hands are played out as they stand (the action clock stands them)."""
-    seat = action.seat
-    if seat is None or str(seat) not in state.spots:
-        return Outcome(state)
-    if state.phase == BETTING:
-        return return_spot_wagers(
-            state, seat, action.player, "leaves; {} of wagers returned", "left the table"
-        )
-    state.spot(seat)["left"] = True
-    if state.phase == PLAYING and state.turn and state.turn[0] == int(seat):
-        return _advance(variant, state, config, log=[], moves=[], stand_current=True)
-    return Outcome(state)
-
-
-def _close_betting(variant, state, action, config, rng):
-    if state.phase != BETTING:
-        raise IllegalAction("Betting is already closed.")
-    if not state.seats():
-        state.waits += 1
-        return Outcome(state)
-    state.phase = DEALING
-    # A side wager without a main wager cannot exist (_check_wager), so every spot is dealt.
-    wagers = []
-    if variant.progressive_area:
-        for seat in state.seats():
-            spot = state.spot(seat)
-            amount = spot["bets"].get(variant.progressive_area)
-            if amount:
-                wagers.append(ProgressiveWager(variant.progressive_kind, seat, spot["player"], amount))
-    offered = variant.progressive_area and config.progressive_cents
-    return Outcome(state, log=[{"player": None, "text": "No more bets."}], lock=wagers if offered else None)
-
-
-def _progressive_result(variant, state, action, config, rng):
-    """The meter system's answer (the platform applies it in the same
-    transition): at "no more bets" the accepted progressive wagers are
-    collected (§ 635c.1(f)), refused ones returned; awards are paid."""
-    moves, log = [], []
-    refused = {(item["seat"]) for item in action.data.get("refused", [])}
-    area = variant.progressive_area
-    if state.phase == DEALING:
-        moves, log = collect_progressive_wagers(state, area, refused)
-    for award in action.data.get("awards", []):
-        seat, cents = award["seat"], award["cents"]
-        spot = state.spot(seat)
-        if cents:
-            moves.append(ChipMove(WIN, spot["player"], cents, f"seat {seat} {area} meter"))
-        result_line(state, seat, f"progressive {format_chips(cents)} from the meter", cents)
-        name = _area_name(variant, area)
-        log.append(
-            {"player": None, "text": f"Seat {seat}: {name[0].upper()}{name[1:]} pays {format_chips(cents)}!"}
-        )
-    for item in action.data.get("owed", []):
-        result_line(state, item["seat"], owed_award_line("progressive"), 0)
-    if action.data.get("error"):  # why wagers were refused, or wins are owed
-        log.append({"player": None, "text": action.data["error"]})
-    return Outcome(state, log=log, moves=moves)
 
 
 # dealing ----------------------------------------------------------------------
@@ -433,7 +288,7 @@ def _deal(variant, state, action, config, rng):
     # each spot, the hole card; clockwise from the dealer's left.
     for seat in seats:
         spot = state.spot(seat)
-        spot["hands"] = [_hand([shoe.draw()], spot["bets"][MAIN])]
+        spot["hands"] = [new_hand([shoe.draw()], spot["bets"][MAIN])]
     state.dealer = [str(shoe.draw())]
     for seat in seats:
         spot = state.spot(seat)
@@ -446,7 +301,7 @@ def _deal(variant, state, action, config, rng):
     log.append({"player": None, "text": f"Dealer shows {upcard.label}."})
     # § 635c.1(g): immediately after the second card, before any other card,
     # the progressive and the Match the Dealer wagers are settled.
-    lines, moves, awards = _settle_side_wagers(variant, state, config, DEAL)
+    lines, moves, awards = settle_side_wagers(variant, state, config, DEAL)
     log += lines
     for seat in seats:
         hand = state.spot(seat)["hands"][0]
@@ -454,7 +309,7 @@ def _deal(variant, state, action, config, rng):
             hand["status"] = BLACKJACK
     if variant.hole_reader is not None:
         # Down Under rule 9 then 11: the reader is used only once the side wagers are settled.
-        lines, reader_moves, ended = _read_hole_card(variant, state)
+        lines, reader_moves, ended = read_hole_card(variant, state)
         log += lines
         moves += reader_moves
         if ended:
@@ -463,7 +318,7 @@ def _deal(variant, state, action, config, rng):
     for seat in seats:
         hand = state.spot(seat)["hands"][0]
         if hand["status"] == BLACKJACK:
-            moves += _pay(state, seat, hand["stake"], variant.blackjack_odds, "blackjack")
+            moves += pay(state, seat, hand["stake"], variant.blackjack_odds, "blackjack")
             log.append({"player": None, "text": f"Seat {seat}: blackjack, paid 3 to 2."})
     if upcard.rank == "A" and variant.insurance_odds is not None and _may_still_insure(state):
         state.phase = INSURANCE
@@ -475,141 +330,13 @@ def _deal(variant, state, action, config, rng):
     )
 
 
-DEAL = "deal"
-REVEAL = "reveal"
-
-
-def _settle_side_wagers(variant, state, config, point):
-    """The side wagers (and the progressive) that settle at ``point``; a
-    player's first two cards and the dealer's two are what they look at."""
-    log, moves, awards = [], [], []
-    dealer_two = cards(state.dealer[:2])
-    for seat in state.seats():
-        spot = state.spot(seat)
-        two = cards(spot["first_two"])
-        for name, when in variant.side_wagers.items():
-            if when == point and spot["bets"].get(name):
-                lines, side_moves = variant.settle_side(state, seat, name, two, dealer_two, config)
-                moves += side_moves
-                log += lines
-        amount = spot["bets"].get(variant.progressive_area) if variant.progressive_area else None
-        if amount and variant.progressive_point == point:
-            line = variant.progressive_line(two, dealer_two, config)
-            awards_, lines, side_moves = _settle_progressive(variant, state, seat, line, amount)
-            awards += awards_
-            moves += side_moves
-            log += lines
-    return log, moves, awards
-
-
-def _reveal(variant, state, config):
-    """The hole card is turned: what settles then does, before the dealer
-    draws (§ 635c.2(e)(1)(iii): Match-Down, then Monster Match). A hole card
-    the golden rule already turned (Down Under rule 12) is not turned twice."""
-    dealer = cards(state.dealer)
-    log = []
-    if not state.hole_shown:
-        log.append({"player": None, "text": f"Dealer turns over {dealer[1].label}: {spoken_total(dealer)}."})
-    state.hole_shown = True
-    lines, moves, awards = _settle_side_wagers(variant, state, config, REVEAL)
-    return log + lines, moves, awards
-
-
-def _read_hole_card(variant, state):
-    """Down Under Blackjack (down_under_blackjack.md rules 11-13): the hole
-    card passes over the reader, whose class everyone sees before any
-    decision; two Large cards turn the hole card face up (the golden rule),
-    and a dealer blackjack so exposed ends the round at once: every main
-    wager loses but a player blackjack, which pushes. (log, moves, ended)."""
-    upcard, hole = cards(state.dealer[:2])
-    state.reader, text, expose = variant.hole_reader(upcard, hole)
-    log = [{"player": None, "text": text}]
-    if not expose:
-        return log, [], False
-    state.hole_shown = True
-    dealer = [upcard, hole]
-    log.append(
-        {
-            "player": None,
-            "text": f"Two Large cards: the dealer turns over {hole.label}: {spoken_total(dealer)}.",
-        }
-    )
-    if not is_blackjack(dealer):
-        return log, [], False
-    log.append({"player": None, "text": "Dealer has blackjack."})
-    moves = []
-    for seat in state.seats():
-        spot = state.spot(seat)
-        hand = spot["hands"][0]
-        if hand["status"] == BLACKJACK:
-            result_line(state, seat, "blackjack pushes the dealer's blackjack", hand["stake"])
-            moves.append(ChipMove(RETURN, spot["player"], hand["stake"], f"seat {seat} blackjack push"))
-            log.append({"player": None, "text": f"Seat {seat}: blackjack pushes the dealer's blackjack."})
-        else:
-            hand["status"] = STOOD
-            moves += _lose(state, seat, hand["stake"], "main loses to the dealer's blackjack")
-    state.phase = RESULT
-    state.turn = None
-    return log, moves, True
-
-
-def _settle_progressive(variant, state, seat, line, amount):
-    """The progressive wager was collected at "no more bets": a fixed line
-    returns the stake and the odds from the house; a meter line is paid by the
-    meter system (an award); no line, nothing more."""
-    spot = state.spot(seat)
-    if line is None:
-        result_line(state, seat, "progressive loses", 0)
-        return [], [], []
-    if isinstance(line, MeterShare):
-        award = ProgressiveAward(variant.progressive_kind, seat, spot["player"], line.percent)
-        text = f"Seat {seat}: {_area_name(variant, variant.progressive_area)}, {line}!"
-        return [award], [{"player": None, "text": text}], []
-    paid = int(line.returned(amount))
-    result_line(state, seat, f"progressive {line}: +{format_chips(paid - amount)}", paid)
-    text = (
-        f"Seat {seat}: {_area_name(variant, variant.progressive_area)} {line}: +{format_chips(paid - amount)}"
-    )
-    return (
-        [],
-        [{"player": None, "text": text}],
-        [ChipMove(WIN, spot["player"], paid, f"seat {seat} {variant.progressive_area}")],
-    )
-
-
-def result_line(state, seat, text, paid):
-    """A line of the seat's result ("match the dealer loses"), with what it paid back."""
-    result = state.results.setdefault(str(seat), {"paid": 0, "lines": []})
-    result["lines"].append(text)
-    result["paid"] += paid
-
-
-def _pay(state, seat, stake, odds, what):
-    """A winning main hand: the stake back from escrow, the winnings from the house."""
-    player = state.spot(seat)["player"]
-    winnings = odds.winnings_cents(stake)
-    result_line(state, seat, f"{what}: +{format_chips(winnings)}", stake + winnings)
-    moves = [ChipMove(RETURN, player, stake, f"seat {seat} {what}")]
-    if winnings:
-        moves.append(ChipMove(WIN, player, winnings, f"seat {seat} {what}"))
-    return moves
-
-
-def _lose(state, seat, amount, what):
-    result_line(state, seat, f"{what}: -{format_chips(amount)}", 0)
-    return [ChipMove(LOSE, state.spot(seat)["player"], amount, f"seat {seat} {what}")]
-
-
 # insurance ----------------------------------------------------------------------
 
 
 def _insure(variant, state, action, config, rng):
     if state.phase != INSURANCE:
         raise IllegalAction("Insurance is offered only while the dealer shows an ace, before play.")
-    seat = _seat_of(action)
-    spot = state.spots.get(str(seat))
-    if not spot or not spot["hands"] or spot["insurance"] is not None or spot["player"] != action.player:
-        raise IllegalAction("You have no insurance to decide.")
+    seat, spot = _insurance_spot(state, action)
     if spot["hands"][0]["status"] == BLACKJACK:
         raise IllegalAction("Your blackjack is already paid; it needs no insurance.")
     half = spot["bets"][MAIN] // 2
@@ -633,9 +360,7 @@ def _insure(variant, state, action, config, rng):
 def _no_insurance(variant, state, action, config, rng):
     if state.phase != INSURANCE:
         raise IllegalAction("Insurance is not open.")
-    spot = state.spots.get(str(_seat_of(action)))
-    if not spot or not spot["hands"] or spot["insurance"] is not None or spot["player"] != action.player:
-        raise IllegalAction("You have no insurance to decide.")
+    _, spot = _insurance_spot(state, action)
     spot["insurance"] = 0
     return _close_insurance_if_all_answered(
         variant,
@@ -644,6 +369,15 @@ def _no_insurance(variant, state, action, config, rng):
         rng,
         Outcome(state, log=[{"player": action.player, "text": "declines insurance"}]),
     )
+
+
+def _insurance_spot(state, action):
+    """(seat, spot) of the player's hand with an insurance decision to make."""
+    seat = seat_of(action)
+    spot = state.spots.get(str(seat))
+    if not spot or not spot["hands"] or spot["insurance"] is not None or spot["player"] != action.player:
+        raise IllegalAction("You have no insurance to decide.")
+    return seat, spot
 
 
 def _may_still_insure(state):
@@ -682,41 +416,16 @@ def _close_insurance(variant, state, action, config, rng):
 def _peek(variant, state, config):
     """spanish21.md rule 15: on an ace or a 10-value upcard the dealer checks
     the hole card; a dealer blackjack ends the round."""
-    upcard = card(state.dealer[0])
     log, moves = [], []
-    if not getattr(config, "peek", 1):
-        # No peek (Player's Edge 21 with peek = 0): insurance and a dealer
-        # blackjack are settled when the hole card is turned (§ 635c.2(f)(4)).
-        state.phase = PLAYING
-        state.turn = None
-        return _advance(variant, state, config, log=log, moves=moves)
-    dealer_bj = (upcard.rank == "A" or is_ten_value(upcard)) and is_blackjack(cards(state.dealer))
-    for seat in state.seats():
-        spot = state.spot(seat)
-        if spot["insurance"]:
-            if dealer_bj:
-                moves += _pay(
-                    state, seat, spot["insurance"], variant.insurance_odds(cards(state.dealer)), "insurance"
-                )
-            else:
-                moves += _lose(state, seat, spot["insurance"], "insurance")
-    awards = []
-    if dealer_bj:
-        reveal_log, reveal_moves, awards = _reveal(variant, state, config)
-        log += reveal_log + [{"player": None, "text": "Dealer has blackjack."}]
-        moves += reveal_moves
-        for seat in state.seats():
-            hand = state.spot(seat)["hands"][0]
-            if hand["status"] != BLACKJACK:  # a player blackjack was paid already
-                hand["status"] = STOOD
-                moves += _lose(state, seat, hand["stake"], "main loses to the dealer's blackjack")
-        state.phase = RESULT
-        state.turn = None
-        return Outcome(state, log=log, moves=moves, awards=awards)
+    if getattr(config, "peek", 1):
+        log, moves, awards = settle_peek(variant, state, config)
+        if state.phase == RESULT:
+            return Outcome(state, log=log, moves=moves, awards=awards)
+    # else no peek (Player's Edge 21 with peek = 0): insurance and a dealer
+    # blackjack are settled when the hole card is turned (§ 635c.2(f)(4)).
     state.phase = PLAYING
     state.turn = None
-    outcome = _advance(variant, state, config, log=log, moves=moves)
-    return outcome
+    return _advance(variant, state, config, log=log, moves=moves)
 
 
 # playing -------------------------------------------------------------------------
@@ -762,7 +471,7 @@ def legal_actions(variant, state, seat=None):
 def _require_turn(variant, state, action, kind):
     if state.phase != PLAYING or not state.turn:
         raise IllegalAction("No hand is being played now.")
-    seat = _seat_of(action)
+    seat = seat_of(action)
     if state.turn[0] != seat:
         raise IllegalAction(f"It is seat {state.turn[0]}'s turn, not yours.")
     _require_own_spot(state, seat, action)
@@ -832,8 +541,8 @@ def _split(variant, state, action, config, rng):
     hand = state.hand(seat, index)
     first, second = hand["cards"]
     stake = hand["stake"]
-    left = _hand([card(first), _draw(state)], stake, split=True)
-    right = _hand([card(second), _draw(state)], stake, split=True)
+    left = new_hand([card(first), _draw(state)], stake, split=True)
+    right = new_hand([card(second), _draw(state)], stake, split=True)
     for new in (left, right):
         _after_card(new)
         if variant.split_aces_one_card and first[0] == "A" and new["status"] == OPEN:
@@ -906,184 +615,12 @@ def _advance(variant, state, config, log, moves, stand_current=False):
                 state.turn = [seat, index]
                 return Outcome(state, log=log, moves=moves)
     state.turn = None
-    outcome = _dealer_and_settle(variant, state, config)
+    outcome = dealer_and_settle(variant, state, config)
     return Outcome(outcome.state, log=log + outcome.log, moves=moves + outcome.moves, awards=outcome.awards)
 
 
-# the dealer and settlement -----------------------------------------------------------
-
-
-def _dealer_and_settle(variant, state, config):
-    log, moves, awards = _reveal(variant, state, config)
-    dealer = cards(state.dealer)
-    if not getattr(config, "peek", 1):
-        moves += _settle_unpeeked_insurance(variant, state, dealer)
-        if is_blackjack(dealer):
-            log.append({"player": None, "text": "Dealer has blackjack."})
-            for seat in state.seats():
-                for hand in state.spot(seat)["hands"]:
-                    moves += _lose_to_late_blackjack(variant, state, seat, hand, log)
-            state.phase = RESULT
-            return Outcome(state, log=log, moves=moves, awards=awards)
-    # spanish21.md rule 23: the dealer draws only if a hand still depends on the dealer.
-    # Where a player 21 is compared (Down Under rule 20), it depends on the dealer too.
-    waiting = (STOOD,) if variant.twenty_one_always_wins else (STOOD, TWENTY_ONE)
-    needs_dealer = any(
-        hand["status"] in waiting for seat in state.seats() for hand in state.spot(seat)["hands"]
-    )
-    if needs_dealer:
-        shoe = Shoe.from_json(state.shoe)
-        while dealer_should_hit(dealer, hits_soft_17=variant.hits_soft_17):
-            dealer.append(shoe.draw())
-        state.shoe = shoe.to_json()
-        state.dealer = to_json(dealer)
-        if len(dealer) > 2:
-            log.append({"player": None, "text": f"Dealer draws to {spoken_total(dealer)}."})
-    dealer_total = total(dealer)[0]
-    upcard = dealer[0]
-    for seat in state.seats():
-        spot = state.spot(seat)
-        for hand in spot["hands"]:
-            moves += _settle_hand(variant, state, seat, hand, dealer_total, upcard, log)
-    state.phase = RESULT
-    return Outcome(state, log=log, moves=moves, awards=awards)
-
-
-def _settle_unpeeked_insurance(variant, state, dealer):
-    moves = []
-    for seat in state.seats():
-        insurance = state.spot(seat)["insurance"]
-        if insurance:
-            if is_blackjack(dealer):
-                moves += _pay(state, seat, insurance, variant.insurance_odds(dealer), "insurance")
-            else:
-                moves += _lose(state, seat, insurance, "insurance")
-    return moves
-
-
-def _lose_to_late_blackjack(variant, state, seat, hand, log):
-    """A dealer blackjack found after the players acted: a player 21 still
-    wins (§ 635c.2(g)(1)(iii)); a busted hand was lost when it busted; any
-    other hand loses only its original wager, its doubles are returned
-    (§ 635c.2(f)(4))."""
-    status = hand["status"]
-    if status in (BLACKJACK, SURRENDERED, RESCUED):
-        return []
-    if status == TWENTY_ONE:
-        return _settle_hand(variant, state, seat, hand, 21, card(state.dealer[0]), log)
-    player = state.spot(seat)["player"]
-    if status == BUST:
-        return _lose(state, seat, hand["stake"] + hand["doubled"], "bust")
-    moves = _lose(state, seat, hand["stake"], "original wager to the dealer's blackjack")
-    if hand["doubled"]:
-        result_line(state, seat, f"doubles returned: {format_chips(hand['doubled'])}", hand["doubled"])
-        moves.append(
-            ChipMove(REFUND, player, hand["doubled"], f"seat {seat} doubles returned (§ 635c.2(f)(4))")
-        )
-        log.append(
-            {"player": None, "text": f"Seat {seat}: only the original wager is lost; doubles returned."}
-        )
-    return moves
-
-
-def _settle_hand(variant, state, seat, hand, dealer_total, upcard, log):
-    status = hand["status"]
-    wager = hand["stake"] + hand["doubled"]
-    player = state.spot(seat)["player"]
-    if status in (BLACKJACK, SURRENDERED, RESCUED):
-        return []  # settled when it happened
-    items = hand_cards(hand)
-    if status == BUST:
-        log.append({"player": None, "text": f"Seat {seat}: bust, loses {format_chips(wager)}."})
-        return _lose(state, seat, wager, "bust")
-    best = total(items)[0]
-    doubled = hand["doubles"] > 0
-    if status == TWENTY_ONE and variant.twenty_one_always_wins:
-        # A player 21 always wins (spanish21.md rule 18); the bonus 21s pay
-        # their odds, but not on a hand with a Double Down wager (§ 635a.12(b)).
-        line = side_wagers.bonus_21(items, variant.premium_suit, doubled=doubled)
-        odds = variant.bonus_odds[line] if line else variant.win_odds
-        what = side_wagers.bonus_21_names(variant.premium_suit)[line] if line else "21"
-        moves = _pay(state, seat, wager, odds, f"{what}, {odds}")
-        moves += _bonuses(variant, state, seat, hand, upcard, log)
-        text = f"Seat {seat}: {what}, {odds}: +{format_chips(odds.winnings_cents(wager))}."
-        log.append({"player": None, "text": text})
-        return moves
-    if variant.push_total is not None and dealer_total == variant.push_total:
-        # Down Under rule 19: the dealer's 22 pushes every standing hand but its exceptions.
-        if variant.beats_push_total(hand):
-            log.append(
-                {
-                    "player": None,
-                    "text": f"Seat {seat}: {best} beats the dealer's {dealer_total}, +{format_chips(wager)}.",
-                }
-            )
-            return _pay(state, seat, wager, variant.win_odds, f"{best} beats the dealer's {dealer_total}")
-        log.append({"player": None, "text": f"Seat {seat}: the dealer's {dealer_total} pushes {best}."})
-        result_line(state, seat, f"the dealer's {dealer_total} pushes", wager)
-        return [ChipMove(RETURN, player, wager, f"seat {seat} push")]
-    if dealer_total > 21 or best > dealer_total:
-        log.append({"player": None, "text": f"Seat {seat}: {best} wins, +{format_chips(wager)}."})
-        return _pay(state, seat, wager, variant.win_odds, f"{best} wins")
-    if best == dealer_total:
-        log.append({"player": None, "text": f"Seat {seat}: {best} pushes."})
-        result_line(state, seat, f"{best} pushes", wager)
-        return [ChipMove(RETURN, player, wager, f"seat {seat} push")]
-    log.append(
-        {"player": None, "text": f"Seat {seat}: {best} loses to {dealer_total}, -{format_chips(wager)}."}
-    )
-    return _lose(state, seat, wager, f"{best} loses")
-
-
-def _bonuses(variant, state, seat, hand, upcard, log):
-    """The super bonus on top of the odds (§ 635a.12(c)), and the payment to
-    every other player with a main wager (the Envy Bonus)."""
-    items = hand_cards(hand)
-    cents = variant.super_bonus_cents(items, upcard, hand, state.spot(seat)["bets"][MAIN])
-    if not cents:
-        return []
-    player = state.spot(seat)["player"]
-    moves = [ChipMove(WIN, player, cents, f"seat {seat} super bonus")]
-    result_line(state, seat, f"super bonus +{format_chips(cents)}", cents)
-    log.append({"player": None, "text": f"Seat {seat}: Super Bonus! +{format_chips(cents)}."})
-    for other in state.seats():
-        other_player = state.spot(other)["player"]
-        envy = variant.envy_cents(items, state.spot(other))
-        if other_player != player and envy:
-            moves.append(ChipMove(WIN, other_player, envy, f"seat {other} envy bonus"))
-            result_line(state, other, f"envy bonus +{format_chips(envy)}", envy)
-            log.append({"player": None, "text": f"Seat {other}: envy bonus +{format_chips(envy)}."})
-    return moves
-
-
-def _next_round(variant, state, action, config, rng):
-    if state.phase != RESULT:
-        raise IllegalAction("The round is not over.")
-    state.last_bets = {
-        str(spot["player"]): dict(spot["bets"])
-        for spot in state.spots.values()
-        if spot["bets"] and not spot["left"]
-    }
-    state.round += 1
-    state.phase = BETTING
-    state.waits = 0
-    state.spots = {}
-    state.dealer = []
-    state.hole_shown = False
-    state.reader = None
-    state.turn = None
-    return Outcome(state)
-
-
 _HANDLERS = {
-    BET: _betting(betting.bet),
-    betting.REBET: _betting(betting.rebet),
-    betting.DOUBLE: _betting(betting.double),
-    betting.UNDO: _betting(betting.undo),
-    CLEAR: _clear,
-    LEAVE: _leave,
-    CLOSE_BETTING: _close_betting,
-    PROGRESSIVE_RESULT: _progressive_result,
+    **PHASE.handlers(),
     DEAL: _deal,
     INSURE: _insure,
     NO_INSURANCE: _no_insurance,
@@ -1095,13 +632,11 @@ _HANDLERS = {
     SURRENDER: _surrender,
     RESCUE: _rescue,
     ACTION_TIMEOUT: _action_timeout,
-    NEXT_ROUND: _next_round,
 }
 
 
 # -- test tables: a stacked shoe ---------------------------------------------------
 
-ANY_CARD = "?"
 STACK_HELP = (
     "Cards in dealing order, separated by spaces: rank A 2–9 J Q K (a Spanish deck has no 10s), "
     'suit S H D C, ? for any card, e.g. "KS 5C KS KS". At the next deal: a first card to each '
@@ -1113,52 +648,29 @@ STACK_HELP = (
 
 
 def stack(state, config, text, rng=None):
-    """A test table's stacked shoe (DESIGN.md, "Randomness"): the typed cards
-    are the next cards out of the shoe, whatever the phase (``?`` is any card).
-
-    Burn: the typed cards start a new shoe, and a stacked shoe is not burned
-    (``Shoe.needs_burn``), so the first typed card is the first card dealt
-    (spanish21.md rule 3's burn is for a shuffled shoe). Behind them come the
-    other cards of a full shoe of ``config.decks`` decks, shuffled with
-    ``rng`` (the table's, or the CSPRNG), the cut card at the usual
-    penetration; when it comes out the shoe is reshuffled as any other.
-
-    Raises IllegalAction on an unknown card, a card not in the game's deck
-    (a 10 in a Spanish deck, the joker), or more copies of a card than the
-    shoe holds (five A♠ in a four-deck shoe).
-    """
-    if not isinstance(text, str):
-        raise IllegalAction("Type the cards as text, e.g. KS 5C KS KS.")
-    typed = []
-    for word in text.replace(",", " ").split():
-        try:
-            typed.append(None if word == ANY_CARD else card(word))
-        except ValueError as error:
-            raise IllegalAction(f"Stacked shoe: {error}.") from None
-    if not typed:
-        raise IllegalAction("Nothing to stack: type cards in dealing order, e.g. KS 5C KS KS.")
-    one_deck = config.deck()
+    """A test table's stacked shoe (DESIGN.md, "Randomness"; ``STACK_HELP``):
+    the typed cards are the next cards out of the shoe, whatever the phase.
+    They start a new shoe, not burned (``Shoe.needs_burn``: spanish21.md rule
+    3's burn is for a shuffled shoe); behind them come the other cards of
+    ``config.decks`` decks, shuffled with ``rng`` (the table's, or the
+    CSPRNG), the cut card at the usual penetration."""
+    typed = tr.typed_cards(text, "KS 5C KS KS", what="Stacked shoe")
     name = deck_name(config.deck)
-    size = len(one_deck) * config.decks
-    if len(typed) > size:
-        raise IllegalAction(f"A {config.decks}-deck shoe holds {size} cards; {len(typed)} were typed.")
-    known = [item for item in typed if item is not None]
-    for item in known:
-        if item not in one_deck:
-            if name == "spanish":
-                raise IllegalAction(f"{item.label} is not in a Spanish deck (48 cards, no 10s).")
-            raise IllegalAction(f"{item.label} is not in a {name} deck.")
-    for item in dict.fromkeys(known):
-        wanted, held = known.count(item), one_deck.count(item) * config.decks
-        if wanted > held:
-            raise IllegalAction(
-                f"{wanted} × {item.label} typed, but a {config.decks}-deck shoe holds only {held}."
-            )
+    shoe = f"a {config.decks}-deck shoe"
+    tr.check_typed(
+        typed,
+        config.deck(),
+        config.decks,
+        shoe=shoe[0].upper() + shoe[1:],
+        deck_name="a Spanish deck (48 cards, no 10s)" if name == "spanish" else f"a {name} deck",
+        repeated="{times} × {card} typed, but " + shoe + " holds only {held}.",
+    )
     full = Shoe.shuffled(config.deck, config.decks, rng or system_rng())
     rest = list(full.cards)
-    for item in known:
-        rest.remove(item)  # the shuffled order of the others is kept
-    front = [item if item is not None else rest.pop() for item in typed]
+    for item in typed:
+        if item is not None:
+            rest.remove(item)  # the shuffled order of the others is kept
+    front = tr.stacked_front(typed, rest)
     then = Shoe(rest, cut_at=min(full.cut_at, len(rest)) or None, deck=full.deck, decks=full.decks)
     state = State.from_json(state.to_json())
     state.shoe = Shoe.stacked(front, then=then).to_json()

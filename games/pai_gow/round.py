@@ -1,7 +1,9 @@
 """The pai gow family's round, pure: one state machine for every pai gow
-game, each game a ``Variant`` (configuration and small hooks) over it, as
-the blackjack family shares games/blackjack/round.py. The hooks are listed in
-games/pai_gow/__init__.py.
+game, each game a ``Variant`` (games/pai_gow/variant.py: configuration and
+small hooks) over it, as the blackjack family shares games/blackjack/round.py.
+The hooks are listed in games/pai_gow/__init__.py. The betting phase is the
+one every house-banked table shares (games/table_round.py); the dealer's
+hand and the settlement are games/pai_gow/settlement.py.
 
 Phases: betting → (no more bets: progressive wagers locked, the Mystery
 bonus's contributions made) → shaking and rolling (the player-activated
@@ -21,173 +23,62 @@ Asia's "medium"), card strings, so the split is data: ``Variant.hands``.
 
 from dataclasses import dataclass, field
 
-from games import betting
-from games.cards.cards import card, cards, joker_deck, to_json
+from games import table_round as tr
+from games.cards.cards import cards, to_json
 from games.cards.rng import system_rng
 from games.engine import (
     CENTS_PER_CHIP,
-    LOSE,
-    PROGRESSIVE_RESULT,
-    RETURN,
-    STAKE,
-    WIN,
     Action,
-    ChipMove,
     IllegalAction,
     Outcome,
-    ProgressiveAward,
-    ProgressiveWager,
     chip_word,
-    collect_progressive_wagers,
     dataclass_json,
     format_chips,
-    owed_award_line,
-    parse_chips,
-    return_spot_wagers,
 )
 from games.pai_gow import dice
-from games.payouts import MeterShare, Odds
+from games.pai_gow.settlement import dealer_push, reveal_and_settle, set_by_house_way, setting_text
+from games.pai_gow.variant import (  # noqa: F401  (the family's names, for the bindings and the tests)
+    FORTUNE,
+    MAIN,
+    PROGRESSIVE,
+    PROGRESSIVE_KIND,
+    Decision,
+    Hand,
+    Variant,
+    is_set,
+    setting_of,
+)
+from games.table_round import (  # noqa: F401  (the round's names, for the bindings and the tests)
+    ANY_CARD,
+    BET,
+    BETTING,
+    CLEAR,
+    CLOSE_BETTING,
+    LEAVE,
+    NEXT_ROUND,
+    RESULT,
+    result_line,
+    seat_of,
+)
 
-BETTING = "betting"
 SHAKING = "shaking"
 ROLLING = "rolling"
 DECIDING = "deciding"
 SETTING = "setting"
-RESULT = "result"
 
-CLOSE_BETTING = "close_betting"
 SHAKE_TIMEOUT = "shake_timeout"
 DEAL = "deal"
 CLOSE_DECIDING = "close_deciding"
 CLOSE_SETTING = "close_setting"
-NEXT_ROUND = "next_round"
 
-BET = "bet"
-CLEAR = "clear"
 SHAKE = "shake"
 SET_HAND = "set_hand"
 HOUSE_WAY = "house_way"
-LEAVE = "leave"
-BASE_ACTIONS = (BET, CLEAR, *betting.ACTIONS, SHAKE, SET_HAND, HOUSE_WAY)
+BASE_ACTIONS = (*tr.BETTING_ACTIONS, SHAKE, SET_HAND, HOUSE_WAY)
 
-MAIN = "main"
-FORTUNE = "fortune"
-PROGRESSIVE = "progressive"
-PROGRESSIVE_KIND = "progressive_payout"  # casino/progressives: the pai gow progressive's meter kind
-MYSTERY_KIND = "must_hit_by"
 POSITIONS = ("dealer", 1, 2, 3, 4, 5, 6)  # pai_gow_poker.md rule 15: the dealer counts as 1
-DEAL_SECONDS = 2  # the pause before the deal of a variant without a clock for it
-EVEN_MONEY = Odds(1)
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
-
-
-@dataclass(frozen=True)
-class Hand:
-    """One of the hands a player's cards are set into: its key in the state
-    and the setting message ("high"), its name ("High hand"), its size, and
-    how it is valued and named (``value(cards) -> comparable``,
-    ``describe(cards) -> "Pair of kings"``)."""
-
-    key: str
-    name: str
-    size: int
-    value: object
-    describe: object
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A post-deal decision each player with cards takes before setting
-    (Six-Card Fortune Pai Gow's Double Down, § 670c.1). ``kinds``: its
-    actions; ``parse(kind, data) -> Action``; ``decide(state, seat, spot,
-    action, config) -> Outcome parts (log, moves)``, raising IllegalAction for
-    a bad one; ``default(state, seat, spot, config) -> (log, moves)`` at the
-    clock; ``seconds(config)``: its clock; ``prompt``: what the page asks;
-    ``offered(config)``: whether the table offers it (else no decision phase)."""
-
-    kinds: tuple
-    parse: object
-    decide: object
-    default: object
-    seconds: object
-    prompt: str = ""
-    offered: object = lambda config: True
-
-
-@dataclass(frozen=True)
-class Variant:
-    """What differs between the pai gow games this round runs."""
-
-    name: str  # "Pai Gow Poker": in messages ("at a Pai Gow table" uses ``table_name``)
-    main_name: str  # the main wager's name: "Pai Gow Poker", "Face Up Pai Gow"
-    table_name: str  # "Pai Gow"
-    hands: tuple  # Hand per hand, the largest first: the split as data, (5, 2), (5, 1), (4, 2, 1)
-    areas: tuple  # betting areas, MAIN first
-    area_names: dict  # area -> its name in the log and the messages
-    # setting hooks: house_way(cards) -> tuple of hands (tuples of Card), in ``hands`` order;
-    # setting_error(hands) -> a player-facing message for a foul/broken order, or None.
-    house_way: object
-    setting_error: object
-    # compare(player hands, dealer hands) -> "win" | "push" | "lose" (copies to the dealer).
-    compare: object
-    # main_win_cents(wager cents, config) -> winnings: 1 to 1 unless a commission is taken off.
-    main_win_cents: object = lambda wager, config: EVEN_MONEY.winnings_cents(wager)
-    cards_per_player: int = 7
-    deck: object = joker_deck  # () -> the round's fresh deck (53 cards with the joker)
-    # The Config switch of the player-activated shaker, which then picks the first position
-    # (§ 645c.2); without it an RNG number 1–7 does (pai_gow_poker.md rule 14), after the
-    # Config clock ``deal_clock`` (None: DEAL_SECONDS).
-    dice_switch: str | None = None
-    deal_clock: str | None = None
-    settle_dice: object = None  # (state, roll, config, log) -> moves, before any card (§ 645c.2(g))
-    # Face Up: the dealer's cards are dealt face up and set by the house way before anyone sets.
-    dealer_face_up: bool = False
-    # dealer_push(dealer hands, dealer cards, config) -> the push's name ("Tiger 9", "Ace High
-    # Pai Gow") when the dealer's hand pushes every main wager, else None.
-    dealer_push: object = lambda hands, seven, config: None
-    # Extra wagers settled after the main wager, in order: (area, settle) with
-    # settle(state, seat, spot, dealer hands, push name or None, config) -> (log, moves).
-    side_wagers: tuple = ()
-    decision: Decision | None = None
-    # The seven-card (or six-card) bonus hand: line(cards) -> line key or None;
-    # line_names: key -> "Royal flush"; the Fortune paytable {key: Odds}; the progressive's
-    # {key: Odds | MeterShare}; envy_cents(other lines, bets) -> cents.
-    bonus_line: object = None
-    line_names: dict = field(default_factory=dict)
-    fortune_paytable: dict | None = None
-    progressive_paytable: dict | None = None
-    progressive_cents: int = 100  # the progressive payout wager's one size
-    # The progressive's meter kind (casino/progressives): the pai gow meter, or a game's own
-    # (Six-Card Fortune Pai Gow's five-card lines on six cards, ``six_card_fortune``).
-    progressive_kind: str = PROGRESSIVE_KIND
-    envy_cents: object = None
-    # The Mystery bonus's qualifying base wager is the main wager: "a <main_name> wager and a
-    # progressive payout wager" (each game's (c)(1)).
-    mystery_section: str = ""  # "§ 645c.3": in the refusal for a Mystery bonus without the progressive
-
-    def uses_dice(self, config):
-        return bool(self.dice_switch and getattr(config, self.dice_switch))
-
-    def deal_seconds(self, config):
-        return getattr(config, self.deal_clock) if self.deal_clock else DEAL_SECONDS
-
-    def mystery_wager_limits(self, config):
-        """(lowest, highest) cents of each progressive wager that qualifies for
-        the Mystery bonus at a table of ``config``: the progressive payout
-        wager's one size, with the bonus offered (each game's (c)(1))."""
-        if not (config.progressive and config.mystery):
-            return []
-        return [(self.progressive_cents, self.progressive_cents)]
-
-    def hand_keys(self):
-        return tuple(hand.key for hand in self.hands)
-
-    def set_cards(self):
-        return sum(hand.size for hand in self.hands)
-
-    def area_name(self, area):
-        return self.area_names.get(area, area.replace("_", " "))
 
 
 @dataclass
@@ -230,19 +121,9 @@ def new_state():
     return State()
 
 
-def is_set(variant, hand):
-    """Whether a spot (or the dealer) has its cards set into the hands."""
-    return hand.get(variant.hands[0].key) is not None
-
-
-def setting_of(variant, hand):
-    """The set hands of a spot or the dealer, as tuples of Card, in ``hands`` order."""
-    return tuple(tuple(cards(hand[key])) for key in variant.hand_keys())
-
-
 def timer(variant, state, config):
     if state.phase == BETTING:
-        return f"{state.round}:bet:{state.waits}", config.betting_seconds, Action(CLOSE_BETTING)
+        return tr.betting_timer(state, config)
     if state.phase == SHAKING:
         return f"{state.round}:shake", config.shake_seconds, Action(SHAKE_TIMEOUT)
     if state.phase == ROLLING:
@@ -252,7 +133,7 @@ def timer(variant, state, config):
         return f"{state.round}:decide", variant.decision.seconds(config), Action(CLOSE_DECIDING)
     if state.phase == SETTING:
         return f"{state.round}:set", config.set_seconds, Action(CLOSE_SETTING)
-    return f"{state.round}:result", config.result_seconds, Action(NEXT_ROUND)
+    return tr.result_timer(state, config)
 
 
 def player_actions(variant):
@@ -263,12 +144,14 @@ def parse_action(variant, kind, data, check_area=None):
     """A message's action. ``check_area(area)`` may refuse an area with its own
     message (Pai Gow Poker's Match faces) before the unknown-area refusal."""
     if kind == BET:
-        area = str(data.get("spot", MAIN)) or MAIN
-        if check_area is not None:
-            check_area(area)
-        if area not in variant.areas:
-            raise IllegalAction(f"There is no betting area {area!r} at a {variant.table_name} table.")
-        return Action(BET, data={"spot": area, "amount": parse_chips(data.get("amount"))})
+
+        def check(area):
+            if check_area is not None:
+                check_area(area)
+            if area not in variant.areas:
+                raise IllegalAction(f"There is no betting area {area!r} at a {variant.table_name} table.")
+
+        return tr.parse_bet(data, check, MAIN)
     if kind == SET_HAND:
         hands = {}
         try:
@@ -293,180 +176,90 @@ def apply(variant, state, action, config, rng):
     return handler(variant, State.from_json(state.to_json()), action, config, rng)
 
 
-def seat_of(action):
-    if action.seat is None:
-        raise IllegalAction("Take a seat to play.")
-    return int(action.seat)
-
-
-def result_line(state, seat, text, paid):
-    """A line of the seat's result ("Fortune flush 4 to 1: +20") and the cents it paid back."""
-    result = state.results.setdefault(str(seat), {"paid": 0, "lines": []})
-    result["lines"].append(text)
-    result["paid"] += paid
-
-
 # -- betting -----------------------------------------------------------------------
 
 
-def _place_bet(variant, state, action, config, rng):
-    if state.phase != BETTING:
-        raise IllegalAction("No more bets: wait for the next round.")
-    seat = seat_of(action)
-    if not 1 <= seat < len(POSITIONS):
-        # pai_gow_poker.md rule 7 (six_card_fortune_pai_gow.md rule 2): six player positions are
-        # dealt; a table set up with more seats must not take a wager that gets no cards.
-        raise IllegalAction(
-            f"Only seats 1 to {len(POSITIONS) - 1} are dealt at a {variant.table_name} table."
-        )
-    spot = state.spots.setdefault(str(seat), _spot(variant, action.player))
-    area, amount = action.data["spot"], action.data["amount"]
-    if not config.offers(area):
-        raise IllegalAction(f"This table does not offer the {variant.area_name(area)} wager.")
-    total = spot["bets"].get(area, 0) + amount
-    if area == MAIN:
-        if not config.min_bet * 100 <= total <= config.max_bet * 100:
+class Betting(tr.BettingPhase):
+    """The shared betting phase (games/table_round.py) with a Variant's wagers."""
+
+    closes_to = (SHAKING, ROLLING)
+    # The stacked deck, dice or first position for the next deal, and the shaker's turn.
+    carry = ("deck", "dice", "count", "last_shooter", "mystery_hits")
+
+    def new_spot(self, variant, player):
+        spot = {"player": player, "bets": {}, "cards": []}
+        spot.update(dict.fromkeys(variant.hand_keys()))
+        spot.update(set_by=None, left=False)
+        return spot
+
+    def check_bet(self, variant, seat, bets, area, amount, config):
+        if not 1 <= seat < len(POSITIONS):
+            # pai_gow_poker.md rule 7 (six_card_fortune_pai_gow.md rule 2): six player positions are
+            # dealt; a table set up with more seats must not take a wager that gets no cards.
             raise IllegalAction(
-                f"The {variant.main_name} wager is {config.min_bet} to {config.max_bet} {chip_word(config.max_bet * CENTS_PER_CHIP)}; {format_chips(total)} is not."
+                f"Only seats 1 to {len(POSITIONS) - 1} are dealt at a {variant.table_name} table."
             )
-    else:
-        if not spot["bets"].get(MAIN):
-            raise IllegalAction(f"Place the {variant.main_name} wager first: the other wagers go with it.")
-        if area == PROGRESSIVE and total != variant.progressive_cents:
-            chips = variant.progressive_cents // CENTS_PER_CHIP
-            raise IllegalAction(
-                f"The progressive payout wager is exactly {chips} {chip_word(variant.progressive_cents)} (${chips})."
-            )
-        if area != PROGRESSIVE and total > config.side_max * 100:
-            raise IllegalAction(
-                f"The maximum on the {variant.area_name(area)} wager is {config.side_max} {chip_word(config.side_max * CENTS_PER_CHIP)}."
-            )
-    spot["bets"][area] = total
-    return Outcome(
-        state,
-        log=[{"player": action.player, "text": f"bets {format_chips(amount)} on {variant.area_name(area)}"}],
-        moves=[ChipMove(STAKE, action.player, amount, f"seat {seat} {area}")],
-    )
-
-
-def _book(variant):
-    """Rebet, double and undo (games/betting.py) through the one wager above; the
-    progressive payout wager has one size (pai_gow_poker.md § 9)."""
-    return betting.spot_book(
-        lambda state, action, config, rng: _place_bet(variant, state, action, config, rng),
-        first=MAIN,
-        fixed=lambda config: (PROGRESSIVE,),
-    )
-
-
-def _betting(handler):
-    return lambda variant, state, action, config, rng: handler(_book(variant), state, action, config, rng)
-
-
-def _spot(variant, player):
-    spot = {"player": player, "bets": {}, "cards": []}
-    spot.update(dict.fromkeys(variant.hand_keys()))
-    spot.update(set_by=None, left=False)
-    return spot
-
-
-def _clear(variant, state, action, config, rng):
-    if state.phase != BETTING:
-        raise IllegalAction("No more bets: wagers cannot be taken back now.")
-    seat = seat_of(action)
-    spot = state.spots.get(str(seat))
-    if not spot or not spot["bets"]:
-        raise IllegalAction("You have no wagers to clear.")
-    return return_spot_wagers(state, seat, action.player, "clears {}", "wagers cleared")
-
-
-def _leave(variant, state, action, config, rng):
-    seat = action.seat
-    if seat is None or str(seat) not in state.spots:
-        return Outcome(state)
-    if state.phase == BETTING:
-        return return_spot_wagers(
-            state, seat, action.player, "leaves; {} of wagers returned", "left the table"
-        )
-    state.spot(seat)["left"] = True  # the hand is set by the house way; wagers ride
-    return Outcome(state)
-
-
-def _close_betting(variant, state, action, config, rng):
-    if state.phase != BETTING:
-        raise IllegalAction("Betting is already closed.")
-    seats = state.seats()
-    if not seats:
-        state.waits += 1
-        return Outcome(state)
-    wagers = []
-    for seat in seats:
-        spot = state.spot(seat)
-        if spot["bets"].get(PROGRESSIVE):
-            # Each game's (c)(1)-(2): the progressive payout wager feeds its meter
-            # and, with the main wager, the Mystery bonus meter.
-            wagers.append(
-                ProgressiveWager(variant.progressive_kind, seat, spot["player"], spot["bets"][PROGRESSIVE])
-            )
-            if config.mystery:
-                wagers.append(
-                    ProgressiveWager(
-                        MYSTERY_KIND,
-                        seat,
-                        spot["player"],
-                        spot["bets"][PROGRESSIVE],
-                        rides_on=variant.progressive_kind,
-                    )
+        if not config.offers(area):
+            raise IllegalAction(f"This table does not offer the {variant.area_name(area)} wager.")
+        total = bets.get(area, 0) + amount
+        if area == MAIN:
+            if not config.min_bet * 100 <= total <= config.max_bet * 100:
+                raise IllegalAction(
+                    f"The {variant.main_name} wager is {config.min_bet} to {config.max_bet} {chip_word(config.max_bet * CENTS_PER_CHIP)}; {format_chips(total)} is not."
                 )
-    if variant.uses_dice(config):
-        # pai_gow_poker.md Defaults: the shaker goes round from the dealer's left.
-        later = [seat for seat in seats if seat > state.last_shooter]
-        state.shooter = (later or seats)[0]
-        state.phase = SHAKING
-        text = f"No more bets. Seat {state.shooter}, press Shake."
-    else:
+        else:
+            if not bets.get(MAIN):
+                raise IllegalAction(
+                    f"Place the {variant.main_name} wager first: the other wagers go with it."
+                )
+            if area == PROGRESSIVE and total != variant.progressive_cents:
+                chips = variant.progressive_cents // CENTS_PER_CHIP
+                raise IllegalAction(
+                    f"The progressive payout wager is exactly {chips} {chip_word(variant.progressive_cents)} (${chips})."
+                )
+            if area != PROGRESSIVE and total > config.side_max * 100:
+                raise IllegalAction(
+                    f"The maximum on the {variant.area_name(area)} wager is {config.side_max} {chip_word(config.side_max * CENTS_PER_CHIP)}."
+                )
+        return [(area, variant.area_name(area))]
+
+    def first(self, variant):
+        return MAIN
+
+    def fixed(self, variant, config):
+        # The progressive payout wager has one size (pai_gow_poker.md § 9).
+        return (PROGRESSIVE,)
+
+    def progressives(self, variant, config):
+        if not config.progressive:
+            return []
+        # Each game's (c)(1)-(2): the progressive payout wager feeds its meter and, with the
+        # main wager, the Mystery bonus meter.
+        return [tr.Progressive(PROGRESSIVE, variant.progressive_kind, MAIN if config.mystery else None)]
+
+    def close(self, variant, state, seats, config):
+        if variant.uses_dice(config):
+            # pai_gow_poker.md Defaults: the shaker goes round from the dealer's left.
+            later = [seat for seat in seats if seat > state.last_shooter]
+            state.shooter = (later or seats)[0]
+            state.phase = SHAKING
+            return f"No more bets. Seat {state.shooter}, press Shake."
         state.phase = ROLLING
-        text = "No more bets."
-    offered = config.progressive
-    return Outcome(state, log=[{"player": None, "text": text}], lock=wagers if offered else None)
+        return "No more bets."
 
-
-def _progressive_result(variant, state, action, config, rng):
-    """At "no more bets": accepted progressive wagers are collected, refused
-    ones returned, Mystery hits kept for the result (paid at the end of the
-    round, rules/README.md). At the result: meter awards paid."""
-    moves, log = [], []
-    if state.phase in (SHAKING, ROLLING):
-        refused = {
-            item["seat"]
-            for item in action.data.get("refused", [])
-            if item["kind"] == variant.progressive_kind
-        }
-        moves, log = collect_progressive_wagers(state, PROGRESSIVE, refused)
-        for hit in action.data.get("hits", []):
-            state.mystery_hits.append({"seat": hit["seat"], "cents": hit["cents"]})
-            log.append(
-                {
-                    "player": None,
-                    "text": f"Seat {hit['seat']} wins the Must-Hit-By Mystery bonus: {format_chips(hit['cents'])}!",
-                }
-            )
-    for award in action.data.get("awards", []):
-        seat, cents = award["seat"], award["cents"]
-        if cents:
-            moves.append(ChipMove(WIN, state.spot(seat)["player"], cents, f"seat {seat} progressive meter"))
-        result_line(state, seat, f"progressive: {format_chips(cents)} from the meter", cents)
-        log.append(
-            {
-                "player": None,
-                "text": f"Seat {seat}: progressive payout, {format_chips(cents)} from the meter!",
-            }
+    def award_texts(self, variant, seat, kind, cents):
+        return (
+            f"seat {seat} progressive meter",
+            f"progressive: {format_chips(cents)} from the meter",
+            f"Seat {seat}: progressive payout, {format_chips(cents)} from the meter!",
         )
-    for item in action.data.get("owed", []):
-        result_line(state, item["seat"], owed_award_line("progressive"), 0)
-    if action.data.get("error"):  # why wagers were refused, or wins are owed
-        log.append({"player": None, "text": action.data["error"]})
-    return Outcome(state, log=log, moves=moves)
+
+    def rebets(self, variant, area):
+        # Not a wager a post-deal decision placed (Six-Card Fortune Pai Gow's Double Down).
+        return area in variant.areas
+
+
+PHASE = Betting()
 
 
 # -- the shaker and the deal -------------------------------------------------------
@@ -533,15 +326,15 @@ def _deal(variant, state, action, config, rng):
         # face_up_pai_gow.md rules 5-7: face up, set by the house way before any player acts;
         # a dealer push settles every wager at once and nobody sets.
         set_by_house_way(variant, state.dealer)
-        push = _dealer_push(variant, state, config)
+        push = dealer_push(variant, state, config)
         log.append(
             {
                 "player": None,
-                "text": f"The dealer's cards are face up: {_setting_text(variant, state.dealer)}.",
+                "text": f"The dealer's cards are face up: {setting_text(variant, state.dealer)}.",
             }
         )
         if push:
-            outcome = _reveal_and_settle(variant, state, config)
+            outcome = reveal_and_settle(variant, state, config)
             return Outcome(
                 outcome.state, log=log + outcome.log, moves=moves + outcome.moves, awards=outcome.awards
             )
@@ -650,16 +443,9 @@ def _house_way(variant, state, action, config, rng):
     return _after_set(variant, state, config, [{"player": action.player, "text": "asks for the house way"}])
 
 
-def set_by_house_way(variant, hand):
-    setting = variant.house_way(cards(hand["cards"]))
-    for spec, given in zip(variant.hands, setting, strict=True):
-        hand[spec.key] = to_json(given)
-    hand["set_by"] = "house way"
-
-
 def _after_set(variant, state, config, log):
     if all(is_set(variant, state.spot(seat)) for seat in state.seats()):
-        outcome = _reveal_and_settle(variant, state, config)
+        outcome = reveal_and_settle(variant, state, config)
         return Outcome(outcome.state, log=log + outcome.log, moves=outcome.moves, awards=outcome.awards)
     return Outcome(state, log=log)
 
@@ -673,179 +459,11 @@ def _close_setting(variant, state, action, config, rng):
         if not is_set(variant, spot):
             set_by_house_way(variant, spot)
             log.append({"player": None, "text": f"Seat {seat}: time is up, the house way sets the hand."})
-    outcome = _reveal_and_settle(variant, state, config)
+    outcome = reveal_and_settle(variant, state, config)
     return Outcome(outcome.state, log=log + outcome.log, moves=outcome.moves, awards=outcome.awards)
 
 
-# -- the dealer and settlement ---------------------------------------------------------
-
-
-def _setting_text(variant, hand):
-    return " / ".join(" ".join(item.label for item in cards(hand[key])) for key in variant.hand_keys())
-
-
-def _dealer_push(variant, state, config):
-    push = variant.dealer_push(setting_of(variant, state.dealer), cards(state.dealer["cards"]), config)
-    state.dealer["push"] = push
-    return push
-
-
-def _reveal_and_settle(variant, state, config):
-    """The dealer sets by the house way (already done for a face-up dealer); a
-    dealer push (Tiger 9, § 645c.1(e); Ace High Pai Gow, face_up_pai_gow.md rule
-    7) pushes every main wager; then the variant's extra wagers, Fortune, Envy,
-    progressive and the Mystery bonus."""
-    log = []
-    if not is_set(variant, state.dealer):
-        set_by_house_way(variant, state.dealer)
-        log.append({"player": None, "text": f"The dealer sets {_setting_text(variant, state.dealer)}."})
-        push = _dealer_push(variant, state, config)
-    else:
-        push = state.dealer.get("push")
-    dealer = setting_of(variant, state.dealer)
-    if push:
-        log.append({"player": None, "text": f"{push}: every {variant.main_name} wager pushes."})
-    moves, awards = [], []
-    lines = {seat: variant.bonus_line(cards(state.spot(seat)["cards"])) for seat in state.seats()}
-    for seat in state.seats():
-        spot = state.spot(seat)
-        player, bets = spot["player"], spot["bets"]
-        moves += _settle_main(variant, state, seat, spot, dealer, push, config, log)
-        for area, settle in variant.side_wagers:
-            if bets.get(area):
-                more_log, more_moves = settle(state, seat, spot, dealer, push, config)
-                log += more_log
-                moves += more_moves
-        line = lines[seat]
-        if bets.get(FORTUNE):
-            moves += _settle_fortune(variant, state, seat, spot, line, config, log)
-        others = [other_line for other, other_line in lines.items() if other != seat and other_line]
-        envy = variant.envy_cents(others, bets) if variant.envy_cents else 0
-        if envy:
-            result_line(state, seat, f"Envy bonus +{format_chips(envy)}", envy)
-            moves.append(ChipMove(WIN, player, envy, f"seat {seat} envy"))
-        if bets.get(PROGRESSIVE):
-            pays = variant.progressive_paytable.get(line) if line else None
-            if pays is None:
-                # Collected at "no more bets"; the summary still tells it.
-                result_line(state, seat, "progressive loses", 0)
-            elif isinstance(pays, MeterShare):
-                awards.append(ProgressiveAward(variant.progressive_kind, seat, player, pays.percent))
-            else:
-                paid = int(
-                    pays.returned(bets[PROGRESSIVE])
-                )  # collected at no more bets: "for 1" is all of it
-                result_line(state, seat, f"progressive {pays}: {format_chips(paid)}", paid)
-                moves.append(ChipMove(WIN, player, paid, f"seat {seat} progressive"))
-    for hit in state.mystery_hits:
-        seat = hit["seat"]
-        if str(seat) in state.spots:
-            result_line(state, seat, f"Mystery bonus +{format_chips(hit['cents'])}", hit["cents"])
-            moves.append(
-                ChipMove(WIN, state.spot(seat)["player"], hit["cents"], f"seat {seat} mystery bonus")
-            )
-    state.mystery_hits = []
-    state.phase = RESULT
-    return Outcome(state, log=log, moves=moves, awards=awards)
-
-
-def _settle_fortune(variant, state, seat, spot, line, config, log):
-    player, amount = spot["player"], spot["bets"][FORTUNE]
-    odds = variant.fortune_paytable.get(line) if line else None
-    if odds is None:
-        result_line(state, seat, "Fortune loses", 0)
-        return [ChipMove(LOSE, player, amount, f"seat {seat} fortune")]
-    winnings = odds.winnings_cents(amount)
-    name = variant.line_names[line]
-    result_line(state, seat, f"Fortune {name} {odds}: +{format_chips(winnings)}", amount + winnings)
-    log.append(
-        {
-            "player": None,
-            "text": f"Seat {seat}: Fortune bonus, {name.lower()}, {odds}: +{format_chips(winnings)}.",
-        }
-    )
-    return [
-        ChipMove(RETURN, player, amount, f"seat {seat} fortune"),
-        ChipMove(WIN, player, winnings, f"seat {seat} fortune"),
-    ]
-
-
-def _settle_main(variant, state, seat, spot, dealer, push, config, log):
-    player, wager = spot["player"], spot["bets"][MAIN]
-    if push:
-        # § 645c.1(e), face_up_pai_gow.md rule 7: pushed without examining the player's hand
-        # (a foul too, Defaults).
-        result_line(state, seat, f"{push}: push", wager)
-        return [ChipMove(RETURN, player, wager, f"seat {seat} main push")]
-    hands = setting_of(variant, spot)
-    if variant.setting_error(hands):
-        result_line(state, seat, "foul: loses", 0)
-        return [ChipMove(LOSE, player, wager, f"seat {seat} main foul")]
-    result = variant.compare(hands, dealer)
-    story = _story(variant, hands, dealer)
-    if result == "win":
-        winnings = variant.main_win_cents(wager, config)
-        log.append({"player": None, "text": f"Seat {seat}: {story}: wins +{format_chips(winnings)}."})
-        result_line(state, seat, f"{_all_hands_win(variant)}: +{format_chips(winnings)}", wager + winnings)
-        moves = [ChipMove(RETURN, player, wager, f"seat {seat} main")]
-        return moves + ([ChipMove(WIN, player, winnings, f"seat {seat} main")] if winnings else [])
-    if result == "push":
-        log.append({"player": None, "text": f"Seat {seat}: {story}: push."})
-        result_line(state, seat, "push", wager)
-        return [ChipMove(RETURN, player, wager, f"seat {seat} main push")]
-    log.append({"player": None, "text": f"Seat {seat}: {story}: loses -{format_chips(wager)}."})
-    result_line(state, seat, "loses", 0)
-    return [ChipMove(LOSE, player, wager, f"seat {seat} main")]
-
-
-def _all_hands_win(variant):
-    return "both hands win" if len(variant.hands) == 2 else "wins"
-
-
-def _story(variant, mine, theirs):
-    """ "high two pair, kings and 9s beats the dealer's pair of 9s, low A-K
-    loses to the dealer's A-Q": each hand against the dealer's, a copy
-    going to the dealer (pai_gow_poker.md rule 20)."""
-    parts = []
-    for hand, my_cards, dealer_cards in zip(variant.hands, mine, theirs, strict=True):
-        mine_value, theirs_value = hand.value(my_cards), hand.value(dealer_cards)
-        verb = (
-            "beats" if mine_value > theirs_value else "copies" if mine_value == theirs_value else "loses to"
-        )
-        parts.append(
-            f"{hand.key} {_lower(hand.describe(my_cards))} {verb} the dealer's {_lower(hand.describe(dealer_cards))}"
-        )
-    return ", ".join(parts)
-
-
-def _lower(name):
-    """ "Two pair, kings and 9s" mid-sentence; "A-K high" stays as it is."""
-    return name[0].lower() + name[1:] if name[1:2].islower() else name
-
-
-def _next_round(variant, state, action, config, rng):
-    if state.phase != RESULT:
-        raise IllegalAction("The round is not over.")
-    state.last_bets = {
-        str(spot["player"]): {area: cents for area, cents in spot["bets"].items() if area in variant.areas}
-        for spot in state.spots.values()
-        if spot["bets"] and not spot["left"]
-    }
-    state.round += 1
-    state.phase = BETTING
-    state.waits = 0
-    state.spots = {}
-    state.dealer = {}
-    state.shooter = None
-    state.roll = None
-    state.first_position = None
-    state.results = {}
-    return Outcome(state)
-
-
 # -- test tables: stacked dice and deck ---------------------------------------------
-
-ANY_CARD = "?"
 
 
 def parse_stack(text):
@@ -853,7 +471,7 @@ def parse_stack(text):
     "dice 3 3 3; AS KS ?" (spaces, commas or semicolons)."""
     if not isinstance(text, str):
         raise IllegalAction("Type the stack as text, e.g. dice 3 3 3; AS KS QS.")
-    words = text.replace(",", " ").replace(";", " ").split()
+    words = tr.stack_words(text)
     rolled, typed = None, []
     index = 0
     while index < len(words):
@@ -873,13 +491,8 @@ def parse_stack(text):
                 raise IllegalAction(
                     f"The shaker holds three dice (§ 645c.2(c)); {words[index]!r} is one too many."
                 )
-        elif word == ANY_CARD:
-            typed.append(None)
         else:
-            try:
-                typed.append(card(word))
-            except ValueError as error:
-                raise IllegalAction(f"Stacked deck: {error}.") from None
+            typed.append(tr.stacked_card(word))
     return rolled, typed
 
 
@@ -889,7 +502,7 @@ def _first_position(text):
     the text without it; (None, text) when not typed."""
     if not isinstance(text, str):
         return None, text
-    words = text.replace(",", " ").replace(";", " ").split()
+    words = tr.stack_words(text)
     lowered = [word.lower() for word in words]
     if "first" not in lowered:
         return None, text
@@ -933,24 +546,15 @@ def stack(variant, state, config, text, rng=None, no_dice_message=None):
     if first is not None and variant.uses_dice(config):
         raise IllegalAction("This table's dice pick the first hand: type dice, e.g. dice 3 3 3, not first.")
     deck = variant.deck()
-    if len(typed) > len(deck):
-        raise IllegalAction(f"The deck holds {len(deck)} cards; {len(typed)} were typed.")
+    tr.check_typed(typed, deck, repeated="{card} is typed {times} times: the deck holds one (rule 13).")
     known = [item for item in typed if item is not None]
-    for item in dict.fromkeys(known):
-        if known.count(item) > 1:
-            raise IllegalAction(
-                f"{item.label} is typed {known.count(item)} times: the deck holds one (rule 13)."
-            )
-        if item not in deck:
-            raise IllegalAction(f"{item.label} is not in this game's deck.")
     rest = [item for item in deck if item not in known]
     (rng or system_rng()).shuffle(rest)
     state = State.from_json(state.to_json())
     state.dice = dice.Roll(rolled[0], tuple(rolled[1:])).to_json() if rolled else None
     state.count = first
     if typed:
-        front = [item if item is not None else rest.pop() for item in typed]
-        state.deck = to_json(front + rest)
+        state.deck = to_json(tr.stacked_front(typed, rest) + rest)
     else:
         state.deck = None
     return state
@@ -963,14 +567,7 @@ def round_summary(state):
 
 
 _HANDLERS = {
-    BET: _betting(betting.bet),
-    betting.REBET: _betting(betting.rebet),
-    betting.DOUBLE: _betting(betting.double),
-    betting.UNDO: _betting(betting.undo),
-    CLEAR: _clear,
-    LEAVE: _leave,
-    CLOSE_BETTING: _close_betting,
-    PROGRESSIVE_RESULT: _progressive_result,
+    **PHASE.handlers(),
     SHAKE: _shake,
     SHAKE_TIMEOUT: _shake_timeout,
     DEAL: _deal,
@@ -978,5 +575,4 @@ _HANDLERS = {
     SET_HAND: _set_hand,
     HOUSE_WAY: _house_way,
     CLOSE_SETTING: _close_setting,
-    NEXT_ROUND: _next_round,
 }

@@ -1,5 +1,7 @@
 """A round of house-banked poker at a multi-seat table, pure: the state
 machine every poker game of games/poker/ binds (games/poker/game.py says how).
+The betting phase is the one every house-banked table shares
+(games/table_round.py); the showdown is games/poker/settlement.py.
 
 Phases: betting → (no more bets: progressive wagers locked into their meters
 and the Mystery bonus, progressives_605a.md rule 6) → dealing → deciding
@@ -18,50 +20,44 @@ the showdown checks it, so a game whose settlers forget a wager fails loudly.
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache, partial
+from functools import partial
 from typing import NamedTuple
 
-from games import betting
-from games.cards.cards import card, cards, to_json
+from games import table_round as tr
+from games.cards.cards import to_json
 from games.cards.rng import system_rng
 from games.engine import (
-    LOSE,
-    PROGRESSIVE_RESULT,
     REFUND,
-    RETURN,
     STAKE,
-    WIN,
     Action,
     ChipMove,
     IllegalAction,
     Outcome,
-    ProgressiveAward,
-    ProgressiveWager,
     chip_word,
-    collect_progressive_wagers,
     dataclass_json,
     format_chips,
-    owed_award_line,
-    parse_chips,
-    return_spot_wagers,
 )
 from games.poker import game as g
+from games.poker.settlement import Table, showdown
+from games.table_round import (  # noqa: F401  (the round's names, for the bindings and the tests)
+    ANY_CARD,
+    BET,
+    BETTING,
+    CLEAR,
+    CLOSE_BETTING,
+    LEAVE,
+    MUST_HIT_BY,
+    NEXT_ROUND,
+    RESULT,
+    result_line,
+    seat_of,
+)
 
-BETTING = "betting"
 DEALING = "dealing"
 DECIDING = "deciding"
-RESULT = "result"
 
-CLOSE_BETTING = "close_betting"
 DEAL = "deal"
 DECISION_TIMEOUT = "decision_timeout"
-NEXT_ROUND = "next_round"
-
-BET = "bet"
-CLEAR = "clear"
-LEAVE = "leave"
-MUST_HIT_BY = "must_hit_by"
-ANY_CARD = "?"
 
 
 @dataclass
@@ -107,7 +103,7 @@ def new_state():
 
 def timer(game, state, config):
     if state.phase == BETTING:
-        return f"{state.round}:bet:{state.waits}", config.betting_seconds, Action(CLOSE_BETTING)
+        return tr.betting_timer(state, config)
     if state.phase == DEALING:
         return f"{state.round}:deal", config.deal_seconds, Action(DEAL)
     if state.phase == DECIDING:
@@ -116,31 +112,33 @@ def timer(game, state, config):
             config.decision_seconds,
             Action(DECISION_TIMEOUT),
         )
-    return f"{state.round}:result", config.result_seconds, Action(NEXT_ROUND)
+    return tr.result_timer(state, config)
 
 
 def player_actions(game):
-    return (BET, CLEAR, *betting.ACTIONS, *game.actions)
+    return (*tr.BETTING_ACTIONS, *game.actions)
 
 
 def parse_action(game, kind, data):
     if kind == BET:
-        area = str(data.get("spot", ""))
-        known = game.area(area)
-        if known is None or known.role == g.DECISION:
-            names = ", ".join(item.label for item in game.areas if item.role != g.DECISION)
-            raise IllegalAction(f"There is no betting area {area!r} at a {game.name} table: {names}.")
-        return Action(BET, data={"spot": area, "amount": parse_chips(data.get("amount"))})
-    if kind == CLEAR or kind in betting.ACTIONS:
+
+        def check(area):
+            known = game.area(area)
+            if known is None or known.role == g.DECISION:
+                names = ", ".join(item.label for item in game.areas if item.role != g.DECISION)
+                raise IllegalAction(f"There is no betting area {area!r} at a {game.name} table: {names}.")
+
+        return tr.parse_bet(data, check)
+    if kind in tr.BETTING_ACTIONS:
         return Action(kind)
     if kind in game.actions:
         named = {}
         spot = data.get("spot")
         if spot not in (None, ""):
             # The wager a withdrawal names (Let It Ride's pulls), checked by ``_decide``.
-            if game.area(str(spot)) is None:
+            if game.area(str(spot).strip()) is None:
                 raise IllegalAction(f"There is no wager {spot!r} at a {game.name} table.")
-            named = {"spot": str(spot)}
+            named = {"spot": str(spot).strip()}
         multiple = data.get("multiple")
         if multiple in (None, ""):
             return Action(kind, data=named)
@@ -156,74 +154,112 @@ def apply(game, state, action, config, rng):
     state = State.from_json(state.to_json())
     if action.kind in game.actions:
         return _decide(game, state, action, config, rng)
-    if action.kind in _BETTING:
-        return _BETTING[action.kind](book(game), state, action, config, rng)
     handler = _HANDLERS.get(action.kind)
     if handler is None:
         raise IllegalAction(f"Unknown action {action.kind!r} at a {game.name} table.")
     return handler(game, state, action, config, rng)
 
 
-def _seat_of(action):
-    if action.seat is None:
-        raise IllegalAction("Take a seat to play.")
-    return int(action.seat)
-
-
-def _spot(player):
-    return {
-        "player": player,
-        "bets": {},
-        "cards": [],
-        "up": [],
-        "folded": False,
-        "decisions": [],
-        "left": False,
-    }
-
-
 # -- betting -----------------------------------------------------------------------
 
 
-def _place_bet(game, state, action, config, rng):
-    """One wager, as clicked; rebet and double place theirs through it too."""
-    area = game.area(action.data["spot"])
-    if state.phase != BETTING:
+class Betting(tr.BettingPhase):
+    """The shared betting phase (games/table_round.py) with a Game's areas."""
+
+    closes_to = (DEALING,)
+    carry = ("stacked",)
+
+    def new_spot(self, game, player):
+        return {
+            "player": player,
+            "bets": {},
+            "cards": [],
+            "up": [],
+            "folded": False,
+            "decisions": [],
+            "left": False,
+        }
+
+    def check_bet(self, game, seat, bets, name, amount, config):
+        area = game.area(name)
+        if not area.offered(config):
+            raise IllegalAction(f"This table does not offer the {area.label} wager.")
+        if area.equals:
+            leader = game.area(area.equals).label
+            raise IllegalAction(
+                f"The {area.label} is always equal to the {leader}: bet the {leader} and it goes with it."
+            )
+        if area.needs and not any(bets.get(needed) for needed in area.needs):
+            needed = " or ".join(game.area(needed).label for needed in area.needs)
+            raise IllegalAction(f"Place the {needed} wager first: the {area.label} goes with it.")
+        # The area and those whose wager equals it (placed with it, rule of each game).
+        placed = [area, *(game.area(follower) for follower in game.followers(area.name))]
+        for item in placed:
+            _check_limits(item, bets.get(item.name, 0) + amount, config)
+        return [(item.name, item.label) for item in placed]
+
+    def first(self, game):
+        return game.base_areas[0]
+
+    def fixed(self, game, config):
+        # A progressive wager has one size.
+        return tuple(area.name for area in game.areas if area.role == g.PROGRESSIVE)
+
+    def follows(self, game):
+        return tuple((area.name, area.equals) for area in game.areas if area.equals)
+
+    def closed_message(self, game, name):
+        area = game.area(name)
         if area.role == g.PROGRESSIVE:
             # progressives_605a.md rule 5: the lock-out refuses every later progressive wager.
-            raise IllegalAction(
-                f"No more bets: the {area.label} is locked for this round. Bet it in the next round."
+            return f"No more bets: the {area.label} is locked for this round. Bet it in the next round."
+        return super().closed_message(game, name)
+
+    def dealt_seats(self, game, state):
+        # A spot with only side wagers left over cannot stand (they need a base); none can be
+        # placed so, but a spot whose base was never placed holds nothing.
+        return _dealt(game, state)
+
+    def progressives(self, game, config):
+        return [
+            tr.Progressive(
+                area.name,
+                area.meter_kind,
+                # seed (c)(1)-(2) of each game's Mystery section: the base wager and a
+                # qualifying progressive wager; a share of that wager feeds the bonus meter.
+                game.mystery_base if config.mystery and area.mystery(config) else None,
             )
-        raise IllegalAction("No more bets: wait for the next round.")
-    if not area.offered(config):
-        raise IllegalAction(f"This table does not offer the {area.label} wager.")
-    if area.equals:
-        leader = game.area(area.equals).label
-        raise IllegalAction(
-            f"The {area.label} is always equal to the {leader}: bet the {leader} and it goes with it."
+            for area in game.offered_areas(config, g.PROGRESSIVE)
+        ]
+
+    def close(self, game, state, seats, config):
+        state.phase = DEALING
+        return "No more bets."
+
+    def award_texts(self, game, seat, kind, cents):
+        label = self.award_label(game, kind)
+        return (
+            f"seat {seat} {kind} meter",
+            f"{label}: {format_chips(cents)} from the meter",
+            f"Seat {seat}: {label}, {format_chips(cents)} from the meter!",
         )
-    seat = _seat_of(action)
-    spot = state.spots.get(str(seat))
-    if spot is not None and spot["player"] != action.player:
-        raise IllegalAction("These wagers belong to the seat's previous player: wait for the next round.")
-    bets = spot["bets"] if spot else {}
-    if area.needs and not any(bets.get(name) for name in area.needs):
-        needed = " or ".join(game.area(name).label for name in area.needs)
-        raise IllegalAction(f"Place the {needed} wager first: the {area.label} goes with it.")
-    amount = action.data["amount"]
-    # The area and those whose wager equals it (placed with it, rule of each game).
-    placed = [area, *(game.area(name) for name in game.followers(area.name))]
-    for item in placed:
-        _check_limits(item, bets.get(item.name, 0) + amount, config)
-    spot = state.spots.setdefault(str(seat), _spot(action.player))
-    for item in placed:
-        spot["bets"][item.name] = spot["bets"].get(item.name, 0) + amount
-    labels = " and ".join(f"{format_chips(amount)} on {item.label}" for item in placed)
-    return Outcome(
-        state,
-        log=[{"player": action.player, "text": f"bets {labels}"}],
-        moves=[ChipMove(STAKE, action.player, amount, f"seat {seat} {item.name}") for item in placed],
-    )
+
+    def award_label(self, game, kind):
+        area = next((item for item in game.areas if item.meter_kind == kind), None)
+        return area.label if area else "progressive"
+
+    def left(self, game, state, seat, config):
+        # The hand plays on: its decisions take the clock's default.
+        if state.phase == DECIDING and state.turn == seat:
+            return _take_default(game, state, config, seat, "leaves")
+        return Outcome(state)
+
+    def rebets(self, game, area):
+        # Rebet repeats what was wagered before the decisions: the Play wager is the decision's.
+        return game.area(area).role != g.DECISION
+
+
+PHASE = Betting()
 
 
 def _check_limits(area, total, config):
@@ -234,131 +270,6 @@ def _check_limits(area, total, config):
         raise IllegalAction(
             f"The {area.label} wager is {format_chips(low)} to {format_chips(high)} {chip_word(high)}; {format_chips(total)} is not."
         )
-
-
-@cache
-def book(game):
-    """Rebet, double and undo (games/betting.py) through ``_place_bet``; a
-    progressive wager has one size."""
-    return betting.spot_book(
-        lambda state, action, config, rng: _place_bet(game, state, action, config, rng),
-        first=game.base_areas[0],
-        fixed=lambda config: tuple(area.name for area in game.areas if area.role == g.PROGRESSIVE),
-        phase=BETTING,
-        follows=tuple((area.name, area.equals) for area in game.areas if area.equals),
-    )
-
-
-_BETTING = {
-    BET: betting.bet,
-    betting.REBET: betting.rebet,
-    betting.DOUBLE: betting.double,
-    betting.UNDO: betting.undo,
-}
-
-
-def _clear(game, state, action, config, rng):
-    if state.phase != BETTING:
-        raise IllegalAction("No more bets: wagers cannot be taken back now.")
-    seat = _seat_of(action)
-    spot = state.spots.get(str(seat))
-    if not spot or not spot["bets"] or spot["player"] != action.player:
-        raise IllegalAction("You have no wagers to clear.")
-    return return_spot_wagers(state, seat, action.player, "clears {}", "wagers cleared")
-
-
-def _leave(game, state, action, config, rng):
-    seat = action.seat
-    spot = state.spots.get(str(seat)) if seat is not None else None
-    if spot is None or spot["player"] != action.player:
-        return Outcome(state)
-    if state.phase == BETTING:
-        return return_spot_wagers(
-            state, seat, action.player, "leaves; {} of wagers returned", "left the table"
-        )
-    spot["left"] = True  # the hand plays on: its decisions take the clock's default
-    if state.phase == DECIDING and state.turn == int(seat):
-        return _take_default(game, state, config, int(seat), "leaves")
-    return Outcome(state)
-
-
-def _close_betting(game, state, action, config, rng):
-    if state.phase != BETTING:
-        raise IllegalAction("Betting is already closed.")
-    base = game.base_areas
-    # A spot with only side wagers left over cannot stand (they need a base); none can be
-    # placed so, but a spot whose base was never placed holds nothing.
-    seats = [seat for seat in state.betting_seats() if any(state.spot(seat)["bets"].get(a) for a in base)]
-    if not seats:
-        state.waits += 1
-        return Outcome(state)
-    wagers = []
-    for seat in seats:
-        spot = state.spot(seat)
-        for area in game.offered_areas(config, g.PROGRESSIVE):
-            amount = spot["bets"].get(area.name)
-            if not amount:
-                continue
-            wagers.append(ProgressiveWager(area.meter_kind, seat, spot["player"], amount))
-            # seed (c)(1)-(2) of each game's Mystery section: the base wager and a
-            # qualifying progressive wager; a share of that wager feeds the bonus meter.
-            if config.mystery and area.mystery(config) and spot["bets"].get(game.mystery_base):
-                wagers.append(
-                    ProgressiveWager(MUST_HIT_BY, seat, spot["player"], amount, rides_on=area.meter_kind)
-                )
-    state.phase = DEALING
-    offered = bool(game.offered_areas(config, g.PROGRESSIVE))
-    return Outcome(state, log=[{"player": None, "text": "No more bets."}], lock=wagers if offered else None)
-
-
-def _progressive_result(game, state, action, config, rng):
-    """At "no more bets": accepted progressive wagers are collected, refused
-    ones returned, Mystery hits kept for the result (rules/README.md, "When
-    paid"). At the showdown: the meters' awards paid."""
-    moves, log = [], []
-    if state.phase == DEALING:
-        refused = action.data.get("refused", [])
-        for area in game.offered_areas(config, g.PROGRESSIVE):
-            seats = {item["seat"] for item in refused if item["kind"] == area.meter_kind}
-            area_moves, area_log = collect_progressive_wagers(_Spots(state), area.name, seats)
-            moves += area_moves
-            log += area_log
-        for hit in action.data.get("hits", []):
-            state.mystery_hits.append({"seat": hit["seat"], "cents": hit["cents"]})
-            text = f"Seat {hit['seat']} wins the Must-Hit-By Mystery bonus: {format_chips(hit['cents'])}!"
-            log.append({"player": None, "text": text})
-    for award in action.data.get("awards", []):
-        seat, cents = award["seat"], award["cents"]
-        label = _meter_label(game, award["kind"])
-        if cents:
-            moves.append(
-                ChipMove(WIN, state.spot(seat)["player"], cents, f"seat {seat} {award['kind']} meter")
-            )
-        _line(state, seat, f"{label}: {format_chips(cents)} from the meter", cents)
-        log.append({"player": None, "text": f"Seat {seat}: {label}, {format_chips(cents)} from the meter!"})
-    for item in action.data.get("owed", []):
-        _line(state, item["seat"], owed_award_line(_meter_label(game, item["kind"])), 0)
-    if action.data.get("error"):  # why wagers were refused, or wins are owed
-        log.append({"player": None, "text": action.data["error"]})
-    return Outcome(state, log=log, moves=moves)
-
-
-def _meter_label(game, kind):
-    area = next((a for a in game.areas if a.meter_kind == kind), None)
-    return area.label if area else "progressive"
-
-
-class _Spots:
-    """What ``collect_progressive_wagers`` reads: every betting spot, not only dealt hands."""
-
-    def __init__(self, state):
-        self.state = state
-
-    def seats(self):
-        return self.state.betting_seats()
-
-    def spot(self, seat):
-        return self.state.spot(seat)
 
 
 # -- the deal and the decisions ------------------------------------------------------
@@ -453,7 +364,7 @@ def _advance(game, state, config, log, moves):
         state.street += 1
         outcome = _start_street(game, state, config, log)
         return Outcome(outcome.state, outcome.log, moves + outcome.moves, awards=outcome.awards)
-    outcome = _showdown(game, state, config)
+    outcome = showdown(game, state, config)
     return Outcome(outcome.state, log + outcome.log, moves + outcome.moves, awards=outcome.awards)
 
 
@@ -478,7 +389,7 @@ def legal_options(game, state, seat):
 def _decide(game, state, action, config, rng):
     if state.phase != DECIDING or state.turn is None:
         raise IllegalAction("No decision is being taken now.")
-    seat = _seat_of(action)
+    seat = seat_of(action)
     spot = state.spots.get(str(seat))
     if spot and spot.get("dealt") and spot["folded"] and spot["player"] == action.player:
         # A later street's wager after folding (Mississippi Stud's rules 6-8: a fold leaves the hand).
@@ -599,201 +510,6 @@ def _choose(game, state, config, seat, option, multiple, player):
     return outcome
 
 
-# -- the showdown and settlement -------------------------------------------------------
-
-
-class Table:
-    """What a settler reads: the round's cards and wagers, and which stakes
-    are settled so far (``stake`` is 0 once they are)."""
-
-    def __init__(self, game, state, config):
-        self.game, self.state, self.config = game, state, config
-        self.settled = {}
-        self.won = {}  # seat -> the winnings its BASE and DECISION wagers have won (Game.aggregate_cap)
-
-    def cards(self, seat):
-        return cards(self.state.spot(seat)["cards"])
-
-    def dealer_cards(self):
-        return cards(self.state.dealer.get("cards", []))
-
-    def board_cards(self):
-        return cards(self.state.board.get("cards", []))
-
-    def folded(self, seat):
-        return self.state.spot(seat)["folded"]
-
-    def bet(self, seat, area):
-        """The wager placed on ``area``, settled or not (cents, 0 if none)."""
-        return self.state.spot(seat)["bets"].get(area, 0)
-
-    def stake(self, seat, area):
-        """The wager on ``area`` still to settle (0 if none, or settled)."""
-        if area in self.settled.get(seat, ()):
-            return 0
-        return self.bet(seat, area)
-
-    def seats(self):
-        return self.state.seats()
-
-    def others(self, seat):
-        return [other for other in self.state.seats() if other != seat]
-
-
-def _showdown(game, state, config):
-    state.dealer["up"] = [True] * len(state.dealer.get("cards", []))
-    state.board["up"] = [True] * len(state.board.get("cards", []))
-    view = Table(game, state, config)
-    log, moves, awards = [], [], []
-    dealer = game.dealer_name(view)
-    if dealer:
-        log.append({"player": None, "text": f"The dealer shows {dealer}."})
-    for seat in state.seats():
-        for area in game.fold_loses if view.folded(seat) else ():
-            if view.stake(seat, area):
-                _settle(
-                    game,
-                    view,
-                    seat,
-                    g.Pay(area, g.LOSE, f"{game.area(area).label} folded"),
-                    log,
-                    moves,
-                    awards,
-                )
-    order = state.seats()[::-1] if game.settle_from_right else state.seats()
-    sources = set()
-    for settler in game.settlers:
-        for seat in order:
-            for pay in settler(view, seat):
-                if pay.source is not None:
-                    sources.add(pay.source)
-                _settle(game, view, seat, pay, log, moves, awards)
-    # A folded hand goes to the discards unseen, unless the dealer turns it up to
-    # settle a wager it still carries (a Six Card Bonus, a progressive) or another
-    # player's Envy paid on it.
-    for seat in state.seats():
-        spot = state.spot(seat)
-        live = any(amount and area not in game.fold_loses for area, amount in spot["bets"].items())
-        if spot["folded"] and not live and seat not in sources:
-            spot["mucked"] = True
-    for seat in state.seats():
-        for area, amount in state.spot(seat)["bets"].items():
-            role = game.area(area).role
-            if role != g.PROGRESSIVE and amount and area not in view.settled.get(seat, ()):
-                raise AssertionError(f"{game.name}: seat {seat}'s {area} wager was never settled")
-    for hit in state.mystery_hits:
-        seat = hit["seat"]
-        if str(seat) in state.spots:
-            _line(state, seat, f"Mystery bonus +{format_chips(hit['cents'])}", hit["cents"])
-            moves.append(
-                ChipMove(WIN, state.spot(seat)["player"], hit["cents"], f"seat {seat} mystery bonus")
-            )
-    state.mystery_hits = []
-    state.phase = RESULT
-    state.turn = None
-    state.deck = None
-    return Outcome(state, log=log, moves=moves, awards=awards)
-
-
-def _settle(game, view, seat, pay, log, moves, awards):
-    state = view.state
-    player = state.spot(seat)["player"]
-    area = game.area(pay.area)
-    progressive = area.role == g.PROGRESSIVE
-    stake = view.bet(seat, pay.area)
-    memo = f"seat {seat} {pay.area}"
-    if pay.outcome in (g.LOSE, g.PUSH, g.WIN):
-        if progressive:
-            if pay.outcome != g.LOSE:
-                raise ValueError("a progressive wager wins FIXED or METER, never WIN or PUSH")
-            _line(state, seat, f"{pay.text}: loses", 0)
-            return
-        if pay.area in view.settled.get(seat, ()):
-            raise AssertionError(f"seat {seat}'s {pay.area} settled twice")
-        view.settled.setdefault(seat, set()).add(pay.area)
-    if pay.outcome == g.LOSE:
-        moves.append(ChipMove(LOSE, player, stake, memo))
-        _line(state, seat, f"{pay.text}: −{format_chips(stake)}", 0)
-        return
-    if pay.outcome == g.PUSH:
-        moves.append(ChipMove(RETURN, player, stake, memo))
-        _line(state, seat, f"{pay.text}: push", stake)
-        return
-    hand = game.hand_name(view, seat)
-    if pay.outcome == g.METER:
-        awards.append(ProgressiveAward(area.meter_kind, seat, player, pay.percent))
-        _say(log, seat, hand, f"{pay.text}, {pay.percent}% of the meter")
-        return
-    if pay.outcome == g.WIN:
-        winnings, capped = _capped(game, view, seat, area, pay.odds.winnings_cents(stake))
-        text = pay.text + (", the table's payout limit" if capped else "")
-        moves.append(ChipMove(RETURN, player, stake, memo))
-        if winnings:
-            moves.append(ChipMove(WIN, player, winnings, memo))
-        _line(state, seat, f"{text}: +{format_chips(winnings)}", stake + winnings)
-        _say(log, seat, hand, f"{text}: +{format_chips(winnings)}")
-        return
-    # BONUS on top of a stake (Ante Bonus, Envy), FIXED on a collected progressive stake.
-    cents = pay.cents if pay.odds is None else _odds_cents(pay, stake)
-    if cents:
-        moves.append(ChipMove(WIN, player, cents, memo + (" bonus" if pay.outcome == g.BONUS else "")))
-    _line(state, seat, f"{pay.text}: +{format_chips(cents)}", cents)
-    _say(log, seat, hand, f"{pay.text}: +{format_chips(cents)}")
-
-
-def _capped(game, view, seat, area, winnings):
-    """(winnings, whether the cap cut them): a hand's BASE and DECISION wagers
-    together win at most ``game.aggregate_cap(config)``, paid in settling order."""
-    if game.aggregate_cap is None or area.role not in (g.BASE, g.DECISION):
-        return winnings, False
-    room = max(game.aggregate_cap(view.config) - view.won.get(seat, 0), 0)
-    paid = min(winnings, room)
-    view.won[seat] = view.won.get(seat, 0) + paid
-    return paid, paid < winnings
-
-
-def _odds_cents(pay, stake):
-    if pay.outcome == g.FIXED:
-        return int(pay.odds.returned(stake))  # collected at the lock: "for 1" is all of it
-    return pay.odds.winnings_cents(stake)
-
-
-def _say(log, seat, hand, text):
-    log.append(
-        {
-            "player": None,
-            "text": f"Seat {seat}: {_in_sentence(hand)}, {text}." if hand else f"Seat {seat}: {text}.",
-        }
-    )
-
-
-def _in_sentence(hand):
-    """A hand's name inside a sentence: "pair of kings", but "A-K-Q-7-2 high" keeps its ranks."""
-    return hand[:1].lower() + hand[1:] if hand[1:2].islower() else hand
-
-
-def _line(state, seat, text, paid):
-    result = state.results.setdefault(str(seat), {"paid": 0, "lines": []})
-    result["lines"].append(text)
-    result["paid"] += paid
-
-
-def _next_round(game, state, action, config, rng):
-    if state.phase != RESULT:
-        raise IllegalAction("The round is not over.")
-    last_bets = {
-        str(spot["player"]): {**spot["bets"], **spot.get("withdrawn", {})}
-        for spot in state.spots.values()
-        if spot["bets"] and not spot["left"]
-    }
-    # Rebet repeats what was wagered before the decisions: the Play wager is the decision's.
-    for bets in last_bets.values():
-        for area in game.areas:
-            if area.role == g.DECISION:
-                bets.pop(area.name, None)
-    return Outcome(State(round=state.round + 1, stacked=state.stacked, last_bets=last_bets))
-
-
 # -- test tables: a stacked deck -------------------------------------------------------
 
 
@@ -803,30 +519,14 @@ def stack(game, state, config, text, rng=None):
     (``game.stack_help`` says it); ``?`` is any card; the rest of the deck is
     shuffled with ``rng`` (the table's, or the CSPRNG). Raises IllegalAction
     on an unknown card, a card typed twice (one deck) or too many cards."""
-    if not isinstance(text, str):
-        raise IllegalAction("Type the cards as text, e.g. AS KS QS.")
-    typed = []
-    for word in text.replace(",", " ").replace(";", " ").split():
-        try:
-            typed.append(None if word == ANY_CARD else card(word))
-        except ValueError as error:
-            raise IllegalAction(f"Stacked deck: {error}.") from None
-    if not typed:
-        raise IllegalAction("Nothing to stack: type cards in dealing order, e.g. AS KS QS.")
+    typed = tr.typed_cards(text, "AS KS QS")
     deck = game.deck()
-    if len(typed) > len(deck):
-        raise IllegalAction(f"The deck holds {len(deck)} cards; {len(typed)} were typed.")
+    tr.check_typed(typed, deck, deck_name=f"the {len(deck)}-card deck of {game.name}")
     known = [item for item in typed if item is not None]
-    for item in known:
-        if item not in deck:
-            raise IllegalAction(f"{item.label} is not in the {len(deck)}-card deck of {game.name}.")
-    for item in dict.fromkeys(known):
-        if known.count(item) > 1:
-            raise IllegalAction(f"{item.label} is typed {known.count(item)} times: the deck holds one.")
     rest = [item for item in deck if item not in known]
     (rng or system_rng()).shuffle(rest)
     state = State.from_json(state.to_json())
-    front = [item if item is not None else rest.pop() for item in typed]
+    front = tr.stacked_front(typed, rest)
     state.stacked = to_json(front + rest)
     return state
 
@@ -838,13 +538,9 @@ def round_summary(state):
 
 
 _HANDLERS = {
-    CLEAR: _clear,
-    LEAVE: _leave,
-    CLOSE_BETTING: _close_betting,
-    PROGRESSIVE_RESULT: _progressive_result,
+    **PHASE.handlers(),
     DEAL: _deal,
     DECISION_TIMEOUT: _decision_timeout,
-    NEXT_ROUND: _next_round,
 }
 
 

@@ -1,0 +1,116 @@
+"""What a blackjack game is to the family's round (games/blackjack/round.py):
+its ``Variant`` (the small differences between Spanish 21, Player's Edge 21
+and Down Under Blackjack), and the data its hooks read: a hand as the round
+keeps it and its status, the main wager's area, the points where side
+wagers settle. Pure."""
+
+from dataclasses import dataclass, field, replace
+
+from games.cards.cards import cards, to_json
+
+MAIN = "main"
+MAX_HANDS = 4  # resplit to four hands, aces included (spanish21.md rule 21)
+
+# A hand's status.
+OPEN = "open"
+STOOD = "stood"
+BUST = "bust"
+TWENTY_ONE = "21"
+BLACKJACK = "blackjack"
+SURRENDERED = "surrendered"
+RESCUED = "rescued"
+
+
+# When a side wager settles: right after the second card to everyone (§ 635c.1(g),
+# § 635c.2(e)(1)(i)) or when the hole card is turned (§ 635c.2(e)(1)(iii)).
+DEAL = "deal"
+REVEAL = "reveal"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What differs between the games this engine runs."""
+
+    name: str
+    premium_suit: str  # the suit of the 3-to-1 bonus 21s: spades, or diamonds (§ 635c.2(g)(2))
+    max_doubles: int = 1  # doubles on one hand (Player's Edge 21: 3, § 635c.2(f)(1)-(3))
+    hits_soft_17: bool = True
+    # Optional side wagers, by betting-area name -> when they settle: DEAL
+    # (right after the second card to everyone, § 635c.1(g), § 635c.2(e)(1)(i))
+    # or REVEAL (when the hole card is turned, before the dealer draws,
+    # § 635c.2(e)(1)(iii)).
+    side_wagers: dict = field(default_factory=dict)
+    # Settles one: (state, seat, name, player's two cards, dealer's two cards, config) -> (log, moves).
+    settle_side: object = None
+    # The progressive wager's betting area, its meter kind and when it settles.
+    progressive_area: str | None = None
+    progressive_kind: str | None = None
+    progressive_point: str = "deal"
+    # Its line: (player's two cards, dealer's two cards, config) -> Odds | MeterShare | None.
+    progressive_line: object = None
+    # The amount of a double: (hand, requested cents or None) -> cents, or IllegalAction.
+    double_amount: object = None
+    # A rescue: (hand) -> (cents returned, cents forfeited), or None when not allowed.
+    rescue_amounts: object = None
+    insurance_odds: object = None  # (dealer's two cards) -> Odds
+    super_bonus_cents: object = None  # (cards, upcard, hand, original wager cents) -> cents on top, or 0
+    envy_cents: object = None  # (winner's cards, another spot) -> cents to that spot's player, or 0
+    bonus_odds: dict = field(default_factory=dict)  # bonus 21 line -> Odds
+    # What the layout states (e.g. § 635c.2(b): the insurance odds, hits soft 17).
+    layout_text: str = ""
+    # The betting areas' names in the round log: {area: "Match the Dealer"}.
+    area_names: dict = field(default_factory=dict)
+    win_odds: object = None
+    blackjack_odds: object = None
+    # Down Under Blackjack's differences (down_under_blackjack.md), each off by default:
+    # a reader that shows everyone the hole card's class before any decision
+    # (rules 11-13): (upcard, hole card) -> (class key, log text, expose the hole card?);
+    # ``reader_lights``: class key -> (name, the reader's colour).
+    hole_reader: object = None
+    reader_lights: dict = field(default_factory=dict)
+    twenty_one_always_wins: bool = True  # spanish21.md rule 18; Down Under compares a 21 (rule 20)
+    double_two_cards_only: bool = False  # Down Under rule 15: double on the first two cards only
+    max_hands: int = MAX_HANDS  # hands a spot may split into (Down Under Defaults: 4, aces once)
+    split_aces_one_card: bool = False  # Down Under rule 15: one card to each split ace
+    double_ends_hand: bool = False  # Down Under rule 15: a double takes one card and stands
+    # A dealer total that pushes every standing hand (Down Under rule 19: 22),
+    # except the hands ``beats_push_total(hand)`` says win 1 to 1.
+    push_total: int | None = None
+    beats_push_total: object = None
+    # Late surrender on the first two cards of an unsplit hand (spanish21.md
+    # rule 17); Down Under offers none (down_under_blackjack.md rule 15).
+    surrender: bool = True
+    # The rules above that a table's Rules Submission chooses (Down Under: soft
+    # 17 and the blackjack payout): (variant, config) -> the variant that table plays.
+    configure: object = None
+
+    def for_table(self, config):
+        """The variant a table of ``config`` plays: this one with the table's
+        choices applied (itself when the game has none). Its ``configure`` is
+        cleared, so a what-if change made to it afterwards (the lab's
+        ``simulate.with_payouts``) is not undone by ``apply``."""
+        if self.configure is None:
+            return self
+        return replace(self.configure(self, config), configure=None)
+
+    def area_name(self, area):
+        """A betting area's name in the round log: "the main wager", "Match the Dealer"."""
+        if area == MAIN:
+            return "the main wager"
+        return self.area_names.get(area, area.replace("_", " "))
+
+
+def new_hand(cards_, stake, split=False):
+    """A hand as the round keeps it: its cards, stake, doubles and status."""
+    return {
+        "cards": to_json(cards_),
+        "stake": stake,
+        "doubled": 0,
+        "doubles": 0,
+        "split": split,
+        "status": OPEN,
+    }
+
+
+def hand_cards(hand):
+    return cards(hand["cards"])

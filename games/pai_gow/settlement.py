@@ -1,0 +1,154 @@
+"""The end of a pai gow round, pure: the dealer's hand set by the house way
+(or a player's, at the clock), a dealer push, and every wager settled: the
+main wager against the dealer, the variant's extra wagers, Fortune, Envy,
+the progressive and the Mystery bonus."""
+
+from games import table_round as tr
+from games.cards.cards import cards, to_json
+from games.engine import LOSE, RETURN, WIN, ChipMove, Outcome, ProgressiveAward, format_chips
+from games.pai_gow.variant import FORTUNE, MAIN, PROGRESSIVE, is_set, setting_of
+from games.payouts import MeterShare
+from games.table_round import RESULT, result_line
+
+
+def set_by_house_way(variant, hand):
+    setting = variant.house_way(cards(hand["cards"]))
+    for spec, given in zip(variant.hands, setting, strict=True):
+        hand[spec.key] = to_json(given)
+    hand["set_by"] = "house way"
+
+
+def setting_text(variant, hand):
+    return " / ".join(" ".join(item.label for item in cards(hand[key])) for key in variant.hand_keys())
+
+
+def dealer_push(variant, state, config):
+    push = variant.dealer_push(setting_of(variant, state.dealer), cards(state.dealer["cards"]), config)
+    state.dealer["push"] = push
+    return push
+
+
+def reveal_and_settle(variant, state, config):
+    """The dealer sets by the house way (already done for a face-up dealer); a
+    dealer push (Tiger 9, § 645c.1(e); Ace High Pai Gow, face_up_pai_gow.md rule
+    7) pushes every main wager; then the variant's extra wagers, Fortune, Envy,
+    progressive and the Mystery bonus."""
+    log = []
+    if not is_set(variant, state.dealer):
+        set_by_house_way(variant, state.dealer)
+        log.append({"player": None, "text": f"The dealer sets {setting_text(variant, state.dealer)}."})
+        push = dealer_push(variant, state, config)
+    else:
+        push = state.dealer.get("push")
+    dealer = setting_of(variant, state.dealer)
+    if push:
+        log.append({"player": None, "text": f"{push}: every {variant.main_name} wager pushes."})
+    moves, awards = [], []
+    lines = {seat: variant.bonus_line(cards(state.spot(seat)["cards"])) for seat in state.seats()}
+    for seat in state.seats():
+        spot = state.spot(seat)
+        player, bets = spot["player"], spot["bets"]
+        moves += _settle_main(variant, state, seat, spot, dealer, push, config, log)
+        for area, settle in variant.side_wagers:
+            if bets.get(area):
+                more_log, more_moves = settle(state, seat, spot, dealer, push, config)
+                log += more_log
+                moves += more_moves
+        line = lines[seat]
+        if bets.get(FORTUNE):
+            moves += _settle_fortune(variant, state, seat, spot, line, config, log)
+        others = [other_line for other, other_line in lines.items() if other != seat and other_line]
+        envy = variant.envy_cents(others, bets) if variant.envy_cents else 0
+        if envy:
+            result_line(state, seat, f"Envy bonus +{format_chips(envy)}", envy)
+            moves.append(ChipMove(WIN, player, envy, f"seat {seat} envy"))
+        if bets.get(PROGRESSIVE):
+            pays = variant.progressive_paytable.get(line) if line else None
+            if pays is None:
+                # Collected at "no more bets"; the summary still tells it.
+                result_line(state, seat, "progressive loses", 0)
+            elif isinstance(pays, MeterShare):
+                awards.append(ProgressiveAward(variant.progressive_kind, seat, player, pays.percent))
+            else:
+                paid = int(
+                    pays.returned(bets[PROGRESSIVE])
+                )  # collected at no more bets: "for 1" is all of it
+                result_line(state, seat, f"progressive {pays}: {format_chips(paid)}", paid)
+                moves.append(ChipMove(WIN, player, paid, f"seat {seat} progressive"))
+    moves += tr.pay_mystery_hits(state)
+    state.phase = RESULT
+    return Outcome(state, log=log, moves=moves, awards=awards)
+
+
+def _settle_fortune(variant, state, seat, spot, line, config, log):
+    player, amount = spot["player"], spot["bets"][FORTUNE]
+    odds = variant.fortune_paytable.get(line) if line else None
+    if odds is None:
+        result_line(state, seat, "Fortune loses", 0)
+        return [ChipMove(LOSE, player, amount, f"seat {seat} fortune")]
+    winnings = odds.winnings_cents(amount)
+    name = variant.line_names[line]
+    result_line(state, seat, f"Fortune {name} {odds}: +{format_chips(winnings)}", amount + winnings)
+    log.append(
+        {
+            "player": None,
+            "text": f"Seat {seat}: Fortune bonus, {name.lower()}, {odds}: +{format_chips(winnings)}.",
+        }
+    )
+    return [
+        ChipMove(RETURN, player, amount, f"seat {seat} fortune"),
+        ChipMove(WIN, player, winnings, f"seat {seat} fortune"),
+    ]
+
+
+def _settle_main(variant, state, seat, spot, dealer, push, config, log):
+    player, wager = spot["player"], spot["bets"][MAIN]
+    if push:
+        # § 645c.1(e), face_up_pai_gow.md rule 7: pushed without examining the player's hand
+        # (a foul too, Defaults).
+        result_line(state, seat, f"{push}: push", wager)
+        return [ChipMove(RETURN, player, wager, f"seat {seat} main push")]
+    hands = setting_of(variant, spot)
+    if variant.setting_error(hands):
+        result_line(state, seat, "foul: loses", 0)
+        return [ChipMove(LOSE, player, wager, f"seat {seat} main foul")]
+    result = variant.compare(hands, dealer)
+    story = _story(variant, hands, dealer)
+    if result == "win":
+        winnings = variant.main_win_cents(wager, config)
+        log.append({"player": None, "text": f"Seat {seat}: {story}: wins +{format_chips(winnings)}."})
+        result_line(state, seat, f"{_all_hands_win(variant)}: +{format_chips(winnings)}", wager + winnings)
+        moves = [ChipMove(RETURN, player, wager, f"seat {seat} main")]
+        return moves + ([ChipMove(WIN, player, winnings, f"seat {seat} main")] if winnings else [])
+    if result == "push":
+        log.append({"player": None, "text": f"Seat {seat}: {story}: push."})
+        result_line(state, seat, "push", wager)
+        return [ChipMove(RETURN, player, wager, f"seat {seat} main push")]
+    log.append({"player": None, "text": f"Seat {seat}: {story}: loses -{format_chips(wager)}."})
+    result_line(state, seat, "loses", 0)
+    return [ChipMove(LOSE, player, wager, f"seat {seat} main")]
+
+
+def _all_hands_win(variant):
+    return "both hands win" if len(variant.hands) == 2 else "wins"
+
+
+def _story(variant, mine, theirs):
+    """ "high two pair, kings and 9s beats the dealer's pair of 9s, low A-K
+    loses to the dealer's A-Q": each hand against the dealer's, a copy
+    going to the dealer (pai_gow_poker.md rule 20)."""
+    parts = []
+    for hand, my_cards, dealer_cards in zip(variant.hands, mine, theirs, strict=True):
+        mine_value, theirs_value = hand.value(my_cards), hand.value(dealer_cards)
+        verb = (
+            "beats" if mine_value > theirs_value else "copies" if mine_value == theirs_value else "loses to"
+        )
+        parts.append(
+            f"{hand.key} {_lower(hand.describe(my_cards))} {verb} the dealer's {_lower(hand.describe(dealer_cards))}"
+        )
+    return ", ".join(parts)
+
+
+def _lower(name):
+    """ "Two pair, kings and 9s" mid-sentence; "A-K high" stays as it is."""
+    return name[0].lower() + name[1:] if name[1:2].islower() else name
