@@ -65,6 +65,7 @@ node_modules/.installed: package.json package-lock.json
 
 test: venv chromium postgresql nginx axe
 	$(PY) -m ruff check .
+	$(PY) -m mypy
 	$(PY) -m casino.embedded_redis -- $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal -m "not solo"
 	$(PY) -m casino.embedded_redis -- $(PY) -m pytest -m solo
 	$(PY) -m casino.embedded_redis -- $(PY) -m casino.embedded_postgres -- $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal -m "postgres and not soak and not solo"
@@ -73,6 +74,7 @@ test: venv chromium postgresql nginx axe
 lint: venv
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(PY) -m mypy
 
 # The README's screenshots (docs/screenshots/): a stacked round at a test
 # table of each live game, in Chromium, on a throwaway casino (bench/screenshots.py).

@@ -20,9 +20,11 @@ they refused (docs/progressives.md, "How the table runtime calls it").
 import inspect
 import math
 import re
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from functools import cache
+from typing import Any, ClassVar, Protocol, Self
 
 # Kinds of chip movement. The platform maps each to a pair of ledger legs:
 STAKE = "stake"  # player -> round escrow (a wager is placed)
@@ -49,7 +51,7 @@ CENTS_PER_CHIP = 100
 PROGRESSIVE_RESULT = "progressive_result"
 
 
-def owed_award_line(label):
+def owed_award_line(label: str) -> str:
     """A seat's result line for a progressive win that its meter could not
     pay at once (the PROGRESSIVE_RESULT's "owed"), ``label`` naming the wager."""
     return f"{label}: owed by the meter, paid as soon as it answers"
@@ -58,7 +60,7 @@ def owed_award_line(label):
 _JSON_LEAVES = frozenset((str, int, float, bool, type(None)))
 
 
-def json_copy(value):
+def json_copy(value: Any) -> Any:
     """A deep copy of JSON-shaped data: dicts, lists and tuples of strings,
     numbers, booleans and None. What ``dataclasses.asdict`` gives for a
     game's State, at a fraction of its cost: asdict deep-copies every leaf,
@@ -76,7 +78,7 @@ def json_copy(value):
     raise TypeError(f"not JSON data: {value!r}")
 
 
-def dataclass_json(instance, copy=True):
+def dataclass_json(instance: Any, copy: bool = True) -> dict[str, Any]:
     """A dataclass of JSON data (a game's State) as a dict of copies, or
     (``copy=False``) of its fields themselves: for a state its caller gives
     up, as the table runtime does with the one ``apply`` returns (the rules
@@ -86,17 +88,20 @@ def dataclass_json(instance, copy=True):
     return {name: json_copy(getattr(instance, name)) for name in instance.__dataclass_fields__}
 
 
-def handed_over_json(state):
+def handed_over_json(state: Any) -> dict[str, Any]:
     """``state.to_json()`` for a state its caller gives up (the one ``apply``
     returned): without a copy when the State's ``to_json`` takes ``copy``
     (those built on dataclass_json), a copy otherwise."""
-    if _shares_fields(type(state)):
-        return state.to_json(copy=False)
-    return state.to_json()
+    # A class is hashable; mypy does not see type[Any] as Hashable.
+    if _shares_fields(type(state)):  # type: ignore[arg-type]
+        json: dict[str, Any] = state.to_json(copy=False)
+    else:
+        json = state.to_json()
+    return json
 
 
 @cache
-def _shares_fields(state_class):
+def _shares_fields(state_class: Any) -> bool:
     return "copy" in inspect.signature(state_class.to_json).parameters
 
 
@@ -105,15 +110,17 @@ class RulesSubmission:
     numbers (the table's Rules Submission, § 601a.2; one admin field each)
     that round-trips through JSON, ignoring settings it does not know."""
 
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
     @classmethod
-    def from_json(cls, data):
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         return cls(**{name: data[name] for name in cls.__dataclass_fields__ if name in data})
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
         # Whole numbers only (type_errors): no copying needed.
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
 
-    def type_errors(self):
+    def type_errors(self) -> dict[str, str]:
         """{field: message} for every setting that is not a whole number."""
         return {
             name: "Must be a whole number."
@@ -132,7 +139,7 @@ class Action:
 
     kind: str
     player: int | None = None
-    data: dict = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
     seat: int | None = None  # the acting player's seat, set by the platform
 
 
@@ -143,14 +150,14 @@ class ChipMove:
     amount: int  # cents, > 0
     memo: str = ""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.kind not in MOVE_KINDS:
             raise ValueError(f"unknown chip move {self.kind!r}")
         if not isinstance(self.amount, int) or self.amount <= 0:
             raise ValueError(f"chip move amount must be a positive int, got {self.amount!r}")
 
 
-def _whole(value):
+def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
@@ -173,7 +180,7 @@ class ProgressiveWager:
     amount: int  # cents, > 0
     rides_on: str | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.kind, str) or not self.kind:
             raise ValueError(f"a progressive wager needs a meter kind, got {self.kind!r}")
         if not _whole(self.seat) or not (self.player is None or _whole(self.player)):
@@ -197,7 +204,7 @@ class ProgressiveAward:
     player: int | None
     percent: int | Decimal = 100  # 0 < percent <= 100, at most two decimals
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.kind, str) or not self.kind:
             raise ValueError(f"a progressive award needs a meter kind, got {self.kind!r}")
         if not _whole(self.seat) or not (self.player is None or _whole(self.player)):
@@ -225,11 +232,87 @@ class Outcome:
     (all of one meter's awards of a round in one Outcome). Either makes the
     platform apply PROGRESSIVE_RESULT right after, in the same transition."""
 
-    state: object
-    log: list = field(default_factory=list)
-    moves: list = field(default_factory=list)
-    lock: list | None = None
-    awards: list = field(default_factory=list)
+    state: Any
+    log: list[dict[str, Any]] = field(default_factory=list)
+    moves: list[ChipMove] = field(default_factory=list)
+    lock: list[ProgressiveWager] | None = None
+    awards: list[ProgressiveAward] = field(default_factory=list)
+
+
+class RulesConfig(Protocol):
+    """A game's ``Config``: its table's Rules Submission (a RulesSubmission)."""
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Any: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def errors(self) -> dict[str, str]: ...
+
+
+class RulesState(Protocol):
+    """A game's ``State``: its round, JSON-shaped (``to_json`` may take
+    ``copy``, see handed_over_json)."""
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Any: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+# What the timer gives: the clock's key (a new key restarts it), its seconds
+# and the action the table applies when it runs out; Nones for no clock.
+Timer = tuple[str | None, int | float | None, Action | None]
+
+
+class RulesModule(Protocol):
+    """The contract between casino/ and a game: what the platform (the table
+    runtime, its owner, the replay, the registry's GameSpec.rules) calls on a
+    game's rules module (games/<game>/rules.py). A module satisfies it
+    structurally; tests/test_rules_contract.py checks every registered game,
+    at run time and with mypy. The constants are read-only properties so that
+    a module's tuple or str satisfies them."""
+
+    @property
+    def Config(self) -> type[RulesConfig]: ...
+
+    @property
+    def State(self) -> type[RulesState]: ...
+
+    @property
+    def PLAYER_ACTIONS(self) -> Collection[str]:
+        """The action kinds a player may send (the runtime refuses others)."""
+        ...
+
+    @property
+    def LEAVE(self) -> str:
+        """The kind of the action the platform applies when a seat leaves."""
+        ...
+
+    @property
+    def STACK_HELP(self) -> str:
+        """How a designer writes a stack, shown with a refused one."""
+        ...
+
+    def new_state(self) -> Any:
+        """A State for a new table."""
+        ...
+
+    def parse_action(self, kind: str, data: Any) -> Action:
+        """A player's message as an Action, or IllegalAction."""
+        ...
+
+    def apply(self, state: Any, action: Action, config: Any, rng: Any) -> Outcome:
+        """One transition; IllegalAction for a refused action."""
+        ...
+
+    def timer(self, state: Any, config: Any) -> Timer:
+        """The phase's clock (see Timer)."""
+        ...
+
+    def stack(self, state: Any, config: Any, text: str, rng: Any = None) -> Any:
+        """The state with a designer's stacked results next (the STACK action)."""
+        ...
 
 
 # A number as a player sends it: ASCII digits only, bounded. Not int() or
@@ -239,7 +322,7 @@ _NUMBER_TEXT = re.compile(r"-?[0-9]{1,15}(?:\.[0-9]{1,15})?")
 _NUMBER_LIMIT = 10**15
 
 
-def _number(value):
+def _number(value: object) -> Decimal | None:
     """The Decimal of a number a player sent (a JSON number or its text), or
     None if it is not one: a bool, NaN, an infinity, exponents, underscores,
     non-ASCII digits, more than 15 digits."""
@@ -254,7 +337,7 @@ def _number(value):
     return Decimal(value.strip())
 
 
-def parse_whole(value):
+def parse_whole(value: object) -> int | None:
     """A whole number a player sent (a round id, a seat), or None."""
     number = _number(value)
     if number is None or number != number.to_integral_value():
@@ -262,7 +345,7 @@ def parse_whole(value):
     return int(number)
 
 
-def parse_chips(value, what="Amount"):
+def parse_chips(value: object, what: str = "Amount") -> int:
     """Parse a whole number of chips typed or sent by a player into cents.
 
     Refuses zero, negatives, fractions and anything that is not a number with
@@ -280,7 +363,7 @@ def parse_chips(value, what="Amount"):
     return int(number) * CENTS_PER_CHIP
 
 
-def format_chips(cents):
+def format_chips(cents: int) -> str:
     """10000 -> '100', 12345 -> '123.45', with thousands separators."""
     sign = "-" if cents < 0 else ""
     whole, frac = divmod(abs(int(cents)), CENTS_PER_CHIP)
@@ -290,10 +373,10 @@ def format_chips(cents):
     return sign + text
 
 
-def chip_word(cents):
+def chip_word(cents: int | str | None) -> str:
     """The word after a number of chips, for every player-facing sentence
     (and the templates' chip_word filter): "1 chip", but "1.50 chips"."""
-    return "chip" if cents not in (None, "") and int(cents) == CENTS_PER_CHIP else "chips"
+    return "chip" if cents is not None and cents != "" and int(cents) == CENTS_PER_CHIP else "chips"
 
 
 # A designer's stack on a test table (the platform checks who may send it):
@@ -303,7 +386,7 @@ STACK = "stack"
 STACK_MAX_CHARS = 4000
 
 
-def transition(rules, state, action, config, rng):
+def transition(rules: "RulesModule", state: Any, action: Action, config: Any, rng: Any) -> Outcome:
     """The rules' ``apply``, and the designer's stack, for the runtime and the
     replay alike."""
     if action.kind == STACK:

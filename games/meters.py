@@ -12,6 +12,7 @@ hidden trigger), is the platform's own kind: ``MUST_HIT_BY_KIND``.
 Money is in integer cents, rates in basis points (100% = 10,000).
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -32,7 +33,7 @@ class MeterRules:
     must_hit_by_cents: int | None = None  # Must-Hit-By: the maximum (public); None otherwise
     section: str = ""
 
-    def wager_error(self, wager_cents):
+    def wager_error(self, wager_cents: object) -> str | None:
         """Why ``wager_cents`` cannot be a qualifying progressive wager, or None."""
         if isinstance(wager_cents, bool) or not isinstance(wager_cents, int):
             return "A progressive wager must be a whole number of cents."
@@ -57,9 +58,9 @@ class MeterKind:
 
     kind: str
     name: str
-    meters: dict
+    meters: dict[tuple[str | None, int | None], MeterRules]
 
-    def rules(self, paytable, wager_dollars):
+    def rules(self, paytable: str | None, wager_dollars: int | None) -> MeterRules:
         """The rules of the meter of ``paytable`` and ``wager_dollars``;
         KeyError for one the kind does not allow."""
         for key in ((paytable, wager_dollars), (paytable, None), (None, wager_dollars), (None, None)):
@@ -67,14 +68,22 @@ class MeterKind:
                 return self.meters[key]
         raise KeyError((paytable, wager_dollars))
 
-    def choices(self):
+    def choices(self) -> tuple[list[str], list[int]]:
         """(the paytable labels, the wagers in dollars) its meters take."""
         labels = sorted({rules.paytable for rules in self.meters.values()})
         wagers = sorted({rules.wager_cents // 100 for rules in self.meters.values()})
         return labels, wagers
 
 
-def house_funded(kind, name, wagers_dollars, seed_cents, primary_bp, section, meter_name=None):
+def house_funded(
+    kind: str,
+    name: str,
+    wagers_dollars: Iterable[int],
+    seed_cents: int,
+    primary_bp: int,
+    section: str,
+    meter_name: str | None = None,
+) -> MeterKind:
     """A kind of fixed progressive wager (each of ``wagers_dollars`` its own
     meter): seeded and reseeded at ``seed_cents`` by the house, ``primary_bp``
     of each wager to the meter, no reserve. ``meter_name``: the meter's name
@@ -124,7 +133,7 @@ MUST_HIT_BY_CONFIGURATIONS = {
 }
 
 
-def _must_hit_by(configuration, wager_dollars):
+def _must_hit_by(configuration: str, wager_dollars: int) -> MeterRules:
     minimum, maximum, rate = MUST_HIT_BY_CONFIGURATIONS[(configuration, wager_dollars)]
     return MeterRules(
         kind=MUST_HIT_BY,
@@ -150,6 +159,6 @@ MUST_HIT_BY_KIND = MeterKind(
 )
 
 
-def must_hit_by(configuration, wager_dollars):
+def must_hit_by(configuration: str, wager_dollars: int) -> MeterRules:
     """The Mystery meter of a configuration's row; KeyError for one § 639c.1(c)(4) does not list."""
     return MUST_HIT_BY_KIND.meters[(configuration, wager_dollars)]

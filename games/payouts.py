@@ -22,7 +22,7 @@ class Odds:
     right: int = 1
     for_one: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for value in (self.left, self.right):
             if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
                 raise ValueError(f"odds are positive whole numbers, got {self.left!r} / {self.right!r}")
@@ -30,23 +30,23 @@ class Odds:
             raise ValueError(f"{self} would pay back less than the wager")
 
     @property
-    def ratio(self):
+    def ratio(self) -> Fraction:
         return Fraction(self.left, self.right)
 
-    def winnings(self, wager):
+    def winnings(self, wager: int | Fraction) -> Fraction:
         """What the house pays on top of the returned stake, exactly (a Fraction)."""
         return (self.ratio - 1 if self.for_one else self.ratio) * wager
 
-    def returned(self, wager):
+    def returned(self, wager: int | Fraction) -> Fraction:
         """Stake plus winnings, exactly (a Fraction)."""
         return self.winnings(wager) + wager
 
-    def winnings_cents(self, wager_cents):
+    def winnings_cents(self, wager_cents: int) -> int:
         """Winnings in whole cents, any fraction of a cent kept by the house.
         Exact for every wager of whole chips at every odds in these paytables."""
         return int(self.winnings(wager_cents))
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.left} {'for' if self.for_one else 'to'} {self.right}"
 
 
@@ -60,15 +60,15 @@ class MeterShare:
 
     percent: int
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if isinstance(self.percent, bool) or not isinstance(self.percent, int) or not 0 < self.percent <= 100:
             raise ValueError(f"a meter share is a whole percentage from 1 to 100, got {self.percent!r}")
 
     @property
-    def basis_points(self):
+    def basis_points(self) -> int:
         return self.percent * 100
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.percent}% of the meter"
 
 
@@ -76,7 +76,7 @@ _ODDS_TEXT = re.compile(r"^\s*(\d{1,7})\s*(?:(to|for|:)\s*(\d{1,7}))?\s*$", re.I
 _SHARE_TEXT = re.compile(r"^\s*(\d{1,3})\s*%(?:\s*of\s*(?:the\s*)?(?:meter|progressive))?\s*$", re.IGNORECASE)
 
 
-def parse_payout(text):
+def parse_payout(text: object) -> Odds | MeterShare:
     """``Odds`` or ``MeterShare`` from a designer's words: "3 to 2", "3:2",
     "5" (5 to 1), "200 for 1", "10%" or "10% of progressive". ValueError
     with a message that says what is accepted."""

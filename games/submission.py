@@ -20,6 +20,7 @@ family or a game says the order by the order of its checks::
 """
 
 from dataclasses import dataclass
+from typing import Any
 
 from games.engine import RulesSubmission
 
@@ -32,10 +33,10 @@ class Check:
 
     name: str
 
-    def problem(self, config):
+    def problem(self, config: Any) -> str | None:
         raise NotImplementedError
 
-    def report(self, config, errors):
+    def report(self, config: Any, errors: dict[str, str]) -> None:
         if self.name not in errors:
             message = self.problem(config)
             if message:
@@ -48,7 +49,7 @@ class Switch(Check):
 
     name: str
 
-    def problem(self, config):
+    def problem(self, config: Any) -> str | None:
         return None if getattr(config, self.name) in (0, 1) else OFFERED
 
 
@@ -62,7 +63,7 @@ class Limit(Check):
     high: int | str | None = None
     message: str = ""
 
-    def problem(self, config):
+    def problem(self, config: Any) -> str | None:
         value = getattr(config, self.name)
         low = getattr(config, self.low) if isinstance(self.low, str) else self.low
         high = getattr(config, self.high) if isinstance(self.high, str) else self.high
@@ -74,10 +75,10 @@ class Choice(Check):
     """A paytable (or any option) chosen by its number: 1 to len(names)."""
 
     name: str
-    names: tuple
+    names: tuple[str, ...]
     message: str
 
-    def problem(self, config):
+    def problem(self, config: Any) -> str | None:
         return None if getattr(config, self.name) in range(1, len(self.names) + 1) else self.message
 
 
@@ -86,10 +87,10 @@ class OneOf(Check):
     """A setting that takes one of ``values`` (Face Up's Ace High Bonus odds, or 0)."""
 
     name: str
-    values: tuple
+    values: tuple[int, ...]
     message: str
 
-    def problem(self, config):
+    def problem(self, config: Any) -> str | None:
         return None if getattr(config, self.name) in self.values else self.message
 
 
@@ -102,15 +103,15 @@ class Needs(Check):
     first)."""
 
     name: str
-    offered: tuple
+    offered: tuple[str, ...]
     message: str
     over_switch: bool = False
 
-    def problem(self, config):
+    def problem(self, config: Any) -> str | None:
         needed = getattr(config, self.name) and not any(getattr(config, name) for name in self.offered)
         return self.message if needed else None
 
-    def report(self, config, errors):
+    def report(self, config: Any, errors: dict[str, str]) -> None:
         shown = errors.get(self.name)
         if (shown is None or (self.over_switch and shown == OFFERED)) and self.problem(config):
             errors[self.name] = self.message
@@ -124,7 +125,7 @@ class Clock(Check):
     low: int
     high: int
 
-    def problem(self, config):
+    def problem(self, config: Any) -> str | None:
         if self.low <= getattr(config, self.name) <= self.high:
             return None
         return f"Must be {self.low} to {self.high} seconds."
@@ -138,16 +139,16 @@ class GameChecks(Check):
 
     name: str = ""
 
-    def report(self, config, errors):
+    def report(self, config: Any, errors: dict[str, str]) -> None:
         for name, message in config.game_errors().items():
             errors.setdefault(name, message)
 
 
-def switches(*names):
+def switches(*names: str) -> tuple[Switch, ...]:
     return tuple(Switch(name) for name in names)
 
 
-def clocks(*clocks):
+def clocks(*clocks: tuple[str, int, int]) -> tuple[Clock, ...]:
     """Clock checks from (field, lowest, highest) triples."""
     return tuple(Clock(*clock) for clock in clocks)
 
@@ -165,12 +166,15 @@ class Checked(RulesSubmission):
     """A Config whose ``errors()`` runs its checks: ``CHECKS`` (class data,
     not fields), or what ``checks()`` builds from a family's declarations."""
 
+    # Not annotated: a ClassVar annotation would put CHECKS among
+    # __dataclass_fields__ (as a pseudo-field), which RulesSubmission reads as
+    # the settings.
     CHECKS = ()
 
-    def checks(self):
+    def checks(self) -> tuple[Check, ...]:
         return self.CHECKS
 
-    def errors(self):
+    def errors(self) -> dict[str, str]:
         """Every problem with this configuration, as {field: message}."""
         errors = self.type_errors()
         if errors:
@@ -179,7 +183,7 @@ class Checked(RulesSubmission):
             check.report(self, errors)
         return errors
 
-    def game_errors(self):
+    def game_errors(self) -> dict[str, str]:
         """A game's own checks beyond the declared ones, as {field: message},
         where its checks place ``GameChecks()``."""
         return {}
