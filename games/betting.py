@@ -15,8 +15,8 @@ whole rebet or double. Every earlier layout of the round was valid, so going
 back to one needs no new check.
 """
 
-from collections.abc import Callable
-from typing import NamedTuple
+from collections.abc import Callable, Collection, Iterable
+from typing import Any, NamedTuple
 
 from games.engine import REFUND, Action, ChipMove, IllegalAction, Outcome, format_chips
 
@@ -42,23 +42,31 @@ class Book(NamedTuple):
     (state, action); ``action.player`` and ``action.seat`` say whose. A
     tuple: the card games build one for each betting action."""
 
-    wagers: Callable  # -> {area: cents} of this round, the live dict (an empty one if none)
-    placed: Callable  # -> the live list of this round's placements, [[[area, cents], ...], ...]
-    last: Callable  # -> {area: cents} of the player's last round ({} if none)
-    drop: Callable  # forget the player's layout once undo has emptied it
-    bet: Callable  # (state, action, config, rng) -> Outcome: the game's own wager
-    is_open: Callable  # state -> bool: betting is open
+    wagers: Callable[
+        [Any, Action], dict[str, int]
+    ]  # -> {area: cents} of this round, the live dict (an empty one if none)
+    placed: Callable[
+        [Any, Action], list[list[list[Any]]]
+    ]  # -> the live list of this round's placements, [[[area, cents], ...], ...]
+    last: Callable[[Any, Action], dict[str, int]]  # -> {area: cents} of the player's last round ({} if none)
+    drop: Callable[[Any, Action], None]  # forget the player's layout once undo has emptied it
+    bet: Callable[
+        [Any, Action, Any, Any], Outcome
+    ]  # (state, action, config, rng) -> Outcome: the game's own wager
+    is_open: Callable[[Any], bool]  # state -> bool: betting is open
     first: str | None = None  # the wager the others go with, placed first
-    fixed: Callable = lambda config: ()  # areas whose wager has one size (a double leaves them)
+    fixed: Callable[[Any], Iterable[str]] = (
+        lambda config: ()
+    )  # areas whose wager has one size (a double leaves them)
     # (follower, leader) pairs: a follower's wager is placed by the game with its
     # leader's, equal to it (Crazy 4 Poker's Super Bonus and Ante), never on its own.
-    follows: tuple = ()
+    follows: tuple[tuple[str, str], ...] = ()
 
-    def followers(self, area):
+    def followers(self, area: str) -> list[str]:
         return [follower for follower, leader in self.follows if leader == area]
 
 
-def bet(book, state, action, config, rng):
+def bet(book: Book, state: Any, action: Action, config: Any, rng: Any) -> Outcome:
     """One chip, as clicked; remembered for undo."""
     outcome = book.bet(state, action, config, rng)
     spot, amount = action.data["spot"], action.data["amount"]
@@ -67,12 +75,12 @@ def bet(book, state, action, config, rng):
     return outcome
 
 
-def _require_open(book, state):
+def _require_open(book: Book, state: Any) -> None:
     if not book.is_open(state):
         raise IllegalAction("No more bets: wait for the next round.")
 
 
-def rebet(book, state, action, config, rng):
+def rebet(book: Book, state: Any, action: Action, config: Any, rng: Any) -> Outcome:
     """The player's last round's wagers again, on an empty layout."""
     _require_open(book, state)
     if book.wagers(state, action):
@@ -83,7 +91,7 @@ def rebet(book, state, action, config, rng):
     return _place(book, state, action, config, rng, last, "Rebet", "repeats last round's bets: {}")
 
 
-def double(book, state, action, config, rng):
+def double(book: Book, state: Any, action: Action, config: Any, rng: Any) -> Outcome:
     """This round's wagers doubled; on an empty layout, the last round's
     twice over. A wager of one fixed size (a progressive) stays as it is."""
     _require_open(book, state)
@@ -103,7 +111,7 @@ def double(book, state, action, config, rng):
     return _place(book, state, action, config, rng, amounts, "Double", text)
 
 
-def undo(book, state, action, config, rng):
+def undo(book: Book, state: Any, action: Action, config: Any, rng: Any) -> Outcome:
     """Take back this round's last placement."""
     _require_open(book, state)
     placed = book.placed(state, action)
@@ -123,16 +131,27 @@ def undo(book, state, action, config, rng):
     return Outcome(
         state,
         log=[{"player": action.player, "text": f"takes back {format_chips(total)}"}],
-        moves=[ChipMove(REFUND, action.player, total, "undo")],
+        # A player's action (the runtime sets its player); not the clock's.
+        moves=[ChipMove(REFUND, action.player, total, "undo")],  # type: ignore[arg-type]
     )
 
 
-def _place(book, state, action, config, rng, amounts, what, text):
+def _place(
+    book: Book,
+    state: Any,
+    action: Action,
+    config: Any,
+    rng: Any,
+    amounts: dict[str, int],
+    what: str,
+    text: str,
+) -> Outcome:
     """Every wager of ``amounts`` through the game's own bet, or none."""
     followers = {follower for follower, _leader in book.follows}
     # The wager the others go with first; a follower is placed with its leader.
     order = sorted((area for area in amounts if area not in followers), key=lambda area: area != book.first)
-    moves, group = [], []
+    moves: list[ChipMove] = []
+    group: list[list[Any]] = []
     for area in order:
         cents = amounts[area]
         one = Action(BET, action.player, {"spot": area, "amount": cents}, seat=action.seat)
@@ -151,28 +170,34 @@ def _place(book, state, action, config, rng, amounts, what, text):
     )
 
 
-def spot_book(bet, first, fixed=lambda config: (), phase="betting", follows=()):
+def spot_book(
+    bet: Callable[[Any, Action, Any, Any], Outcome],
+    first: str | None,
+    fixed: Callable[[Any], Iterable[str]] = lambda config: (),
+    phase: str = "betting",
+    follows: tuple[tuple[str, str], ...] = (),
+) -> Book:
     """The Book of a game whose state keeps ``spots`` ({seat: {"player",
     "bets": {area: cents}, ...}}) and ``last_bets`` ({player: {area: cents}}):
     the card games. Placements live in the spot (``placed``), so clearing
     or leaving, which drop the spot, drop them too."""
 
-    def spot(state, action):
+    def spot(state: Any, action: Action) -> dict[str, Any] | None:
         found = state.spots.get(str(action.seat))
         return found if found and found["player"] == action.player else None
 
-    def wagers(state, action):
+    def wagers(state: Any, action: Action) -> dict[str, int]:
         found = spot(state, action)
         return found["bets"] if found else {}
 
-    def placed(state, action):
+    def placed(state: Any, action: Action) -> list[list[list[Any]]]:
         found = spot(state, action)
         return found.setdefault("placed", []) if found else []
 
-    def last(state, action):
+    def last(state: Any, action: Action) -> dict[str, int]:
         return state.last_bets.get(str(action.player)) or {}
 
-    def drop(state, action):
+    def drop(state: Any, action: Action) -> None:
         state.spots.pop(str(action.seat), None)
 
     return Book(
@@ -188,7 +213,14 @@ def spot_book(bet, first, fixed=lambda config: (), phase="betting", follows=()):
     )
 
 
-def tools(is_open, seated, wagers, placed, last, fixed=()):
+def tools(
+    is_open: bool,
+    seated: bool,
+    wagers: dict[str, int] | None,
+    placed: list[Any] | None,
+    last: dict[str, int] | None,
+    fixed: Collection[str] = (),
+) -> list[dict[str, Any]]:
     """What a table's Undo, Rebet and Double buttons show for the viewer:
     [{"action", "key", "label", "disabled"}], for the shared template
     (templates/tables/_bet_tools.html)."""

@@ -23,10 +23,11 @@ on it, clears it or leaves it; a newcomer to the seat waits for the next
 round.
 """
 
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from games import betting
-from games.cards.cards import card
+from games.cards.cards import Card, card
 from games.engine import (
     LOSE,
     PROGRESSIVE_RESULT,
@@ -74,29 +75,29 @@ class Progressive(NamedTuple):
     mystery_with: str | None = None
 
 
-def seat_of(action):
+def seat_of(action: Action) -> int:
     if action.seat is None:
         raise IllegalAction("Take a seat to play.")
     return int(action.seat)
 
 
-def result_line(state, seat, text, paid):
+def result_line(state: Any, seat: int | str, text: str, paid: int) -> None:
     """A line of the seat's result ("Fortune flush 4 to 1: +20") and the cents it paid back."""
     result = state.results.setdefault(str(seat), {"paid": 0, "lines": []})
     result["lines"].append(text)
     result["paid"] += paid
 
 
-def betting_timer(state, config):
+def betting_timer(state: Any, config: Any) -> tuple[str, int, Action]:
     """The betting window's clock: a fresh one each window that closes with no wager."""
     return f"{state.round}:bet:{state.waits}", config.betting_seconds, Action(CLOSE_BETTING)
 
 
-def result_timer(state, config):
+def result_timer(state: Any, config: Any) -> tuple[str, int, Action]:
     return f"{state.round}:result", config.result_seconds, Action(NEXT_ROUND)
 
 
-def parse_bet(data, check, default=""):
+def parse_bet(data: dict[str, Any], check: Callable[[str], object], default: str = "") -> Action:
     """A "bet" message as an Action: its betting area (``default`` when none
     is named), which ``check(area)`` refuses with the table's own message if
     the table has no such area, and its amount."""
@@ -106,7 +107,7 @@ def parse_bet(data, check, default=""):
     return Action(BET, data={"spot": area, "amount": parse_chips(data.get("amount"))})
 
 
-def return_spot_wagers(state, seat, player, text, memo):
+def return_spot_wagers(state: Any, seat: int | str, player: int, text: str, memo: str) -> Outcome:
     """Take ``seat``'s spot off the table and give every wager on it back: a
     player who clears or leaves while betting is open. ``text`` gets the
     amount in place of "{}"."""
@@ -118,11 +119,13 @@ def return_spot_wagers(state, seat, player, text, memo):
     )
 
 
-def lock_wagers(state, seats, progressives):
+def lock_wagers(
+    state: Any, seats: Sequence[int], progressives: Sequence[Progressive]
+) -> list[ProgressiveWager]:
     """At "no more bets": the ProgressiveWagers to contribute, seat by seat
     from the dealer's left, each followed by its Mystery share where it
     qualifies (the share rides on it: refused with it)."""
-    wagers = []
+    wagers: list[ProgressiveWager] = []
     for seat in seats:
         spot = state.spots[str(seat)]
         bets = spot["bets"]
@@ -138,11 +141,14 @@ def lock_wagers(state, seats, progressives):
     return wagers
 
 
-def collect_progressive_wagers(state, area, refused_seats):
+def collect_progressive_wagers(
+    state: Any, area: str, refused_seats: set[int]
+) -> tuple[list[ChipMove], list[dict[str, Any]]]:
     """At "no more bets", after the meters answered (§ 635c.1(f) and its
     twins): each spot's progressive wager in ``area`` is collected by the
     house, or returned when the meter refused it. Returns (moves, log)."""
-    moves, log = [], []
+    moves: list[ChipMove] = []
+    log: list[dict[str, Any]] = []
     for seat in sorted(int(seat) for seat in state.spots):
         spot = state.spots[str(seat)]
         amount = spot["bets"].get(area)
@@ -157,10 +163,10 @@ def collect_progressive_wagers(state, area, refused_seats):
     return moves, log
 
 
-def pay_mystery_hits(state):
+def pay_mystery_hits(state: Any) -> list[ChipMove]:
     """At the result: the Mystery bonus won at "no more bets" (kept in
     ``state.mystery_hits``), paid to the seats still at the table. Returns the moves."""
-    moves = []
+    moves: list[ChipMove] = []
     for hit in state.mystery_hits:
         seat = hit["seat"]
         if str(seat) in state.spots:
@@ -172,6 +178,10 @@ def pay_mystery_hits(state):
     return moves
 
 
+# A phase's handler: (the family's rules object, state, action, config, rng).
+Handler = Callable[[Any, Any, Action, Any, Any], Outcome]
+
+
 class BettingPhase:
     """The betting phase a family round binds. Its handlers take the
     family's own rules object first (a blackjack or pai gow ``Variant``, a
@@ -179,75 +189,78 @@ class BettingPhase:
 
     # The phases "no more bets" may lead to: the meters' answer to the lock
     # arrives there (``PROGRESSIVE_RESULT`` in any other phase pays awards only).
-    closes_to = ()
+    closes_to: tuple[str, ...] = ()
     # The log line of a player clearing the layout, "{}" the amount.
     clear_text = "clears {}"
     # The State fields the next round keeps (a shoe, the stacked cards to deal).
-    carry = ()
+    carry: tuple[str, ...] = ()
 
     # -- hooks ------------------------------------------------------------------
 
-    def new_spot(self, rules, player):
+    def new_spot(self, rules: Any, player: int | None) -> dict[str, Any]:
         """A fresh spot for ``player``'s first wager of the round."""
         raise NotImplementedError
 
-    def check_bet(self, rules, seat, bets, area, amount, config):
+    def check_bet(
+        self, rules: Any, seat: int, bets: dict[str, int], area: str, amount: int, config: Any
+    ) -> list[tuple[str, str]]:
         """Refuse (IllegalAction) ``amount`` more on ``area`` at ``seat``,
         whose wagers are ``bets``, if the table does not take it; else the
         [(area, name)] it places: the area and those placed with it."""
         raise NotImplementedError
 
-    def first(self, rules):
+    def first(self, rules: Any) -> str | None:
         """The wager the others go with, placed first by rebet and double."""
         raise NotImplementedError
 
-    def fixed(self, rules, config):
+    def fixed(self, rules: Any, config: Any) -> tuple[str, ...]:
         """The areas whose wager has one size: a double leaves them."""
         return ()
 
-    def follows(self, rules):
+    def follows(self, rules: Any) -> tuple[tuple[str, str], ...]:
         """(follower, leader) pairs: a wager placed with its leader, equal to it."""
         return ()
 
-    def closed_message(self, rules, area):
+    def closed_message(self, rules: Any, area: str) -> str:
         """The refusal of a wager on ``area`` after "no more bets"."""
         return "No more bets: wait for the next round."
 
-    def dealt_seats(self, rules, state):
+    def dealt_seats(self, rules: Any, state: Any) -> list[int]:
         """The seats "no more bets" deals in (a base wager): none, and the window opens again."""
-        return state.seats()
+        seats: list[int] = state.seats()
+        return seats
 
-    def progressives(self, rules, config):
+    def progressives(self, rules: Any, config: Any) -> list[Progressive]:
         """The Progressive wagers the table of ``config`` offers; none, and
         "no more bets" locks nothing."""
         return []
 
-    def close(self, rules, state, seats, config):
+    def close(self, rules: Any, state: Any, seats: list[int], config: Any) -> str:
         """Move ``state`` on from betting, ``seats`` being dealt; the log line to say so."""
         raise NotImplementedError
 
-    def award_texts(self, rules, seat, kind, cents):
+    def award_texts(self, rules: Any, seat: int, kind: str | None, cents: int) -> tuple[str, str, str]:
         """(move memo, result line, log line) of ``cents`` paid to ``seat`` by the ``kind`` meter."""
         raise NotImplementedError
 
-    def award_label(self, rules, kind):
+    def award_label(self, rules: Any, kind: str | None) -> str:
         """The name of the ``kind`` meter's wager in a seat's result line."""
         return "progressive"
 
-    def left(self, rules, state, seat, config):
+    def left(self, rules: Any, state: Any, seat: int, config: Any) -> Outcome:
         """``seat``'s player left mid-round (its spot is marked ``left``): what the round does now."""
         return Outcome(state)
 
-    def rebets(self, rules, area):
+    def rebets(self, rules: Any, area: str) -> bool:
         """Whether rebet repeats a wager on ``area`` (not a wager a decision places)."""
         return True
 
     # -- the phase ----------------------------------------------------------------
 
-    def handlers(self):
+    def handlers(self) -> dict[str, Handler]:
         """{action kind: handler(rules, state, action, config, rng)} of the phase."""
 
-        def tool(run):
+        def tool(run: Callable[[betting.Book, Any, Action, Any, Any], Outcome]) -> Handler:
             return lambda rules, state, action, config, rng: run(self.book(rules), state, action, config, rng)
 
         return {
@@ -262,7 +275,7 @@ class BettingPhase:
             NEXT_ROUND: self.next_round,
         }
 
-    def book(self, rules):
+    def book(self, rules: Any) -> betting.Book:
         """Rebet, double and undo (games/betting.py) through ``place``."""
         return betting.spot_book(
             lambda state, action, config, rng: self.place(rules, state, action, config, rng),
@@ -272,7 +285,7 @@ class BettingPhase:
             follows=self.follows(rules),
         )
 
-    def place(self, rules, state, action, config, rng):
+    def place(self, rules: Any, state: Any, action: Action, config: Any, rng: Any) -> Outcome:
         """One wager, as clicked; rebet and double place theirs through it too."""
         area, amount = action.data["spot"], action.data["amount"]
         if state.phase != BETTING:
@@ -291,10 +304,14 @@ class BettingPhase:
         return Outcome(
             state,
             log=[{"player": action.player, "text": f"bets {labels}"}],
-            moves=[ChipMove(STAKE, action.player, amount, f"seat {seat} {name}") for name, _ in placed],
+            # A player's action: the runtime sets its player.
+            moves=[
+                ChipMove(STAKE, action.player, amount, f"seat {seat} {name}")  # type: ignore[arg-type]
+                for name, _ in placed
+            ],
         )
 
-    def clear(self, rules, state, action, config, rng):
+    def clear(self, rules: Any, state: Any, action: Action, config: Any, rng: Any) -> Outcome:
         if state.phase != BETTING:
             raise IllegalAction("No more bets: wagers cannot be taken back now.")
         seat = seat_of(action)
@@ -303,12 +320,12 @@ class BettingPhase:
             raise IllegalAction("You have no wagers to clear.")
         return return_spot_wagers(state, seat, action.player, self.clear_text, "wagers cleared")
 
-    def leave(self, rules, state, action, config, rng):
+    def leave(self, rules: Any, state: Any, action: Action, config: Any, rng: Any) -> Outcome:
         """While betting, a leaving player's wagers are returned; once dealt,
         the hand plays on as the family says (``left``)."""
         seat = action.seat
         spot = state.spots.get(str(seat)) if seat is not None else None
-        if spot is None or spot["player"] != action.player:
+        if seat is None or spot is None or spot["player"] != action.player:
             return Outcome(state)
         if state.phase == BETTING:
             return return_spot_wagers(
@@ -317,7 +334,7 @@ class BettingPhase:
         spot["left"] = True
         return self.left(rules, state, int(seat), config)
 
-    def close_betting(self, rules, state, action, config, rng):
+    def close_betting(self, rules: Any, state: Any, action: Action, config: Any, rng: Any) -> Outcome:
         if state.phase != BETTING:
             raise IllegalAction("Betting is already closed.")
         seats = self.dealt_seats(rules, state)
@@ -329,12 +346,13 @@ class BettingPhase:
         text = self.close(rules, state, seats, config)
         return Outcome(state, log=[{"player": None, "text": text}], lock=wagers if progressives else None)
 
-    def progressive_result(self, rules, state, action, config, rng):
+    def progressive_result(self, rules: Any, state: Any, action: Action, config: Any, rng: Any) -> Outcome:
         """The meters' answer, applied by the platform in the same transition.
         At "no more bets": accepted progressive wagers are collected, refused
         ones returned, Mystery hits kept for the result (rules/README.md,
         "When paid"). Then, or at the result: the meters' awards paid."""
-        moves, log = [], []
+        moves: list[ChipMove] = []
+        log: list[dict[str, Any]] = []
         if state.phase in self.closes_to:
             refused = action.data.get("refused", [])
             for progressive in self.progressives(rules, config):
@@ -359,13 +377,13 @@ class BettingPhase:
             log.append({"player": None, "text": action.data["error"]})
         return Outcome(state, log=log, moves=moves)
 
-    def next_round(self, rules, state, action, config, rng):
+    def next_round(self, rules: Any, state: Any, action: Action, config: Any, rng: Any) -> Outcome:
         """A fresh round, remembering each player's wagers for rebet: those
         placed before the decisions, a wager a decision took back included
         (``withdrawn``: Let It Ride's pulls)."""
         if state.phase != RESULT:
             raise IllegalAction("The round is not over.")
-        last_bets = {}
+        last_bets: dict[str, dict[str, int]] = {}
         for spot in state.spots.values():
             if spot["bets"] and not spot["left"]:
                 bets = {**spot["bets"], **spot["withdrawn"]} if "withdrawn" in spot else spot["bets"]
@@ -379,12 +397,12 @@ class BettingPhase:
 # -- test tables: stacked cards ------------------------------------------------------
 
 
-def stack_words(text):
+def stack_words(text: str) -> list[str]:
     """The words of a designer's stack: spaces, commas and semicolons separate them."""
     return text.replace(",", " ").replace(";", " ").split()
 
 
-def stacked_card(word, what="Stacked deck"):
+def stacked_card(word: str, what: str = "Stacked deck") -> Card | None:
     """The Card a stack's word names, or None for ``?`` (any card)."""
     if word == ANY_CARD:
         return None
@@ -394,7 +412,7 @@ def stacked_card(word, what="Stacked deck"):
         raise IllegalAction(f"{what}: {error}.") from None
 
 
-def typed_cards(text, example, what="Stacked deck"):
+def typed_cards(text: object, example: str, what: str = "Stacked deck") -> list[Card | None]:
     """The cards typed in dealing order (None for ``?``), ``example`` in the
     refusals of a stack that is not text or holds no card."""
     if not isinstance(text, str):
@@ -406,13 +424,13 @@ def typed_cards(text, example, what="Stacked deck"):
 
 
 def check_typed(
-    typed,
-    deck,
-    copies=1,
-    shoe="The deck",
-    deck_name="this game's deck",
-    repeated="{card} is typed {times} times: the deck holds one.",
-):
+    typed: Sequence[Card | None],
+    deck: Sequence[Card],
+    copies: int = 1,
+    shoe: str = "The deck",
+    deck_name: str = "this game's deck",
+    repeated: str = "{card} is typed {times} times: the deck holds one.",
+) -> None:
     """Refuse typed cards that ``copies`` of ``deck`` cannot deal: more cards
     than it holds (``shoe`` names it), a card not in ``deck`` (named by
     ``deck_name``), a card typed more often than it holds (``repeated``,
@@ -430,6 +448,6 @@ def check_typed(
             raise IllegalAction(repeated.format(card=item.label, times=times, held=held))
 
 
-def stacked_front(typed, rest):
+def stacked_front(typed: Sequence[Card | None], rest: list[Card]) -> list[Card]:
     """The typed cards with each ``?`` drawn from the end of ``rest`` (shuffled; it keeps the others)."""
     return [item if item is not None else rest.pop() for item in typed]

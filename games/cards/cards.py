@@ -6,6 +6,7 @@ the joker of the 53-card pai gow deck is ``JK``. Cards round-trip through
 JSON as these strings, so a stacked shoe is typed as ``"AS KD 7H ..."``.
 """
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -26,33 +27,33 @@ class Card(NamedTuple):
     rank: str  # one of RANKS (the joker is rank "J", suit "K": see JOKER)
     suit: str
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.rank + self.suit
 
     @property
-    def is_joker(self):
+    def is_joker(self) -> bool:
         return str(self) == JOKER
 
     @property
-    def is_red(self):
+    def is_red(self) -> bool:
         return self.suit in RED_SUITS
 
     @property
-    def label(self):
+    def label(self) -> str:
         """For people and screen readers: "10♦", "A♠", "Joker"."""
         if self.is_joker:
             return "Joker"
         return ("10" if self.rank == "T" else self.rank) + SUIT_SYMBOLS[self.suit]
 
     @property
-    def name(self):
+    def name(self) -> str:
         """ "ace of spades", "10 of diamonds"."""
         if self.is_joker:
             return "joker"
         return f"{RANK_NAMES.get(self.rank, self.rank)} of {SUIT_NAMES[self.suit]}"
 
 
-def card(text):
+def card(text: object) -> Card:
     """Parse one card ("AS", "10d", "td", "JK"); ValueError with a clear message."""
     if not isinstance(text, str):
         raise ValueError(f"{text!r} is not a card")
@@ -62,7 +63,7 @@ def card(text):
 # Cards are immutable, and a blackjack shoe's hundreds are read back from
 # their text at every card drawn: each text is parsed once.
 @lru_cache(maxsize=1024)
-def _parse(text):
+def _parse(text: str) -> Card:
     cleaned = text.strip().upper()
     if cleaned == JOKER:
         return Card("J", "K")
@@ -75,32 +76,32 @@ def _parse(text):
     return Card(cleaned[0], cleaned[1])
 
 
-def cards(text):
+def cards(text: str | Iterable[object]) -> list[Card]:
     """Parse cards separated by spaces or commas: "AS KD 7H" -> [Card, ...]."""
     if isinstance(text, str):
         text = text.replace(",", " ").split()
     return [card(item) for item in text]
 
 
-def to_json(items):
+def to_json(items: Iterable[Card]) -> list[str]:
     return [str(item) for item in items]
 
 
-def from_json(items):
+def from_json(items: Iterable[object]) -> list[Card]:
     return [card(item) for item in items]
 
 
-def standard_deck():
+def standard_deck() -> list[Card]:
     """The 52-card deck."""
     return [Card(rank, suit) for suit in SUITS for rank in RANKS]
 
 
-def spanish_deck():
+def spanish_deck() -> list[Card]:
     """The 48-card Spanish deck: a 52-card deck less the four 10s
     (spanish21.md rule 1; § 635c.2(c))."""
     return [item for item in standard_deck() if item.rank != "T"]
 
 
-def joker_deck():
+def joker_deck() -> list[Card]:
     """The 53-card deck of pai gow poker: 52 cards and one joker (Ch. 645a)."""
     return [*standard_deck(), Card("J", "K")]
