@@ -17,13 +17,15 @@ result, and the rules get exactly what the wrapped generator gives.
 
 import random
 import secrets
+from collections.abc import Iterable
+from typing import Any
 
 
-def system_rng():
+def system_rng() -> secrets.SystemRandom:
     return secrets.SystemRandom()
 
 
-def seeded_rng(seed, saved_state=None):
+def seeded_rng(seed: Any, saved_state: Any = None) -> random.Random:
     """A reproducible generator for a test table, resumed from ``saved_state``
     (as returned by ``dump_state``) when there is one."""
     rng = random.Random(seed)
@@ -33,7 +35,7 @@ def seeded_rng(seed, saved_state=None):
     return rng
 
 
-def dump_state(rng):
+def dump_state(rng: random.Random) -> list[Any] | None:
     """JSON-friendly state of a seeded generator; None for the CSPRNG."""
     if isinstance(rng, RecordingRandom):
         rng = rng.inner
@@ -56,29 +58,29 @@ class RecordingRandom(random.Random):
     and ``SystemRandom`` themselves, so a seeded table's sequences are the
     same with or without the recorder."""
 
-    def __init__(self, inner):
+    def __init__(self, inner: random.Random) -> None:
         self.inner = inner
-        self.draws = []
+        self.draws: list[Any] = []
         super().__init__()
 
-    def seed(self, *args, **kwargs):
+    def seed(self, *args: Any, **kwargs: Any) -> None:
         # random.Random.__init__ seeds; the state that matters is the inner one.
         return None
 
-    def random(self):
+    def random(self) -> float:
         value = self.inner.random()
         self.draws.append(value)
         return value
 
-    def getrandbits(self, k):
+    def getrandbits(self, k: int) -> int:
         value = self.inner.getrandbits(k)
         self.draws.append([k, value])
         return value
 
-    def getstate(self):
+    def getstate(self) -> Any:
         return self.inner.getstate()
 
-    def setstate(self, state):
+    def setstate(self, state: Any) -> None:
         self.inner.setstate(state)
 
 
@@ -86,15 +88,15 @@ class PlaybackRandom(random.Random):
     """Gives back recorded ``draws`` (as ``RecordingRandom`` kept them) in
     order, refusing any call that differs from the record."""
 
-    def __init__(self, draws):
+    def __init__(self, draws: Iterable[Any]) -> None:
         self.draws = list(draws)
         self.used = 0
         super().__init__()
 
-    def seed(self, *args, **kwargs):
+    def seed(self, *args: Any, **kwargs: Any) -> None:
         return None
 
-    def random(self):
+    def random(self) -> float:
         value = self._next("random()")
         if not isinstance(value, float):
             raise PlaybackError(
@@ -102,7 +104,7 @@ class PlaybackRandom(random.Random):
             )
         return value
 
-    def getrandbits(self, k):
+    def getrandbits(self, k: int) -> int:
         value = self._next(f"getrandbits({k})")
         if not (isinstance(value, list) and len(value) == 2 and value[0] == k):
             raise PlaybackError(
@@ -113,10 +115,10 @@ class PlaybackRandom(random.Random):
             raise PlaybackError(f"draw {self.used}: {bits!r} is not a {k}-bit value")
         return bits
 
-    def remaining(self):
+    def remaining(self) -> int:
         return len(self.draws) - self.used
 
-    def _next(self, call):
+    def _next(self, call: str) -> Any:
         if self.used >= len(self.draws):
             raise PlaybackError(
                 f"draw {self.used + 1}: the rules asked for {call}, the record has only {len(self.draws)} draws"
@@ -125,16 +127,18 @@ class PlaybackRandom(random.Random):
         self.used += 1
         return value
 
-    def getstate(self):
+    def getstate(self) -> Any:
         raise NotImplementedError("a playback generator has no state to keep")
 
-    setstate = getstate
+    # Refused the same way (typed as Random.setstate's override only loosely).
+    setstate = getstate  # type: ignore[assignment]
 
 
-def redraw(rng, draws):
+def redraw(rng: random.Random, draws: Iterable[Any]) -> int | None:
     """Ask ``rng`` for the same calls as ``draws`` records; returns the index
     of the first value it does not reproduce, or None when it reproduces all."""
     for index, recorded in enumerate(draws):
+        value: object
         if isinstance(recorded, list):
             value = [recorded[0], rng.getrandbits(recorded[0])]
         else:
@@ -144,7 +148,7 @@ def redraw(rng, draws):
     return None
 
 
-def _call(value):
+def _call(value: object) -> str:
     if isinstance(value, float):
         return "random()"
     if isinstance(value, list) and value:

@@ -17,24 +17,34 @@ tables and scenario tests (DESIGN.md, "Randomness"); it may continue with a
 normally shuffled shoe once the typed cards are used up.
 """
 
+import random
+from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import Any
 
 from games.cards.cards import Card, joker_deck, spanish_deck, standard_deck
 from games.cards.cards import cards as parse_cards
 
 # Decks a shoe can be built from, by the name stored in its JSON.
-DECKS = {"standard": standard_deck, "spanish": spanish_deck, "joker": joker_deck}
+DECKS: dict[str, Callable[[], list[Card]]] = {
+    "standard": standard_deck,
+    "spanish": spanish_deck,
+    "joker": joker_deck,
+}
 
 # Where the cut card goes, as fractions of the shoe in front of it: drawn
 # uniformly between the two bounds for each new shoe.
-DEFAULT_PENETRATION = (0.60, 0.80)
+DEFAULT_PENETRATION: tuple[float, float] = (0.60, 0.80)
+
+# A fraction of the shoe, or a (lower, upper) range of fractions.
+Penetration = float | tuple[float, float]
 
 
 class ShoeEmpty(LookupError):
     """A card was asked for and the shoe has none left."""
 
 
-def deck_name(deck):
+def deck_name(deck: str | Callable[[], list[Card]]) -> str:
     """The registered name of a deck given by name or by factory (``spanish_deck``)."""
     if isinstance(deck, str) and deck in DECKS:
         return deck
@@ -44,18 +54,18 @@ def deck_name(deck):
     raise ValueError(f"Unknown deck {deck!r}: use one of {', '.join(DECKS)} (or its factory function).")
 
 
-def _check_deck_count(decks):
+def _check_deck_count(decks: object) -> None:
     if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
         raise ValueError(f"A shoe needs a whole number of decks, at least 1; got {decks!r}.")
 
 
-def _cut_position(size, penetration, rng):
+def _cut_position(size: int, penetration: Penetration, rng: random.Random) -> int:
     """How many cards lie in front of the cut card, for a shoe of ``size`` cards."""
     if isinstance(penetration, (int, float)) and not isinstance(penetration, bool):
         low = high = penetration
     else:
         try:
-            low, high = penetration
+            low, high = penetration  # type: ignore[misc]  # a bool lands here, refused below
         except (TypeError, ValueError):
             raise ValueError(
                 f"Penetration must be a fraction of the shoe (e.g. 0.75) or a range (e.g. (0.6, 0.8)); "
@@ -81,7 +91,16 @@ class Shoe:
     ``Shoe.stacked``; the constructor takes a shoe's stored parts.
     """
 
-    def __init__(self, cards, *, position=0, cut_at=None, stacked=0, deck=None, decks=None):
+    def __init__(
+        self,
+        cards: Iterable[Card],
+        *,
+        position: int = 0,
+        cut_at: int | None = None,
+        stacked: int = 0,
+        deck: str | Callable[[], list[Card]] | None = None,
+        decks: int | None = None,
+    ) -> None:
         self.cards = list(cards)
         size = len(self.cards)
         if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= size:
@@ -92,18 +111,26 @@ class Shoe:
             raise ValueError(f"The cut card must have 1 to {size} cards in front of it; got {cut_at!r}.")
         if isinstance(stacked, bool) or not isinstance(stacked, int) or not 0 <= stacked <= size:
             raise ValueError(f"Stacked card count must be 0 to {size}; got {stacked!r}.")
-        if deck is not None:
-            deck = deck_name(deck)
+        name = deck_name(deck) if deck is not None else None
         if decks is not None:
             _check_deck_count(decks)
         self.position = position
         self.cut_at = cut_at
-        self.stacked = stacked
-        self.deck = deck
+        # The count shadows the classmethod on instances (Shoe.stacked builds, shoe.stacked counts).
+        self.stacked: int = stacked  # type: ignore[method-assign, assignment]
+        self.deck = name
         self.decks = decks
 
     @classmethod
-    def shuffled(cls, deck, decks, rng, *, penetration=DEFAULT_PENETRATION, cut_at=None):
+    def shuffled(
+        cls,
+        deck: str | Callable[[], list[Card]],
+        decks: int,
+        rng: random.Random,
+        *,
+        penetration: Penetration = DEFAULT_PENETRATION,
+        cut_at: int | None = None,
+    ) -> "Shoe":
         """``decks`` copies of ``deck`` (a factory such as ``spanish_deck``, or its
         name), shuffled with ``rng.shuffle`` (Fisher–Yates; ``secrets.SystemRandom``
         for live tables, a seeded ``random.Random`` for test tables).
@@ -121,7 +148,7 @@ class Shoe:
         return cls(pile, cut_at=cut_at, deck=name, decks=decks)
 
     @classmethod
-    def stacked(cls, cards, then=None):
+    def stacked(cls, cards: str | Iterable[Card | str], then: "Shoe | None" = None) -> "Shoe":
         """A shoe that deals exactly ``cards`` first ("AS KD 7H" or a list of
         cards or card strings), in order and with no burn.
 
@@ -157,39 +184,39 @@ class Shoe:
 
     # -- state --------------------------------------------------------------
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.cards)
 
     @property
-    def remaining(self):
+    def remaining(self) -> int:
         """Cards not yet taken out of the shoe."""
         return len(self.cards) - self.position
 
     @property
-    def dealt(self):
+    def dealt(self) -> int:
         """Cards taken out so far, burns included."""
         return self.position
 
     @property
-    def needs_burn(self):
+    def needs_burn(self) -> bool:
         """A freshly shuffled shoe whose first card has not been burned yet
         (spanish21.md rule 3). Stacked shoes deal their typed cards unburned."""
         return self.position == 0 and self.stacked == 0
 
     @property
-    def cut_card_out(self):
+    def cut_card_out(self) -> bool:
         """The cut card has come out: finish the current round, then reshuffle
         (spanish21.md rule 3; PA § 685a.7(d))."""
         return self.cut_at is not None and self.position > self.cut_at
 
     @property
-    def needs_shuffle(self):
+    def needs_shuffle(self) -> bool:
         """Start the next round with a new shoe: the cut card is out, or no card is left."""
         return self.cut_card_out or self.remaining == 0
 
     # -- dealing ------------------------------------------------------------
 
-    def draw(self):
+    def draw(self) -> Card:
         """Take the next card out of the shoe; ``ShoeEmpty`` when there is none."""
         if self.remaining == 0:
             if self.stacked == len(self.cards):
@@ -202,18 +229,18 @@ class Shoe:
         self.position += 1
         return item
 
-    def draw_many(self, count):
+    def draw_many(self, count: int) -> list[Card]:
         """The next ``count`` cards, in order."""
         return [self.draw() for _ in range(count)]
 
-    def burn(self):
+    def burn(self) -> Card:
         """Take the next card out unseen and return it (for the audit log only):
         the first card of each new shoe, and one per new dealer (spanish21.md rule 3)."""
         return self.draw()
 
     # -- JSON ---------------------------------------------------------------
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
         return {
             "cards": " ".join(str(item) for item in self.cards),
             "position": self.position,
@@ -224,7 +251,7 @@ class Shoe:
         }
 
     @classmethod
-    def from_json(cls, data):
+    def from_json(cls, data: object) -> "Shoe":
         if not isinstance(data, dict) or "cards" not in data:
             raise ValueError(f"Not a stored shoe: {data!r:.80}")
         text = data["cards"]
@@ -237,14 +264,14 @@ class Shoe:
             decks=data.get("decks"),
         )
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Shoe):
             return NotImplemented
         return self.to_json() == other.to_json()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         kind = f"{self.decks}×{self.deck}" if self.deck else "stacked"
         return f"<Shoe {kind}: {self.remaining} of {len(self.cards)} left, cut at {self.cut_at}>"
 
@@ -253,5 +280,5 @@ class Shoe:
 # text does not change while it is dealt: each is parsed once (cards are
 # immutable; each Shoe gets its own list).
 @lru_cache(maxsize=64)
-def _parsed_shoe(text):
+def _parsed_shoe(text: str) -> tuple[Card, ...]:
     return tuple(parse_cards(text))
