@@ -18,6 +18,7 @@ values of all 22,100 hands are computed once at import (~30 ms) and a hand
 costs one list look-up of its three indices (``value_indices``).
 """
 
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from games.cards.cards import RANK_PLURALS, RANK_SHORT, RANKS, SUITS, Card, card
@@ -45,15 +46,15 @@ QUEEN = 10
 HANDS = 22_100  # C(52, 3)
 
 CARDS = tuple(Card(rank, suit) for rank in RANKS for suit in SUITS)
-CARD_INDEX = {item: index for index, item in enumerate(CARDS)}
+CARD_INDEX: dict[Card | str, int] = {item: index for index, item in enumerate(CARDS)}
 CARD_INDEX.update({str(item): index for index, item in enumerate(CARDS)})
 
 
-def _value(category, first=0, second=0, third=0):
+def _value(category: int, first: int = 0, second: int = 0, third: int = 0) -> int:
     return category << 12 | first << 8 | second << 4 | third
 
 
-def _straight_top(ranks):
+def _straight_top(ranks: Sequence[int]) -> int | None:
     """The top rank of three distinct ranks that make a straight, or None."""
     high, middle, low = ranks
     if high - middle == 1 and middle - low == 1:
@@ -63,7 +64,7 @@ def _straight_top(ranks):
     return None
 
 
-def _rank_value(a, b, c):
+def _rank_value(a: int, b: int, c: int) -> int:
     ranks = sorted((a >> 2, b >> 2, c >> 2), reverse=True)
     suited = (a & 3) == (b & 3) == (c & 3)
     high, middle, low = ranks
@@ -78,7 +79,7 @@ def _rank_value(a, b, c):
     return _value(FLUSH if suited else HIGH_CARD, high, middle, low)
 
 
-def _build():
+def _build() -> list[int]:
     table = [-1] * (52 * 52 * 52)
     for a, b, c in combinations(range(52), 3):
         value = _rank_value(a, b, c)
@@ -90,12 +91,12 @@ def _build():
 _VALUES = _build()
 
 
-def value_indices(a, b, c, _values=_VALUES):
+def value_indices(a: int, b: int, c: int, _values: list[int] = _VALUES) -> int:
     """Value of three distinct card indices in any order (no checks: the fast path)."""
     return _values[a * 2704 + b * 52 + c]
 
 
-def indices(hand):
+def indices(hand: str | Iterable[Card | str]) -> list[int]:
     """Card indices of a three-card hand (Cards, their texts, or one text
     "AS KS QS"); ValueError for an unknown or repeated card or a count other
     than three."""
@@ -112,17 +113,18 @@ def indices(hand):
     return result
 
 
-def evaluate(hand):
+def evaluate(hand: str | Iterable[Card | str]) -> int:
     """The value of a three-card hand (rule 2)."""
-    return value_indices(*indices(hand))
+    a, b, c = indices(hand)  # three, or ValueError
+    return value_indices(a, b, c)
 
 
-def category(value):
+def category(value: int) -> int:
     """HIGH_CARD … STRAIGHT_FLUSH of a value."""
     return value >> 12
 
 
-def is_mini_royal(value):
+def is_mini_royal(value: int) -> bool:
     """A-K-Q suited: the top straight flush (rule 2)."""
     return value == _value(STRAIGHT_FLUSH, ACE)
 
@@ -132,17 +134,17 @@ def is_mini_royal(value):
 QUEEN_HIGH = _value(HIGH_CARD, QUEEN, 1, 0)
 
 
-def qualifies(value, minimum=QUEEN_HIGH):
+def qualifies(value: int, minimum: int = QUEEN_HIGH) -> bool:
     return value >= minimum
 
 
-def _straight_text(top):
+def _straight_text(top: int) -> str:
     if top == 1:
         return "A-2-3"
     return "-".join(RANK_SHORT[rank] for rank in (top, top - 1, top - 2))
 
 
-def name(value):
+def name(value: int) -> str:
     """The hand for people: "Mini-royal", "Straight flush, 9-8-7", "Pair of
     kings", "Q-6-4 high"."""
     kind = category(value)
@@ -160,10 +162,10 @@ def name(value):
     return "-".join(RANK_SHORT[rank] for rank in (first, second, third)) + " high"
 
 
-def describe(hand):
+def describe(hand: str | Iterable[Card | str]) -> str:
     return name(evaluate(hand))
 
 
-def all_values():
+def all_values() -> list[int]:
     """The value of each of the 22,100 hands, in ``combinations(range(52), 3)`` order."""
     return [_VALUES[a * 2704 + b * 52 + c] for a, b, c in combinations(range(52), 3)]

@@ -10,6 +10,7 @@ games/cards/wild.py encodes it (``encode``).
 """
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from itertools import combinations_with_replacement
 
 NAIVE_ORDER = [
@@ -28,14 +29,18 @@ NAIVE_ORDER = [
 ]
 
 
-def naive_concrete(cards):
+# A reading: (category index in NAIVE_ORDER, tie-break ranks).
+Reading = tuple[int, list[int]]
+
+
+def naive_concrete(cards: Sequence[tuple[int, str]]) -> Reading:
     """(category index, tie-break ranks) of five concrete (rank, suit) cards,
     repeats allowed; ranks 0 = 2 … 12 = ace."""
     ranks = [rank for rank, _ in cards]
     counts = Counter(ranks)
     by_group = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
     flush = len({suit for _, suit in cards}) == 1
-    straight_top = None
+    straight_top: int | None = None
     if len(counts) == 5:
         high, low = max(ranks), min(ranks)
         if high - low == 4:
@@ -63,14 +68,14 @@ def naive_concrete(cards):
     return NAIVE_ORDER.index(name), by_group
 
 
-def naive_value(naturals, wilds):
+def naive_value(naturals: Sequence[tuple[int, str]], wilds: int) -> Reading:
     """The best reading of natural (rank, suit) cards and ``wilds`` wild cards,
     each wild tried as every rank in every suit that can matter: all wilds of
     one suit (a flush needs every card in one suit, and otherwise suits do not
     matter), the naturals' own suit when they share one and one other."""
     if wilds == 5:
         return NAIVE_ORDER.index("five wilds"), []
-    best = None
+    best: Reading | None = None
     shared = {suit for _, suit in naturals}
     other = next((suit for suit in "SHDC" if suit not in shared), "S")
     suits = (shared if len(shared) == 1 else set()) | {other}
@@ -79,10 +84,11 @@ def naive_value(naturals, wilds):
             reading = naive_concrete([*naturals, *((rank, suit) for rank in extra)])
             if best is None or reading > best:
                 best = reading
+    assert best is not None  # suits holds at least ``other``
     return best
 
 
-def encode(reading):
+def encode(reading: Reading) -> int:
     kind, ranks = reading
     value = kind << 20
     for place, rank in enumerate(ranks):
@@ -90,7 +96,7 @@ def encode(reading):
     return value
 
 
-def naive_hand(hand_indices):
+def naive_hand(hand_indices: Iterable[int]) -> int:
     """``naive_value`` of five games.cards.poker card indices (deuces 0-3, the joker 52)."""
     naturals = [(index >> 2, "SHDC"[index & 3]) for index in hand_indices if index >= 4 and index != 52]
     return encode(naive_value(naturals, 5 - len(naturals)))
