@@ -29,6 +29,7 @@ look-up of its rank mask. Everything is built once at import (~60 ms).
 """
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from itertools import combinations, combinations_with_replacement
 
 from games.cards.cards import RANK_PLURALS, RANK_SHORT, RANK_WORDS, RANKS, SUITS, Card, card, joker_deck
@@ -65,7 +66,7 @@ JOKER_INDEX = 52
 # Cards as ints: CARDS[i] is the Card, CARD_INDEX maps a Card (or its text,
 # "AS", "JK") to i. Naturals are rank * 4 + suit, the joker 52.
 CARDS = tuple(Card(rank, suit) for rank in RANKS for suit in SUITS) + (Card("J", "K"),)
-CARD_INDEX = {item: index for index, item in enumerate(CARDS)}
+CARD_INDEX: dict[Card | str, int] = {item: index for index, item in enumerate(CARDS)}
 CARD_INDEX.update({str(item): index for index, item in enumerate(CARDS)})
 assert len(CARDS) == len(joker_deck()) == 53
 
@@ -78,14 +79,14 @@ STRAIGHT_KEYS = {0b11111 << (top - 4): (13 if top == ACE else top) for top in ra
 STRAIGHT_KEYS[(1 << ACE) | 0b1111] = 12
 
 
-def _value(category, *ranks):
+def _value(category: int, *ranks: int) -> int:
     value = category << 20
     for place, rank in enumerate(ranks):
         value |= rank << (16 - 4 * place)
     return value
 
 
-def _natural_value(ranks):
+def _natural_value(ranks: Sequence[int]) -> int:
     """Value of five natural ranks that are not a flush (ranks may repeat; five
     aces only arise with the joker as the fifth ace)."""
     counts = Counter(ranks)
@@ -110,7 +111,7 @@ def _natural_value(ranks):
     return _value(HIGH_CARD, *order)
 
 
-def _joker_value(ranks):
+def _joker_value(ranks: Sequence[int]) -> int:
     """Four natural ranks + the joker, not a flush: the joker is an ace unless it
     completes a straight, and then the highest straight (§ 1, rule 3)."""
     best = _natural_value([*ranks, ACE])
@@ -123,7 +124,7 @@ def _joker_value(ranks):
     return best
 
 
-def _flush_value(mask):
+def _flush_value(mask: int) -> int:
     """Five suited cards (bit 13 set: four suited cards + the joker)."""
     if mask & (1 << 13):
         mask &= (1 << 13) - 1
@@ -138,8 +139,9 @@ def _flush_value(mask):
     return _value(FLUSH, *sorted((rank for rank in range(13) if mask & (1 << rank)), reverse=True))
 
 
-def _build_tables():
-    nonflush = {}
+def _build_tables() -> tuple[dict[int, int], list[int]]:
+    nonflush: dict[int, int] = {}
+    ranks: tuple[int, ...]  # five ranks, then four (with the joker)
     for ranks in combinations_with_replacement(range(13), 5):
         if max(Counter(ranks).values()) <= 4:
             nonflush[sum(1 << (3 * rank) for rank in ranks)] = _natural_value(ranks)
@@ -163,14 +165,25 @@ _SUIT_BIT = tuple(1 << (index & 3) for index in range(52)) + (0b1111,)
 _FLUSH_BIT = tuple(1 << (index >> 2) for index in range(52)) + (1 << 13,)
 
 
-def eval5_indices(a, b, c, d, e, _ck=_COUNT_KEY, _sb=_SUIT_BIT, _fb=_FLUSH_BIT, _nf=_NONFLUSH, _fl=_FLUSH):
+def eval5_indices(
+    a: int,
+    b: int,
+    c: int,
+    d: int,
+    e: int,
+    _ck: tuple[int, ...] = _COUNT_KEY,
+    _sb: tuple[int, ...] = _SUIT_BIT,
+    _fb: tuple[int, ...] = _FLUSH_BIT,
+    _nf: dict[int, int] = _NONFLUSH,
+    _fl: list[int] = _FLUSH,
+) -> int:
     """Value of five distinct card indices (no checks: the fast path)."""
     if _sb[a] & _sb[b] & _sb[c] & _sb[d] & _sb[e]:
         return _fl[_fb[a] | _fb[b] | _fb[c] | _fb[d] | _fb[e]]
     return _nf[_ck[a] + _ck[b] + _ck[c] + _ck[d] + _ck[e]]
 
 
-def _build_two():
+def _build_two() -> tuple[int, ...]:
     table = [0] * (53 * 53)
     for a in range(53):
         for b in range(53):
@@ -183,12 +196,12 @@ def _build_two():
 TWO_CARD = _build_two()
 
 
-def eval2_indices(a, b):
+def eval2_indices(a: int, b: int) -> int:
     """Value of two distinct card indices (no checks)."""
     return TWO_CARD[a * 53 + b]
 
 
-def indices(hand, size=None):
+def indices(hand: Iterable[Card | str], size: int | None = None) -> list[int]:
     """Card indices of ``hand`` (Cards or their text); ValueError for an unknown
     or repeated card, or a count other than ``size``."""
     try:
@@ -202,32 +215,34 @@ def indices(hand, size=None):
     return result
 
 
-def evaluate5(hand):
+def evaluate5(hand: Iterable[Card | str]) -> int:
     """Value of a five-card high hand (§ 2, rule 4; joker § 1, rule 3)."""
-    return eval5_indices(*indices(hand, 5))
+    a, b, c, d, e = indices(hand, 5)
+    return eval5_indices(a, b, c, d, e)
 
 
-def evaluate2(hand):
+def evaluate2(hand: Iterable[Card | str]) -> int:
     """Value of a two-card low hand (§ 2, rule 5; the joker is an ace)."""
-    return eval2_indices(*indices(hand, 2))
+    a, b = indices(hand, 2)
+    return eval2_indices(a, b)
 
 
-def category(value5):
+def category(value5: int) -> int:
     """The category of a five-card value (HIGH_CARD … FIVE_ACES)."""
     return value5 >> 20
 
 
-def is_pair2(value2):
+def is_pair2(value2: int) -> bool:
     return value2 >> 8 == 1
 
 
-def _straight_words(key):
+def _straight_words(key: int) -> str:
     if key == 12:
         return "A-2-3-4-5"
     return f"{RANK_WORDS[ACE if key == 13 else key]} high"
 
 
-def name5(value):
+def name5(value: int) -> str:
     """The five-card hand for people: "Two pair, kings and 9s", "Flush, A-J-9-5-3"."""
     kind = value >> 20
     first, second, third, fourth, fifth = ((value >> shift) & 15 for shift in (16, 12, 8, 4, 0))
@@ -252,7 +267,7 @@ def name5(value):
     return "-".join(RANK_SHORT[rank] for rank in (first, second, third, fourth, fifth)) + " high"
 
 
-def name2(value):
+def name2(value: int) -> str:
     """The two-card hand for people: "Pair of aces", "A-Q high", "9-4 high"."""
     high, low = (value >> 4) & 15, value & 15
     if value >> 8:
@@ -260,7 +275,7 @@ def name2(value):
     return f"{RANK_SHORT[high]}-{RANK_SHORT[low]} high"
 
 
-def name_partial(items):
+def name_partial(items: Iterable[Card | str]) -> str:
     """Two to four cards (a hand still being dealt) for people, by their
     pairs or high cards: "Pair of 7s", "Two pair, kings and 4s", "Three of a
     kind, 9s", "A-9-4 high"."""
@@ -278,9 +293,9 @@ def name_partial(items):
     return "-".join(RANK_SHORT[rank] for rank in ranked) + " high"
 
 
-def describe5(hand):
+def describe5(hand: Iterable[Card | str]) -> str:
     return name5(evaluate5(hand))
 
 
-def describe2(hand):
+def describe2(hand: Iterable[Card | str]) -> str:
     return name2(evaluate2(hand))
