@@ -26,9 +26,10 @@ of the two is the hand. Any four suited cards are also four of those ranks, so
 the higher of the two is the best four.
 """
 
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from games.cards.cards import RANK_PLURALS, RANK_SHORT
+from games.cards.cards import RANK_PLURALS, RANK_SHORT, Card
 from games.cards.poker import CARDS, JOKER_INDEX, indices
 
 # Four-card categories, low to high (four_card_poker.md rule 2).
@@ -59,19 +60,19 @@ ACE, KING, QUEEN = 12, 11, 10
 _STRAIGHTS = tuple([(0b1111 << (top - 3), top) for top in range(12, 2, -1)] + [((1 << ACE) | 0b111, 2)])
 
 
-def _value(kind, ranks=()):
+def _value(kind: int, ranks: Iterable[int] = ()) -> int:
     value = kind << 16
     for place, rank in enumerate(ranks):
         value |= rank << (12 - 4 * place)
     return value
 
 
-def category(value):
+def category(value: int) -> int:
     """The category of a four-card value (HIGH_CARD … FOUR_OF_A_KIND)."""
     return value >> 16
 
 
-def top_rank(value):
+def top_rank(value: int) -> int:
     """The first tie-breaking rank: the quads', trips', higher pair's or
     pair's rank, a straight's top (2 for A-2-3-4), the highest card."""
     return (value >> 12) & 15
@@ -84,18 +85,18 @@ KING_HIGH = _value(HIGH_CARD, (KING,))  # the lowest king high (Crazy 4 qualifie
 FOUR_ACES = _value(FOUR_OF_A_KIND, (ACE,))
 
 
-def is_four_aces(value):
+def is_four_aces(value: int) -> bool:
     return value == FOUR_ACES
 
 
-def _straight_key(mask):
+def _straight_key(mask: int) -> int | None:
     for run, key in _STRAIGHTS:
         if mask & run == run:
             return key
     return None
 
 
-def _suited_value(mask):
+def _suited_value(mask: int) -> int:
     """Best four of four to six cards of one suit (their 13-bit rank mask)."""
     key = _straight_key(mask)
     if key is not None:
@@ -103,7 +104,7 @@ def _suited_value(mask):
     return _value(FLUSH, [rank for rank in range(12, -1, -1) if mask >> rank & 1][:4])
 
 
-def _unsuited_value(key):
+def _unsuited_value(key: int) -> int:
     """Best four of four to six cards, suits ignored, from their rank multiset
     ``key`` (3 bits a rank: its count)."""
     counts = [(key >> (3 * rank)) & 7 for rank in range(13)]
@@ -127,10 +128,10 @@ def _unsuited_value(key):
 
 # Rank multiset key -> value, filled on first use (exactly a dict, so the
 # interpreter's fast dict look-up applies).
-_UNSUITED = {}
+_UNSUITED: dict[int, int] = {}
 
 
-def _unsuited_miss(key):
+def _unsuited_miss(key: int) -> int:
     value = _UNSUITED[key] = _unsuited_value(key)
     return value
 
@@ -143,7 +144,7 @@ _SUITED_BIT = tuple(1 << (13 * (index & 3) + (index >> 2)) for index in range(52
 _RANKS = 0x7FFFFFFFFF
 
 
-def _build_suited():
+def _build_suited() -> tuple[tuple[int, ...], tuple[int, ...]]:
     # Suit-count key -> shift of the suit holding four or more (-1: none).
     flush_shift = [-1] * (1 << 12)
     for key in range(1 << 12):
@@ -160,7 +161,14 @@ def _build_suited():
 _FLUSH_SHIFT, _SUITED = _build_suited()
 
 
-def best_four_value_indices(cards, _k=_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _su=_SUITED, _un=_UNSUITED):
+def best_four_value_indices(
+    cards: Iterable[int],
+    _k: tuple[int, ...] = _KEY,
+    _sb: tuple[int, ...] = _SUITED_BIT,
+    _fs: tuple[int, ...] = _FLUSH_SHIFT,
+    _su: tuple[int, ...] = _SUITED,
+    _un: dict[int, int] = _UNSUITED,
+) -> int:
     """Value of the best four of 4–6 distinct natural card indices (no checks:
     the fast path; ``value_of_five`` and ``value_of_six`` are faster still)."""
     key = sum(map(_k.__getitem__, cards))
@@ -176,7 +184,14 @@ def best_four_value_indices(cards, _k=_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _
     return value
 
 
-def value_of_five(cards, _k=_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _su=_SUITED, _un=_UNSUITED):
+def value_of_five(
+    cards: Sequence[int],
+    _k: tuple[int, ...] = _KEY,
+    _sb: tuple[int, ...] = _SUITED_BIT,
+    _fs: tuple[int, ...] = _FLUSH_SHIFT,
+    _su: tuple[int, ...] = _SUITED,
+    _un: dict[int, int] = _UNSUITED,
+) -> int:
     """``best_four_value_indices`` of exactly five card indices, unrolled."""
     a, b, c, d, e = cards
     key = _k[a] + _k[b] + _k[c] + _k[d] + _k[e]
@@ -192,7 +207,14 @@ def value_of_five(cards, _k=_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _su=_SUITED
     return value
 
 
-def value_of_six(cards, _k=_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _su=_SUITED, _un=_UNSUITED):
+def value_of_six(
+    cards: Sequence[int],
+    _k: tuple[int, ...] = _KEY,
+    _sb: tuple[int, ...] = _SUITED_BIT,
+    _fs: tuple[int, ...] = _FLUSH_SHIFT,
+    _su: tuple[int, ...] = _SUITED,
+    _un: dict[int, int] = _UNSUITED,
+) -> int:
     """``best_four_value_indices`` of exactly six card indices, unrolled."""
     a, b, c, d, e, f = cards
     key = _k[a] + _k[b] + _k[c] + _k[d] + _k[e] + _k[f]
@@ -208,7 +230,7 @@ def value_of_six(cards, _k=_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _su=_SUITED,
     return value
 
 
-def best_four_indices(cards):
+def best_four_indices(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
     """(value, the four card indices making it) of 4–6 distinct natural card
     indices; the four keep the order they have in ``cards``."""
     value = best_four_value_indices(cards)
@@ -218,7 +240,7 @@ def best_four_indices(cards):
     raise AssertionError("no four cards make the best hand")  # unreachable
 
 
-def _natural_indices(hand):
+def _natural_indices(hand: str | Iterable[Card | str]) -> list[int]:
     if isinstance(hand, str):
         hand = hand.replace(",", " ").split()
     result = indices(hand)
@@ -229,7 +251,7 @@ def _natural_indices(hand):
     return result
 
 
-def best_four(hand):
+def best_four(hand: str | Iterable[Card | str]) -> tuple[int, list[Card]]:
     """(value, four Cards) of the best four of 4–6 cards (Cards, their texts or
     one text "AS KD ..."); ValueError for an unknown or repeated card, a joker,
     or a wrong count."""
@@ -237,16 +259,16 @@ def best_four(hand):
     return value, [CARDS[index] for index in four]
 
 
-def best_four_value(hand):
+def best_four_value(hand: str | Iterable[Card | str]) -> int:
     """Value of the best four of 4–6 cards (Cards or their text)."""
     return best_four_value_indices(_natural_indices(hand))
 
 
-def _straight_words(key):
+def _straight_words(key: int) -> str:
     return "A-2-3-4" if key == 2 else f"{RANK_SHORT[key]} high"
 
 
-def hand_name(value):
+def hand_name(value: int) -> str:
     """The four-card hand for people: "Four aces", "Straight flush, K high",
     "Three of a kind, 7s", "Pair of queens", "A-J-9-4 high"."""
     kind = value >> 16
