@@ -25,8 +25,10 @@ kind), otherwise the rank multiset is looked up in a dict filled on first use
 for the value; ``value_of_seven`` and ``value_of_six`` unroll the sum.
 """
 
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 
+from games.cards.cards import Card
 from games.cards.poker import (
     CARDS,
     FLUSH,
@@ -63,7 +65,7 @@ _STRAIGHTS = tuple(
 )
 
 
-def _value(kind, ranks):
+def _value(kind: int, ranks: Iterable[int]) -> int:
     value = kind << 20
     for place, rank in enumerate(ranks):
         value |= rank << (16 - 4 * place)
@@ -73,14 +75,14 @@ def _value(kind, ranks):
 ROYAL_FLUSH_VALUE = _value(STRAIGHT_FLUSH, (13,))
 
 
-def _straight_key(mask):
+def _straight_key(mask: int) -> int | None:
     for run, key in _STRAIGHTS:
         if mask & run == run:
             return key
     return None
 
 
-def _suited_value(mask):
+def _suited_value(mask: int) -> int:
     """Best five of five to seven cards of one suit (their 13-bit rank mask)."""
     key = _straight_key(mask)
     if key is not None:
@@ -88,7 +90,7 @@ def _suited_value(mask):
     return _value(FLUSH, [rank for rank in range(12, -1, -1) if mask >> rank & 1][:5])
 
 
-def _unsuited_value(key):
+def _unsuited_value(key: int) -> int:
     """Best five of five to seven cards, no five of one suit, from their rank
     multiset ``key`` (3 bits a rank: its count)."""
     counts = [(key >> (3 * rank)) & 7 for rank in range(13)]
@@ -115,10 +117,10 @@ def _unsuited_value(key):
 
 # Rank multiset key -> value, filled on first use (exactly a dict, so the
 # interpreter's fast dict look-up applies; a miss costs one _unsuited_value).
-_UNSUITED = {}
+_UNSUITED: dict[int, int] = {}
 
 
-def _unsuited_miss(key):
+def _unsuited_miss(key: int) -> int:
     value = _UNSUITED[key] = _unsuited_value(key)
     return value
 
@@ -132,7 +134,7 @@ _RANKS_OF_KEY = (1 << 39) - 1
 _SUITED_BIT = tuple(1 << (13 * (index & 3) + (index >> 2)) for index in range(52))
 
 
-def _build_suited():
+def _build_suited() -> tuple[tuple[int, ...], tuple[int, ...]]:
     # Suit-count key -> shift of the suit holding five or more (-1: none).
     flush_shift = [-1] * (1 << 12)
     for key in range(1 << 12):
@@ -149,7 +151,14 @@ def _build_suited():
 _FLUSH_SHIFT, _SUITED = _build_suited()
 
 
-def best_five_value_indices(cards, _k=_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _su=_SUITED, _un=_UNSUITED):
+def best_five_value_indices(
+    cards: Sequence[int],  # read twice: a sequence, not an iterator
+    _k: tuple[int, ...] = _KEY,
+    _sb: tuple[int, ...] = _SUITED_BIT,
+    _fs: tuple[int, ...] = _FLUSH_SHIFT,
+    _su: tuple[int, ...] = _SUITED,
+    _un: dict[int, int] = _UNSUITED,
+) -> int:
     """Value of the best five of 5–7 distinct natural card indices (no checks:
     the fast path; ``value_of_seven`` and ``value_of_six`` are faster still)."""
     key = sum(map(_k.__getitem__, cards))
@@ -162,7 +171,14 @@ def best_five_value_indices(cards, _k=_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _
         return _unsuited_miss(key & 0x7FFFFFFFFF)
 
 
-def value_of_seven(cards, _k=_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _su=_SUITED, _un=_UNSUITED):
+def value_of_seven(
+    cards: Sequence[int],
+    _k: tuple[int, ...] = _KEY,
+    _sb: tuple[int, ...] = _SUITED_BIT,
+    _fs: tuple[int, ...] = _FLUSH_SHIFT,
+    _su: tuple[int, ...] = _SUITED,
+    _un: dict[int, int] = _UNSUITED,
+) -> int:
     """``best_five_value_indices`` of exactly seven card indices, unrolled."""
     a, b, c, d, e, f, g = cards
     key = _k[a] + _k[b] + _k[c] + _k[d] + _k[e] + _k[f] + _k[g]
@@ -175,7 +191,14 @@ def value_of_seven(cards, _k=_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _su=_SUITE
         return _unsuited_miss(key & 0x7FFFFFFFFF)
 
 
-def value_of_six(cards, _k=_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _su=_SUITED, _un=_UNSUITED):
+def value_of_six(
+    cards: Sequence[int],
+    _k: tuple[int, ...] = _KEY,
+    _sb: tuple[int, ...] = _SUITED_BIT,
+    _fs: tuple[int, ...] = _FLUSH_SHIFT,
+    _su: tuple[int, ...] = _SUITED,
+    _un: dict[int, int] = _UNSUITED,
+) -> int:
     """``best_five_value_indices`` of exactly six card indices, unrolled."""
     a, b, c, d, e, f = cards
     key = _k[a] + _k[b] + _k[c] + _k[d] + _k[e] + _k[f]
@@ -188,7 +211,7 @@ def value_of_six(cards, _k=_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _su=_SUITED,
         return _unsuited_miss(key & 0x7FFFFFFFFF)
 
 
-def best_five_indices(cards):
+def best_five_indices(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
     """(value, the five card indices making it) of 5–7 distinct natural card
     indices; the five keep the order they have in ``cards``."""
     value = best_five_value_indices(cards)
@@ -200,7 +223,7 @@ def best_five_indices(cards):
     raise AssertionError("no five cards make the best hand")  # unreachable
 
 
-def _natural_indices(hand):
+def _natural_indices(hand: str | Iterable[Card | str]) -> list[int]:
     if isinstance(hand, str):
         hand = hand.replace(",", " ").split()
     result = indices(hand)
@@ -211,7 +234,7 @@ def _natural_indices(hand):
     return result
 
 
-def best_five(hand):
+def best_five(hand: str | Iterable[Card | str]) -> tuple[int, list[Card]]:
     """(value, five Cards) of the best five of 5–7 cards (Cards, their texts or
     one text "AS KD ...");
     ValueError for an unknown or repeated card, a joker, or a wrong count."""
@@ -219,11 +242,11 @@ def best_five(hand):
     return value, [CARDS[index] for index in five]
 
 
-def best_five_value(hand):
+def best_five_value(hand: str | Iterable[Card | str]) -> int:
     """Value of the best five of 5–7 cards (Cards or their text)."""
     return best_five_value_indices(_natural_indices(hand))
 
 
-def hand_name(value):
+def hand_name(value: int) -> str:
     """The hand for people: "Royal flush", "Straight, 5 high", "Pair of aces"."""
     return name5(value)

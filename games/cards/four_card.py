@@ -162,7 +162,7 @@ _FLUSH_SHIFT, _SUITED = _build_suited()
 
 
 def best_four_value_indices(
-    cards: Iterable[int],
+    cards: Sequence[int],  # read twice: a sequence, not an iterator
     _k: tuple[int, ...] = _KEY,
     _sb: tuple[int, ...] = _SUITED_BIT,
     _fs: tuple[int, ...] = _FLUSH_SHIFT,
