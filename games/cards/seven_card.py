@@ -40,7 +40,9 @@ other tables taking about 0.3 s with numpy's import on the first batch.
 """
 
 from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations_with_replacement, product
+from typing import Any
 
 from games.cards.poker import (
     FLUSH,
@@ -82,21 +84,21 @@ _STRAIGHTS = tuple((0b11111 << (top - 4), 13 if top == 12 else top) for top in r
 )
 
 
-def _value(kind, ranks):
+def _value(kind: int, ranks: Iterable[int]) -> int:
     value = kind << 20
     for place, rank in enumerate(ranks):
         value |= rank << (16 - 4 * place)
     return value
 
 
-def _straight(mask):
+def _straight(mask: int) -> int | None:
     for run, key in _STRAIGHTS:
         if mask & run == run:
             return key
     return None
 
 
-def _suited_value(mask):
+def _suited_value(mask: int) -> int:
     """The best five of five to seven cards of one suit, by their rank mask."""
     key = _straight(mask)
     if key is not None:
@@ -104,7 +106,7 @@ def _suited_value(mask):
     return _value(FLUSH, [rank for rank in range(12, -1, -1) if mask >> rank & 1][:5])
 
 
-def _unsuited_value(ranks):
+def _unsuited_value(ranks: Sequence[int]) -> int:
     """The best five of seven cards no five of which share a suit, by their
     ranks from the highest down (index 0 = 2 ... 12 = ace)."""
     present = list(dict.fromkeys(ranks))
@@ -131,10 +133,10 @@ def _unsuited_value(ranks):
     return _value(HIGH_CARD, present[:5])
 
 
-def _build_suited_tables():
+def _build_suited_tables() -> tuple[list[int], list[int]]:
     # Suit sum of seven cards -> the shift of the suit holding five or more, 0: none.
     flush_shift = [0] * (1 << _RANK_SHIFT)
-    sums = {}
+    sums: dict[int, int] = {}
     for counts in product(range(8), repeat=4):
         if sum(counts) == 7:
             total = sum(count * weight for count, weight in zip(counts, _SUIT_WEIGHTS, strict=True))
@@ -152,7 +154,7 @@ def _build_suited_tables():
 _FLUSH_SHIFT, _SUITED = _build_suited_tables()
 
 
-def rank_multisets():
+def rank_multisets() -> Iterator[tuple[int, ...]]:
     """Yield the ranks of each seven-card hand, none more than four times, as
     a tuple from the highest down: each multiset once (49,205)."""
     for ranks in combinations_with_replacement(range(12, -1, -1), 7):
@@ -161,10 +163,10 @@ def rank_multisets():
             yield ranks
 
 
-def _build_rank_table():
+def _build_rank_table() -> dict[int, int]:
     """{rank sum: value} of every seven-card rank multiset."""
-    values = {}
-    distinct = {}  # one int object a value, so that the flat list stays small
+    values: dict[int, int] = {}
+    distinct: dict[int, int] = {}  # one int object a value, so that the flat list stays small
     weights = RANK_WEIGHTS
     for ranks in rank_multisets():
         a, b, c, d, e, f, g = ranks
@@ -182,10 +184,10 @@ def _build_rank_table():
 # 1.09-1.21 times the list's hands a second (measured side by side), though
 # each makes its int anew. The numpy path reads the same memory.
 _BY_RANKS = array("i")
-_RANK_VALUES = {}
+_RANK_VALUES: dict[int, int] = {}
 
 
-def _fill_rank_list():
+def _fill_rank_list() -> None:
     if not _RANK_VALUES:
         _RANK_VALUES.update(_build_rank_table())
     if not _BY_RANKS:
@@ -195,7 +197,14 @@ def _fill_rank_list():
         _BY_RANKS.extend(table)  # in one call: no thread reads a half-filled table
 
 
-def value_of_seven(cards, _ck=_CARD_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _su=_SUITED, _br=_BY_RANKS):
+def value_of_seven(
+    cards: Sequence[int],
+    _ck: list[int] = _CARD_KEY,
+    _sb: list[int] = _SUITED_BIT,
+    _fs: list[int] = _FLUSH_SHIFT,
+    _su: list[int] = _SUITED,
+    _br: "array[int]" = _BY_RANKS,
+) -> int:
     """The value of the best five of seven distinct card indices."""
     a, b, c, d, e, f, g = cards
     # 0xFF and 8 are _SUIT_SUMS and _RANK_SHIFT: constants cost less than globals.
@@ -212,10 +221,12 @@ def value_of_seven(cards, _ck=_CARD_KEY, _sb=_SUITED_BIT, _fs=_FLUSH_SHIFT, _su=
 
 # --- numpy batches ---------------------------------------------------------------
 
-_NUMPY_TABLES = {}
+# numpy's arrays and the module itself, by name: typed Any, as the batches
+# below are (strict numpy dtypes through a dict of tables do not pay).
+_NUMPY_TABLES: dict[str, Any] = {}
 
 
-def _numpy_tables():
+def _numpy_tables() -> dict[str, Any]:
     # numpy is imported here, not at the top, so that the games importing
     # this module for one hand at a time do not pay for it.
     import numpy as np
@@ -238,7 +249,7 @@ def _numpy_tables():
     return _NUMPY_TABLES
 
 
-def value_of_seven_batch(hands):
+def value_of_seven_batch(hands: Any) -> Any:
     """The values of many hands at once: ``hands`` an (n, 7) array (or nested
     sequence) of card indices, each row seven distinct cards; returns an
     int32 numpy array of n values, each ``value_of_seven`` of its row.
@@ -279,7 +290,7 @@ def value_of_seven_batch(hands):
     return values
 
 
-def value_of_ranks_batch(rank_sums):
+def value_of_ranks_batch(rank_sums: Any) -> Any:
     """The values of many seven-card hands no five of which share a suit, by
     their ranks alone: ``rank_sums`` an integer numpy array of sums of
     ``RANK_WEIGHTS`` over each hand's seven ranks (none more than four times);
