@@ -32,12 +32,13 @@ reading the wild cards three ways (``_best``).
 """
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
 
 from games.cards import best_five
-from games.cards.cards import RANK_PLURALS
+from games.cards.cards import RANK_PLURALS, Card
 from games.cards.poker import (
     FLUSH,
     FOUR_OF_A_KIND,
@@ -100,7 +101,7 @@ _NATURAL_RANKS = range(1, 13)  # a natural card is a 3 … an ace
 # -- the best interpretation, by trying the wild cards as every rank ---------------------
 
 
-def _value(kind, ranks=()):
+def _value(kind: int, ranks: Iterable[int] = ()) -> int:
     value = kind << 20
     for place, rank in enumerate(ranks):
         value |= rank << (16 - 4 * place)
@@ -111,7 +112,7 @@ _STRAIGHT_KEY = {frozenset(range(top - 4, top + 1)): (13 if top == ACE else top)
 _STRAIGHT_KEY[frozenset((ACE, 0, 1, 2, 3))] = 3  # A-2-3-4-5, five high
 
 
-def _ranked(ranks, suited):
+def _ranked(ranks: Sequence[int], suited: bool) -> int:
     """The value of five concrete ranks (repeats allowed, a wild card's
     duplicate), all of one suit when ``suited``: rule 3's ranking."""
     counts = Counter(ranks)
@@ -140,7 +141,7 @@ def _ranked(ranks, suited):
     return _value(HIGH_CARD, order)
 
 
-def _best(naturals, wilds, suited):
+def _best(naturals: Sequence[int], wilds: int, suited: bool) -> int:
     """Best value of natural ranks ``naturals`` and ``wilds`` wild cards, the
     naturals all of one suit when ``suited`` (then the wilds may join it).
     Three readings cover every best interpretation: the wild cards join the
@@ -170,8 +171,8 @@ _COUNT_SHIFT = 39  # a multiset key's wild count (3 bits)
 _MASK_SHIFT = 13  # a suited key's wild count (3 bits)
 
 
-def _build_tables():
-    unsuited = {}
+def _build_tables() -> tuple[dict[int, int], list[int]]:
+    unsuited: dict[int, int] = {}
     suited = [0] * (6 << _MASK_SHIFT)
     for wilds in range(6):
         for naturals in combinations_with_replacement(_NATURAL_RANKS, 5 - wilds):
@@ -196,7 +197,18 @@ _MASK_KEY = tuple((1 << _MASK_SHIFT) if index in WILD_INDICES else 1 << (index >
 _SUIT_BITS = tuple(0b1111 if index in WILD_INDICES else 1 << (index & 3) for index in range(53))
 
 
-def value_indices(a, b, c, d, e, _ck=_COUNT_KEY, _mk=_MASK_KEY, _sb=_SUIT_BITS, _un=_UNSUITED, _su=_SUITED):
+def value_indices(
+    a: int,
+    b: int,
+    c: int,
+    d: int,
+    e: int,
+    _ck: tuple[int, ...] = _COUNT_KEY,
+    _mk: tuple[int, ...] = _MASK_KEY,
+    _sb: tuple[int, ...] = _SUIT_BITS,
+    _un: dict[int, int] = _UNSUITED,
+    _su: list[int] = _SUITED,
+) -> int:
     """The value of five distinct card indices of the 53-card deck (no checks:
     the fast path)."""
     if _sb[a] & _sb[b] & _sb[c] & _sb[d] & _sb[e]:
@@ -204,29 +216,32 @@ def value_indices(a, b, c, d, e, _ck=_COUNT_KEY, _mk=_MASK_KEY, _sb=_SUIT_BITS, 
     return _un[_ck[a] + _ck[b] + _ck[c] + _ck[d] + _ck[e]]
 
 
-def _five_indices(hand):
+def _five_indices(hand: str | Iterable[Card | str]) -> list[int]:
     if isinstance(hand, str):
         hand = hand.replace(",", " ").split()
     return indices(hand, 5)
 
 
-def evaluate(hand):
+def evaluate(hand: str | Iterable[Card | str]) -> int:
     """The value of five cards of the 53-card deck (Cards, their texts or one
     text "2S JK AH KH QH"); ValueError for an unknown or repeated card or a
     count other than five."""
-    return value_indices(*_five_indices(hand))
+    a, b, c, d, e = _five_indices(hand)  # five, or ValueError
+    return value_indices(a, b, c, d, e)
 
 
 # -- Trips: natural or with wild cards (rule 10) --------------------------------------------
 
 
-def trips_reading(hand_indices):
+def trips_reading(hand_indices: Sequence[int]) -> tuple[int, bool]:
     """(category, natural) of five card indices for the Trips wager: the
     hand's category at its best interpretation (rule 3), and whether the hand
     makes that category with no wild card at all, each deuce counting as a 2
     (rule 10: a deuce not needed as a wild counts at its natural rank). The
     joker has no natural rank: a hand holding it is never natural."""
-    kind = value_indices(*hand_indices) >> 20
+    # Five indices (mypy cannot see a sequence's length; unpacking them here
+    # would cost the exact count's inner loop).
+    kind = value_indices(*hand_indices) >> 20  # type: ignore[arg-type]
     if JOKER_INDEX in hand_indices:
         return kind, False
     natural = best_five.best_five_value_indices(hand_indices)
@@ -236,14 +251,14 @@ def trips_reading(hand_indices):
     return kind, natural_kind == kind
 
 
-def wilds_in(hand_indices):
+def wilds_in(hand_indices: Iterable[int]) -> int:
     return sum(1 for index in hand_indices if index in WILD_INDICES)
 
 
 # -- the lab's path: every hand of the deck ------------------------------------------------
 
 
-def category_counts():
+def category_counts() -> dict[tuple[int, bool], int]:
     """{(category, natural): hands} over all C(53,5) = 2,869,685 five-card
     hands of the 53-card deck, ``natural`` as ``trips_reading`` reads it from
     three of a kind up (the lines the Trips and progressive paytables pay);
@@ -255,7 +270,7 @@ def category_counts():
 
 
 @cache
-def _category_counts():
+def _category_counts() -> dict[tuple[int, bool], int]:
     tally = [0] * 24  # category * 2 + natural
     ck, mk, sb, un, su = _COUNT_KEY, _MASK_KEY, _SUIT_BITS, _UNSUITED, _SUITED
     # A hand holding a deuce (and no joker) can be natural at its best category only as a
@@ -282,15 +297,15 @@ def _category_counts():
     return {(index // 2, bool(index % 2)): count for index, count in enumerate(tally) if count}
 
 
-def value_counts():
+def value_counts() -> dict[int, int]:
     """{value: hands} over all C(53,5) hands of the 53-card deck (read-only,
     cached); tests/test_wild_cards.py checks it against ``category_counts``."""
     return _value_counts()
 
 
 @cache
-def _value_counts():
-    counts = {}
+def _value_counts() -> dict[int, int]:
+    counts: dict[int, int] = {}
     for by_value in value_counts_by_wilds().values():
         for value, count in by_value.items():
             counts[value] = counts.get(value, 0) + count
@@ -298,13 +313,13 @@ def _value_counts():
 
 
 @cache
-def value_counts_by_wilds():
+def value_counts_by_wilds() -> dict[int, dict[int, int]]:
     """{wild cards in the hand: {value: hands}} over all C(53,5) hands, from
     the evaluator's own tables: each canonical form counted with its number of
     hands (which of the five wild cards, and the suits of the naturals: all
     one suit on the suited table, the rest on the multiset table). Read-only
     (cached)."""
-    counts = {wilds: {} for wilds in range(6)}
+    counts: dict[int, dict[int, int]] = {wilds: {} for wilds in range(6)}
     for key, value in _UNSUITED.items():
         wilds = key >> _COUNT_SHIFT
         ranks = [(key >> (3 * rank)) & 7 for rank in _NATURAL_RANKS]
@@ -325,7 +340,7 @@ def value_counts_by_wilds():
 # -- names -------------------------------------------------------------------------------
 
 
-def hand_name(value):
+def hand_name(value: int) -> str:
     """The hand for people: "Five wilds", "Royal flush", "Five of a kind,
     kings", "Straight flush, 9 high", "Pair of aces"."""
     kind = value >> 20
@@ -338,5 +353,5 @@ def hand_name(value):
     return best_five.hand_name(value)
 
 
-def describe(hand):
+def describe(hand: str | Iterable[Card | str]) -> str:
     return hand_name(evaluate(hand))
