@@ -19,6 +19,7 @@ multiset standing for as many orderings as its distinct arrangements.
 """
 
 from collections import Counter
+from collections.abc import Hashable, Iterator, Sequence
 from itertools import combinations, combinations_with_replacement, product
 from math import comb, factorial, prod
 
@@ -26,11 +27,11 @@ RANKS = 13
 SUITS = 4
 
 
-def shapes(size):
+def shapes(size: int) -> list[tuple[int, ...]]:
     """The ways to share ``size`` cards among the four suits, largest first
     (suits holding no card included as zeros)."""
 
-    def shares(left, parts, most):
+    def shares(left: int, parts: int, most: int) -> Iterator[tuple[int, ...]]:
         if parts == 0:
             if left == 0:
                 yield ()
@@ -42,16 +43,16 @@ def shapes(size):
     return list(shares(size, SUITS, RANKS))
 
 
-def _arrangements(items):
+def _arrangements(items: Sequence[Hashable]) -> int:
     """In how many orders the multiset ``items`` can be laid out."""
     return factorial(len(items)) // prod(factorial(count) for count in Counter(items).values())
 
 
-def _suit_group(share, suits, first_suit):
+def _suit_group(share: int, suits: int, first_suit: int) -> list[tuple[tuple[int, ...], int]]:
     """[(cards, orderings)] for ``suits`` suits holding ``share`` cards each,
     the suits numbered from ``first_suit``: a multiset of rank sets each."""
     rank_sets = list(combinations(range(RANKS), share))
-    group = []
+    group: list[tuple[tuple[int, ...], int]] = []
     for chosen in combinations_with_replacement(rank_sets, suits):
         cards = tuple(
             rank * SUITS + first_suit + place for place, ranks in enumerate(chosen) for rank in ranks
@@ -60,18 +61,18 @@ def _suit_group(share, suits, first_suit):
     return group
 
 
-def suit_classes(size):
+def suit_classes(size: int) -> Iterator[tuple[tuple[int, ...], int]]:
     """Yield (hand, hands it stands for): the hand a tuple of card indices
     (not sorted), the weights summing to C(52, size)."""
     for shape in shapes(size):
         orders = _arrangements(shape)  # the suit orders of this shape
-        groups = []
+        groups: list[list[tuple[tuple[int, ...], int]]] = []
         first_suit = 0
         for share, suits in sorted(Counter(part for part in shape if part).items(), reverse=True):
             groups.append(_suit_group(share, suits, first_suit))
             first_suit += suits
         for parts in product(*groups):
-            hand = ()
+            hand: tuple[int, ...] = ()
             weight = orders
             for cards, orderings in parts:
                 hand += cards
@@ -79,7 +80,7 @@ def suit_classes(size):
             yield hand, weight
 
 
-def class_count(size):
+def class_count(size: int) -> int:
     """How many representatives ``suit_classes(size)`` yields, worked out
     from the shapes (for tests and progress reports)."""
     total = 0
