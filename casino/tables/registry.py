@@ -15,9 +15,8 @@ import importlib
 import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import ModuleType
 
-from games.engine import CENTS_PER_CHIP
+from games.engine import CENTS_PER_CHIP, RulesModule
 from games.meters import MUST_HIT_BY_KIND
 
 _GAMES = {}
@@ -29,8 +28,9 @@ class GameSpec:
     slug: str
     name: str
     # The pure rules module: Config, State, new_state(), apply(), timer(),
-    # parse_action(), PLAYER_ACTIONS, LEAVE (see games/engine.py).
-    rules: ModuleType
+    # parse_action(), stack(), PLAYER_ACTIONS, LEAVE, STACK_HELP: the contract
+    # games.engine.RulesModule states (tests/test_rules_contract.py checks it).
+    rules: RulesModule
     # present(table, snapshot, config, viewer_id, balance) -> template context
     present: Callable
     # Templates of the table page (arranging the fragments), of the public
