@@ -4,13 +4,16 @@ the poker games (templates/tables/_seat_result.html draws it).
 
 Pure (no Django, no I/O)."""
 
+from collections.abc import Mapping
+from typing import Any
+
 from games.engine import format_chips
 
 WIN, PUSH, LOSE = "win", "push", "lose"
 OUTCOME_LABELS = {WIN: "Win", PUSH: "Push", LOSE: "Lose"}
 
 
-def signed(cents):
+def signed(cents: int) -> str:
     """A net as a player reads it: "+25", "−10", or "even"."""
     if cents > 0:
         return f"+{format_chips(cents)}"
@@ -19,7 +22,7 @@ def signed(cents):
     return "even"
 
 
-def seat_result(result, net):
+def seat_result(result: Mapping[str, Any], net: int) -> dict[str, Any]:
     """A seat's settled result (the game's own lines and what it was paid)
     with its net for the player and its outcome: a win, a push (net zero,
     whatever the separate wagers did) or a loss."""
