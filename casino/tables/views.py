@@ -101,37 +101,45 @@ def _host_only(request, table, refusal):
 NOT_WAITING = "That player is not waiting to come in (any more)."
 
 
-@require_POST
-def admit(request, table_id):
-    """The host lets a player in from the waiting list."""
+def _on_waiting_player(request, table_id, refusal, act, done):
+    """A host's action on one player of the waiting list: ``act(table,
+    player)``, then ``done`` (formatted with the nickname) as the message."""
     table = get_object_or_404(Table, pk=table_id, is_open=True, is_private=True)
-    refused = _host_only(request, table, "Only the table's host can let players in.")
+    refused = _host_only(request, table, refusal)
     if refused:
         return refused
     waiting = table.waiting.filter(pk=parse_whole(request.POST.get("player"))).first()
     if waiting is None:
         messages.error(request, NOT_WAITING)
     else:
-        private.let_in(table, waiting)
-        messages.success(request, f"{waiting.nickname} is in: they can watch and sit now.")
+        act(table, waiting)
+        messages.success(request, done.format(waiting.nickname))
     return redirect("tables:table", table_id=table.pk)
+
+
+@require_POST
+def admit(request, table_id):
+    """The host lets a player in from the waiting list."""
+    return _on_waiting_player(
+        request,
+        table_id,
+        "Only the table's host can let players in.",
+        private.let_in,
+        "{} is in: they can watch and sit now.",
+    )
 
 
 @require_POST
 def ban_waiting(request, table_id):
     """The host bans a player from the waiting list, who is not at the table
     (one who is, the host bans from the host panel, host.HostControls)."""
-    table = get_object_or_404(Table, pk=table_id, is_open=True, is_private=True)
-    refused = _host_only(request, table, "Only the table's host can ban players.")
-    if refused:
-        return refused
-    waiting = table.waiting.filter(pk=parse_whole(request.POST.get("player"))).first()
-    if waiting is None:
-        messages.error(request, NOT_WAITING)
-    else:
-        private.ban_waiting(table, waiting)
-        messages.success(request, f"{waiting.nickname} is banned: they can neither play nor watch here.")
-    return redirect("tables:table", table_id=table.pk)
+    return _on_waiting_player(
+        request,
+        table_id,
+        "Only the table's host can ban players.",
+        private.ban_waiting,
+        "{} is banned: they can neither play nor watch here.",
+    )
 
 
 @require_POST
