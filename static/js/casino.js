@@ -324,7 +324,24 @@
     if (!field.value) { field.value = meta.content; }
   }, true);
 
+  // A phone's sticky strips (casino.css): each sticks under the ones above
+  // it, whose heights change as the status wraps and the cards come.
+  function stuckHeight(el) {
+    return el && window.getComputedStyle(el).position === "sticky" ? el.getBoundingClientRect().height : 0;
+  }
+
+  function measureStrips() {
+    var root = document.documentElement.style;
+    root.setProperty("--status-h", (stuckHeight(document.querySelector(".table-status")) || 48) + "px");
+    root.setProperty("--dealer-h", stuckHeight(document.querySelector(".table-dealer")) + "px");
+    root.setProperty("--board-h", stuckHeight(document.querySelector(".pk-board")) + "px");
+  }
+
+  document.addEventListener("htmx:wsAfterMessage", measureStrips);
+  window.addEventListener("resize", measureStrips);
+
   document.addEventListener("DOMContentLoaded", function () {
+    measureStrips();
     syncClock();
     announce();
     rememberChip();
