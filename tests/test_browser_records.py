@@ -44,13 +44,17 @@ def played_to_its_result(made, ann, grace):
     play.act(ann, "undo")
     play.bet(ann, "three_card", 1)
     play.runtime.act(
-        grace.pk, table_name(grace.nickname, True), {"action": "bet", "spot": "ante", "amount": "10", "round": 1}
+        grace.pk,
+        table_name(grace.nickname, True),
+        {"action": "bet", "spot": "ante", "amount": "10", "round": 1},
     )
     play.tick()  # no more bets
     play.tick()  # the deal
     while play.runtime.state.phase == "deciding":
         holder = play.seat_holder(play.runtime.state)
-        play.runtime.act(holder.pk, table_name(holder.nickname, holder.is_bot), {"action": "play", "round": 1})
+        play.runtime.act(
+            holder.pk, table_name(holder.nickname, holder.is_bot), {"action": "play", "round": 1}
+        )
     assert play.runtime.state.phase == "result"
 
 

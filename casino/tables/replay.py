@@ -17,8 +17,8 @@ from dataclasses import asdict, dataclass, field
 
 from django.utils import timezone
 
-from casino.accounts.names import table_name
 from casino.accounts.models import Player
+from casino.accounts.names import table_name
 from casino.tables import progressive_hook, registry
 from casino.tables.models import Round, RoundStep
 from games.cards.rng import PlaybackError, PlaybackRandom, redraw, seeded_rng
