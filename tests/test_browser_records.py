@@ -1,8 +1,8 @@
 """A round's record in Debian's Chromium, through a real Daphne, as the table
 showed the round (issue 35, item 9): a designer's test table links its
 result to the round's record; there the seats are laid out and styled as at
-the table, a house bot has the name it had at the table, and the step by
-step names the betting areas by the table's labels, never by their keys;
+the table, a house bot has the name it had at the table (there and in the
+table's ledger), and the step by step names the betting areas by the table's labels, never by their keys;
 nothing wider than a phone, no serious or critical axe-core violation."""
 
 import re
@@ -107,6 +107,13 @@ def test_a_test_tables_result_links_a_record_shown_as_the_table_showed_it(proces
             found = violations(page)
             page.set_viewport_size(PHONE)
             too_wide = page.evaluate(TOO_WIDE)
+
+            # The table's ledger, its rounds' list, names the bot as the table did.
+            page.get_by_role("link", name="Back to the table").click()
+            page.get_by_role("link", name="Ledger").click()
+            page.wait_for_url(re.compile(rf"/tables/{made.pk}/ledger/$"))
+            ledger = page.locator("main").inner_text()
         finally:
             browser.close()
     assert (found, too_wide) == ([], [])
+    assert "Bot Grace" not in ledger and "Grace bot" in ledger, ledger

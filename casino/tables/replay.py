@@ -17,8 +17,7 @@ from dataclasses import asdict, dataclass, field
 
 from django.utils import timezone
 
-from casino.accounts.models import Player
-from casino.accounts.names import table_name
+from casino.accounts.models import table_names
 from casino.tables import progressive_hook, registry
 from casino.tables.models import Round, RoundStep
 from games.cards.rng import PlaybackError, PlaybackRandom, redraw, seeded_rng
@@ -254,8 +253,7 @@ def player_ids(record):
 
 def nicknames(record):
     """{player id: the name the table showed them by} (a bot's with its badge)."""
-    players = Player.objects.filter(pk__in=player_ids(record)).values_list("pk", "nickname", "is_bot")
-    return {pk: table_name(nickname, is_bot) for pk, nickname, is_bot in players}
+    return table_names(player_ids(record))
 
 
 def log_line(line, nicknames=None):
