@@ -13,13 +13,23 @@ Several wagers in one settler settle one after the other for each hand, the
 order of a rules file that settles them together (Three Card Poker's rule 13).
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from games.cards.cards import Card
 from games.engine import CENTS_PER_CHIP
-from games.payouts import MeterShare
+from games.payouts import MeterShare, Odds
 from games.poker import game as g
 from games.poker.paytables import lookup
+from games.poker.settlement import Table
+
+# A settler: (view, seat) -> the hand's pays (games/poker/game.py).
+Settler = Callable[[Table, int], list[g.Pay]]
+# (view, seat) -> a hand's paytable lines, the most particular first (games/poker/paytables.py).
+Lines = Callable[[Table, int], list[str]]
+# A paytable {line: Odds}, or the name of the Config property giving the table's own.
+PaytableOf = Mapping[str, Any] | str
 
 
 @dataclass(frozen=True)
@@ -129,3 +139,134 @@ def progressive_area(name, label, switch, cents, meter_kind, needs, note):
         mystery=mystery,
         note=note,
     )
+
+
+# -- the pieces most bindings declare alike -------------------------------------------------
+
+FOLD = "fold"
+FOLD_OPTION = g.Option(FOLD, "Fold", "F", folds=True)
+
+# A side wager's limits: the table's minimum bet to its side wager maximum (config.py's ``side_max``).
+SIDE_LIMITS = chips("min_bet", "side_max")
+
+
+def offered_by(switch: str) -> Callable[[Any], bool]:
+    """(config) -> whether the Config's ``switch`` field offers an area."""
+    return lambda config: bool(getattr(config, switch))
+
+
+def side_area(
+    name: str,
+    label: str,
+    switch: str,
+    needs: tuple[str, ...],
+    note: str,
+    limits: Callable[[Any], tuple[int, int]] = SIDE_LIMITS,
+    role: str = g.SIDE,
+) -> g.Area:
+    """An optional wager the Config's ``switch`` offers, from the table's
+    minimum to its side wager maximum unless ``limits`` says otherwise; a
+    BASE ``role`` is a side wager that may be a hand's only one (Pair Plus)."""
+    return g.Area(name, label, role, offered=offered_by(switch), limits=limits, needs=needs, note=note)
+
+
+def play_or_fold(
+    base: str,
+    prompt: str,
+    *,
+    name: str = "play",
+    action: str = "play",
+    label: str = "Play",
+    key: str = "P",
+    places: str = "play",
+    multiples: tuple[int, ...] = (1,),
+    allowed: Callable[[Table, int], tuple[int, ...]] | None = None,
+    once: str | None = None,
+) -> g.Decision:
+    """The decision to stake ``places`` at ``multiples`` of the ``base``
+    wager or fold, the fold being the clock's default."""
+    play = g.Option(action, label, key, places=places, of=base, multiples=multiples, allowed=allowed)
+    return g.Decision(name, base, (play, FOLD_OPTION), FOLD, prompt, once)
+
+
+class Chosen:
+    """A Config property: the name of the paytable that the choice field
+    ``field`` numbers among ``names``, or with ``table`` (a function of the
+    name or a dict by name) the paytable itself::
+
+        bet_name = kit.Chosen("bet_paytable", paytables.BET_NAMES)
+        bet_table = kit.Chosen("bet_paytable", paytables.BET_NAMES, paytables.bet_paytable)
+    """
+
+    def __init__(
+        self,
+        field: str,
+        names: Sequence[str],
+        table: Callable[[str], Any] | Mapping[str, Any] | None = None,
+    ) -> None:
+        self.field, self.names, self.table = field, names, table
+
+    def __get__(self, config: object, owner: type | None = None) -> Any:
+        if config is None:
+            return self
+        name = self.names[getattr(config, self.field) - 1]
+        if self.table is None:
+            return name
+        return self.table[name] if isinstance(self.table, Mapping) else self.table(name)
+
+
+def _paytable(config: Any, table: PaytableOf) -> Mapping[str, Any]:
+    found: Mapping[str, Any] = getattr(config, table) if isinstance(table, str) else table
+    return found
+
+
+def paid(
+    area: str,
+    label: str,
+    won: tuple[str, Odds] | None,
+    names: Mapping[str, str] | None = None,
+    outcome: str = g.WIN,
+) -> list[g.Pay]:
+    """A paytable's answer (``lookup``: (line, Odds) or None) as the pay of
+    ``area``: "Trips, flush, 3 to 1" (without ``names`` "Pair Plus 4 to 1"),
+    a loss without a line; a BONUS pays on top of the stake, or nothing."""
+    if won is None:
+        return [] if outcome == g.BONUS else [g.Pay(area, g.LOSE, label)]
+    line, odds = won
+    text = f"{label}, {names[line].lower()}, {odds}" if names else f"{label} {odds}"
+    return [g.Pay(area, outcome, text, odds=odds)]
+
+
+def settle_paytable(
+    area: str, lines: Lines, table: PaytableOf, names: Mapping[str, str] | None = None
+) -> Settler:
+    """The settler of a wager paid from ``table`` (a dict, or the Config
+    property giving it) on the hand's ``lines``, whatever the dealer holds."""
+
+    def settle(view: Table, seat: int) -> list[g.Pay]:
+        if not view.stake(seat, area):
+            return []
+        won = lookup(_paytable(view.config, table), lines(view, seat))
+        label: str = view.game.area(area).label
+        return paid(area, label, won, names)
+
+    return settle
+
+
+def dealer_shows(
+    value: Callable[[list[Card]], int],
+    name: Callable[[int], str],
+    qualifies: Callable[[int], bool] | None = None,
+    fails: str = ", which does not qualify",
+) -> Callable[[Table], str]:
+    """``Game.dealer_name``: the dealer's cards and hand as the showdown's log
+    says them, "K♠ 7♦ 4♣, K-7-4 high", with ``fails`` after a hand that
+    does not ``qualify``."""
+
+    def shows(view: Table) -> str:
+        items = view.dealer_cards()
+        hand = value(items)
+        verdict = fails if qualifies is not None and not qualifies(hand) else ""
+        return f"{' '.join(item.label for item in items)}, {name(hand)}{verdict}"
+
+    return shows

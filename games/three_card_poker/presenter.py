@@ -3,15 +3,8 @@
 queen-high qualifier and the layout's rules line."""
 
 from games.cards import three_card
-from games.cards.cards import cards
-from games.poker.presenter import PokerPresenter
+from games.poker.presenter import PokerPresenter, qualifier_label
 from games.three_card_poker import rules
-
-
-def dealer_label(items):
-    value = three_card.evaluate(cards(items))
-    qualified = "qualifies" if three_card.qualifies(value) else "does not qualify"
-    return f"{three_card.name(value)}, {qualified}"
 
 
 def layout_text(config):
@@ -36,9 +29,7 @@ def layout_text(config):
     return " ".join(parts)
 
 
-PRESENTER = PokerPresenter(rules, dealer_label, layout_text)
-present = PRESENTER.present
-present_table = PRESENTER.present_table
-present_viewer = PRESENTER.present_viewer
-limits_text = PRESENTER.limits_text
+PRESENTER = PokerPresenter(
+    rules, qualifier_label(rules.hand_value, three_card.name, three_card.qualifies), layout_text
+)
 last_result = PRESENTER.last_result
