@@ -3,16 +3,11 @@
 poker hand), the dealer's qualifier and the layout's rules line."""
 
 from games.cards import best_five
-from games.cards.cards import cards
 from games.caribbean_stud import rules
-from games.poker.presenter import PokerPresenter
+from games.poker.presenter import PokerPresenter, qualifier_label
 
-
-def dealer_label(items):
-    value = rules.hand_value(cards(items))
-    # Rule 7: the dealer qualifies with ace-king or better.
-    verdict = "qualifies" if rules.qualifies(value) else "does not qualify"
-    return f"{best_five.hand_name(value)}: {verdict}"
+# Rule 7: the dealer qualifies with ace-king or better.
+dealer_label = qualifier_label(rules.hand_value, best_five.hand_name, rules.qualifies, ": ")
 
 
 def layout_text(config):
@@ -36,8 +31,4 @@ def layout_text(config):
 
 
 PRESENTER = PokerPresenter(rules, dealer_label, layout_text, lobby_dealer=dealer_label)
-present = PRESENTER.present
-present_table = PRESENTER.present_table
-present_viewer = PRESENTER.present_viewer
-limits_text = PRESENTER.limits_text
 last_result = PRESENTER.last_result

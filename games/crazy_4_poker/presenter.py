@@ -3,15 +3,8 @@
 the dealer's king-high qualifier and the layout's rules line."""
 
 from games.cards import four_card
-from games.cards.cards import cards
 from games.crazy_4_poker import rules
-from games.poker.presenter import PokerPresenter
-
-
-def dealer_label(items):
-    value = rules.hand_value(cards(items))
-    qualified = "qualifies" if rules.qualifies(value) else "does not qualify"
-    return f"{four_card.hand_name(value)}, {qualified}"
+from games.poker.presenter import PokerPresenter, qualifier_label
 
 
 def layout_text(config):
@@ -36,9 +29,7 @@ def layout_text(config):
     return " ".join(parts)
 
 
-PRESENTER = PokerPresenter(rules, dealer_label, layout_text)
-present = PRESENTER.present
-present_table = PRESENTER.present_table
-present_viewer = PRESENTER.present_viewer
-limits_text = PRESENTER.limits_text
+PRESENTER = PokerPresenter(
+    rules, qualifier_label(rules.hand_value, four_card.hand_name, rules.qualifies), layout_text
+)
 last_result = PRESENTER.last_result

@@ -25,6 +25,7 @@ from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
 from games.poker.config import Clocks, Limit, Linked, Mystery, PokerConfig, Wager
+from games.poker.kit import FOLD  # noqa: F401  (the decision's, for the tests)
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 ANTE = "ante"
@@ -32,7 +33,6 @@ SUPER_BONUS = "super_bonus"
 QUEENS_UP = "queens_up"
 PLAY = "play"
 FIVE_CARD = "five_card"
-FOLD = "fold"
 
 # The meter of the Five-Card progressive (casino/progressives/paytables.py): the
 # same five-card product as Four Card Poker's, linked across their tables.
@@ -124,17 +124,10 @@ def settle_hand(view, seat):
     pays = [_pay(PLAY, "Play", play, words), _pay(ANTE, "Ante", ante, words)]
     if view.stake(seat, QUEENS_UP):
         won = paytables.lookup(paytables.QUEENS_UP, paytables.four_card_lines(mine))
-        if won is None:
-            pays.append(g.Pay(QUEENS_UP, g.LOSE, "Queens Up"))
-        else:
-            line, odds = won
-            name = paytables.LINE_NAMES[line].lower()
-            pays.append(g.Pay(QUEENS_UP, g.WIN, f"Queens Up, {name}, {odds}", odds=odds))
+        pays += kit.paid(QUEENS_UP, "Queens Up", won, paytables.LINE_NAMES)
     bonus = paytables.super_bonus(mine, dealer)
     if isinstance(bonus, tuple):
-        line, odds = bonus
-        name = paytables.LINE_NAMES[line].lower()
-        pays.append(g.Pay(SUPER_BONUS, g.WIN, f"Super Bonus, {name}, {odds}", odds=odds))
+        pays += kit.paid(SUPER_BONUS, "Super Bonus", bonus, paytables.LINE_NAMES)
     else:
         words = "the dealer is higher" if bonus == paytables.LOSE else "below a straight"
         pays.append(_pay(SUPER_BONUS, "Super Bonus", bonus, words))
@@ -152,16 +145,6 @@ FIVE_CARD_PAYS = kit.Progressive(
     envy=paytables.FIVE_CARD_ENVY_CENTS,
 )
 
-
-def _dealer_name(view):
-    items = view.dealer_cards()
-    value = hand_value(items)
-    labels = " ".join(item.label for item in items)
-    qualified = "" if qualifies(value) else ", which does not qualify"
-    return f"{labels}, {four_card.hand_name(value)}{qualified}"
-
-
-_SIDE_LIMITS = kit.chips("min_bet", "side_max")
 
 STACK_HELP = (
     "Cards in deal order: five to each hand from the lowest seat up, then the dealer's five, "
@@ -183,15 +166,7 @@ GAME = g.Game(
             note="straight or better pays",
         ),
         g.Area(PLAY, "Play", g.DECISION, limits=kit.chips("min_bet", "max_bet", up_to=3)),
-        g.Area(
-            QUEENS_UP,
-            "Queens Up",
-            g.SIDE,
-            offered=lambda config: bool(config.queens_up),
-            limits=_SIDE_LIMITS,
-            needs=(ANTE,),
-            note="pair of queens or better",
-        ),
+        kit.side_area(QUEENS_UP, "Queens Up", "queens_up", (ANTE,), "pair of queens or better"),
         # § 657c.1(c)(1): "a Crazy 4 Poker wager and a ... Five-Card progressive payout wager".
         kit.progressive_area(
             FIVE_CARD,
@@ -206,18 +181,12 @@ GAME = g.Game(
     streets=(
         g.Street(
             deals=(g.Deal(g.PLAYERS, 5), g.Deal(g.DEALER, 5)),  # rule 5: all face down
-            decision=g.Decision(
-                name="play",
-                base=ANTE,
-                options=(
-                    # rule 6: equal to the Ante, or 3× it with a pair of aces or better
-                    g.Option(
-                        PLAY, "Play", "P", places=PLAY, of=ANTE, multiples=(1, 3), allowed=play_multiples
-                    ),
-                    g.Option(FOLD, "Fold", "F", folds=True),
-                ),
-                default=FOLD,
-                prompt="Play (the Ante, or 3× with a pair of aces or better) or fold",
+            # Rule 6: a Play equal to the Ante, or 3× it with a pair of aces or better.
+            decision=kit.play_or_fold(
+                ANTE,
+                "Play (the Ante, or 3× with a pair of aces or better) or fold",
+                multiples=(1, 3),
+                allowed=play_multiples,
             ),
         ),
     ),
@@ -225,7 +194,7 @@ GAME = g.Game(
     fold_loses=(ANTE, SUPER_BONUS, QUEENS_UP),  # rule 6; Queens Up: Defaults (lost with the hand)
     mystery_base=ANTE,  # § 657c.1(c)(1): "a Crazy 4 Poker wager" (§ 657a.7(d)(1))
     hand_name_of=hand_name,
-    dealer_name=_dealer_name,
+    dealer_name=kit.dealer_shows(hand_value, four_card.hand_name, qualifies),
     stack_help=STACK_HELP,
 )
 

@@ -2,13 +2,8 @@
 (games/poker/presenter.py) with DJ Wild Stud's hand names (five cards with
 the deuces and the joker wild, at their best) and the layout's rules line."""
 
-from games.cards.cards import cards
 from games.dj_wild_stud import rules
 from games.poker.presenter import PokerPresenter
-
-
-def dealer_label(items):
-    return rules.hand_name(cards(items))  # rule 8: no qualifier
 
 
 def layout_text(config):
@@ -33,9 +28,7 @@ def layout_text(config):
     return " ".join(parts)
 
 
-PRESENTER = PokerPresenter(rules, dealer_label, layout_text)
-present = PRESENTER.present
-present_table = PRESENTER.present_table
-present_viewer = PRESENTER.present_viewer
-limits_text = PRESENTER.limits_text
+PRESENTER = PokerPresenter(
+    rules, layout_text=layout_text
+)  # the dealer's hand by its name: no qualifier (rule 8)
 last_result = PRESENTER.last_result

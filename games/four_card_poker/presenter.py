@@ -39,8 +39,4 @@ def layout_text(config):
 
 
 PRESENTER = PokerPresenter(rules, dealer_label, layout_text)
-present = PRESENTER.present
-present_table = PRESENTER.present_table
-present_viewer = PRESENTER.present_viewer
-limits_text = PRESENTER.limits_text
 last_result = PRESENTER.last_result

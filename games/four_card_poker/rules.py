@@ -24,13 +24,13 @@ from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
 from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, PokerConfig, Wager
+from games.poker.kit import FOLD  # noqa: F401  (the decision's, for the tests)
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 ANTE = "ante"
 PLAY = "play"
 ACES_UP = "aces_up"
 FIVE_CARD = "five_card"
-FOLD = "fold"
 
 # The meter of the Five-Card progressive payout wager (casino/progressives/paytables.py),
 # linked with the other games that pay the same five-card table.
@@ -70,21 +70,12 @@ class Config(PokerConfig):
     )
     CLOCKS = Clocks("Each hand's Play-or-fold clock; at expiry the hand folds.")
 
-    @property
-    def ante_bonus_name(self):
-        return paytables.ANTE_BONUS_NAMES[self.ante_bonus_paytable - 1]
-
-    @property
-    def ante_bonus_table(self):
-        return paytables.ante_bonus_paytable(self.ante_bonus_name)
-
-    @property
-    def aces_up_name(self):
-        return paytables.ACES_UP_NAMES[self.aces_up_paytable - 1]
-
-    @property
-    def aces_up_table(self):
-        return paytables.aces_up_paytable(self.aces_up_name)
+    ante_bonus_name = kit.Chosen("ante_bonus_paytable", paytables.ANTE_BONUS_NAMES)
+    ante_bonus_table = kit.Chosen(
+        "ante_bonus_paytable", paytables.ANTE_BONUS_NAMES, paytables.ante_bonus_paytable
+    )
+    aces_up_name = kit.Chosen("aces_up_paytable", paytables.ACES_UP_NAMES)
+    aces_up_table = kit.Chosen("aces_up_paytable", paytables.ACES_UP_NAMES, paytables.aces_up_paytable)
 
 
 # -- hands -------------------------------------------------------------------------
@@ -145,25 +136,16 @@ def settle_ante_play(view, seat):
     else:
         pays = [g.Pay(ANTE, g.LOSE, "Ante"), g.Pay(PLAY, g.LOSE, "Play")]
     won = paytables.lookup(view.config.ante_bonus_table, paytables.four_card_lines(mine))
-    if won:
-        line, odds = won
-        name = paytables.LINE_NAMES[line].lower()
-        pays.append(g.Pay(ANTE, g.BONUS, f"Ante Bonus, {name}, {odds}", odds=odds))
-    return pays
+    return pays + kit.paid(ANTE, "Ante Bonus", won, paytables.LINE_NAMES, g.BONUS)
 
 
-def settle_aces_up(view, seat):
-    """Rule 11: the player's best four, pair of aces or better, whatever the
-    dealer holds; still settled after a fold (Defaults)."""
-    if not view.stake(seat, ACES_UP):
-        return []
-    won = paytables.lookup(
-        view.config.aces_up_table, paytables.four_card_lines(player_value(view.cards(seat)))
-    )
-    if not won:
-        return [g.Pay(ACES_UP, g.LOSE, "Aces Up")]
-    line, odds = won
-    return [g.Pay(ACES_UP, g.WIN, f"Aces Up, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds)]
+def _best_four_lines(view, seat):
+    return paytables.four_card_lines(player_value(view.cards(seat)))
+
+
+# Rule 11: the player's best four, pair of aces or better, whatever the dealer holds; still
+# settled after a fold (Defaults).
+settle_aces_up = kit.settle_paytable(ACES_UP, _best_four_lines, "aces_up_table", paytables.LINE_NAMES)
 
 
 # Rule 12 and Five-Card Envy (§ 641a.1): the Five-Card progressive on the player's five
@@ -178,20 +160,6 @@ FIVE_CARD_PAYS = kit.Progressive(
 )
 
 
-def _dealer_name(view):
-    items = view.dealer_cards()
-    labels = " ".join(item.label for item in items)
-    return f"{labels}, {four_card.hand_name(dealer_value(items))}"
-
-
-_SIDE_LIMITS = kit.chips("min_bet", "side_max")
-
-
-def _play_option():
-    # Rule 7: a Play wager of 1, 2 or 3 times the Ante; each multiple its own button.
-    return g.Option(PLAY, "Play", "P", places=PLAY, of=ANTE, multiples=paytables.PLAY_MULTIPLES)
-
-
 STACK_HELP = (
     "Cards in deal order: five to each hand from the lowest seat up, then the dealer's six (the last "
     'is the face-up card), e.g. "AS AH AD 7C 2S 3D 4C 6H 8S 9D KC" for one player; ? is any card. '
@@ -203,14 +171,8 @@ GAME = g.Game(
     settle_from_right=True,  # rule 13: Ante, Play and Ante Bonus from the dealer's right
     areas=(
         g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="1 to 1, ties win · Ante Bonus"),
-        g.Area(
-            ACES_UP,
-            "Aces Up",
-            g.BASE,  # Defaults: may be the only wager, a hand of its own
-            offered=lambda config: bool(config.aces_up),
-            limits=_SIDE_LIMITS,
-            note="pair of aces or better",
-        ),
+        # Defaults: Aces Up may be the only wager, a hand of its own.
+        kit.side_area(ACES_UP, "Aces Up", "aces_up", (), "pair of aces or better", role=g.BASE),
         g.Area(
             PLAY,
             "Play",
@@ -232,12 +194,9 @@ GAME = g.Game(
         g.Street(
             # Rule 6: five down to each hand, then the dealer's five down and the last up.
             deals=(g.Deal(g.PLAYERS, 5), g.Deal(g.DEALER, 5), g.Deal(g.DEALER, 1, face_up=True)),
-            decision=g.Decision(
-                name="play",
-                base=ANTE,
-                options=(_play_option(), g.Option(FOLD, "Fold", "F", folds=True)),
-                default=FOLD,
-                prompt="Play 1×, 2× or 3× your Ante, or fold",
+            # Rule 7: a Play wager of 1, 2 or 3 times the Ante, each multiple its own button, or fold.
+            decision=kit.play_or_fold(
+                ANTE, "Play 1×, 2× or 3× your Ante, or fold", multiples=paytables.PLAY_MULTIPLES
             ),
         ),
     ),
@@ -250,7 +209,7 @@ GAME = g.Game(
     fold_loses=(ANTE,),  # rule 7: a fold loses the Ante; Aces Up and the progressive stay (Defaults)
     mystery_base=ANTE,  # § 641c.1(c)(1): "a Four Card Poker wager" (the Ante, § 641a.7(a))
     hand_name_of=hand_name,
-    dealer_name=_dealer_name,
+    dealer_name=kit.dealer_shows(dealer_value, four_card.hand_name),
     stack_help=STACK_HELP,
 )
 

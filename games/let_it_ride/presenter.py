@@ -7,10 +7,6 @@ from games.let_it_ride import rules
 from games.poker.presenter import PokerPresenter
 
 
-def dealer_label(items):
-    return ""  # no dealer hand (rules file: "No dealer hand")
-
-
 def layout_text(config):
     table = config.base_table
     parts = [
@@ -35,9 +31,5 @@ def layout_text(config):
     return " ".join(parts)
 
 
-PRESENTER = PokerPresenter(rules, dealer_label, layout_text)
-present = PRESENTER.present
-present_table = PRESENTER.present_table
-present_viewer = PRESENTER.present_viewer
-limits_text = PRESENTER.limits_text
+PRESENTER = PokerPresenter(rules, layout_text=layout_text)  # no dealer hand (rules file: "No dealer hand")
 last_result = PRESENTER.last_result

@@ -24,6 +24,7 @@ from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
 from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, PokerConfig, Wager
+from games.poker.paytables import FIVE_CARD_KIND, THREE_CARD_KIND
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 # Rule 3: the three equal base wagers in the spots 1, 2 and $ (together the "Let It
@@ -37,12 +38,6 @@ THREE_CARD = "three_card"
 FIVE_CARD = "five_card"
 PULL = "pull"
 RIDE = "ride"
-
-# The meters of the two progressive payout wagers, the kinds Three Card Poker's
-# Three-Card and Four Card Poker's linked Five-Card progressives feed (the same
-# tables, rules/let_it_ride.md Paytables; casino/progressives/paytables.py).
-THREE_CARD_KIND = "three_card"
-FIVE_CARD_KIND = "five_card"
 
 
 @dataclass(frozen=True)
@@ -105,21 +100,12 @@ class Config(PokerConfig):
     )
     CLOCKS = Clocks("Each pull-back decision's clock; at expiry the wager is pulled back.")
 
-    @property
-    def base_name(self):
-        return paytables.BASE_NAMES[self.base_paytable - 1]
-
-    @property
-    def base_table(self):
-        return paytables.base_paytable(self.base_name)
-
-    @property
-    def three_card_bonus_name(self):
-        return paytables.THREE_CARD_BONUS_NAMES[self.three_card_bonus_paytable - 1]
-
-    @property
-    def three_card_bonus_table(self):
-        return paytables.three_card_bonus_paytable(self.three_card_bonus_name)
+    base_name = kit.Chosen("base_paytable", paytables.BASE_NAMES)
+    base_table = kit.Chosen("base_paytable", paytables.BASE_NAMES, paytables.base_paytable)
+    three_card_bonus_name = kit.Chosen("three_card_bonus_paytable", paytables.THREE_CARD_BONUS_NAMES)
+    three_card_bonus_table = kit.Chosen(
+        "three_card_bonus_paytable", paytables.THREE_CARD_BONUS_NAMES, paytables.three_card_bonus_paytable
+    )
 
 
 # -- hands -------------------------------------------------------------------------
@@ -166,31 +152,21 @@ def settle_base(view, seat):
     """Rule 11: every base wager still in action is paid at the same odds on a
     pair of 10s or better, otherwise all lose; no dealer, no push. A wager
     pulled back came back at its decision. Rule 14's cap: Game.aggregate_cap."""
-    table = view.config.base_table
-    won = paytables.lookup(table, paytables.base_lines(hand_value(_five(view, seat))))
-    pays = []
-    for area in BASE_WAGERS:
-        if not view.stake(seat, area):
-            continue
-        label = GAME.area(area).label
-        if not won:
-            pays.append(g.Pay(area, g.LOSE, label))
-            continue
-        line, odds = won
-        pays.append(g.Pay(area, g.WIN, f"{label}, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds))
-    return pays
+    won = paytables.lookup(view.config.base_table, paytables.base_lines(hand_value(_five(view, seat))))
+    in_action = [area for area in BASE_WAGERS if view.stake(seat, area)]
+    return [
+        pay for area in in_action for pay in kit.paid(area, GAME.area(area).label, won, paytables.LINE_NAMES)
+    ]
 
 
-def settle_three_card_bonus(view, seat):
-    """Rule 12: on the player's three dealt cards; in action whatever was pulled back."""
-    if not view.stake(seat, THREE_CARD_BONUS):
-        return []
-    won = paytables.lookup(view.config.three_card_bonus_table, _three_card_lines(view.cards(seat)))
-    if not won:
-        return [g.Pay(THREE_CARD_BONUS, g.LOSE, "Three Card Bonus")]
-    line, odds = won
-    text = f"Three Card Bonus, {paytables.LINE_NAMES[line].lower()}, {odds}"
-    return [g.Pay(THREE_CARD_BONUS, g.WIN, text, odds=odds)]
+def _three(view, seat):
+    return _three_card_lines(view.cards(seat))
+
+
+# Rule 12: on the player's three dealt cards; in action whatever was pulled back.
+settle_three_card_bonus = kit.settle_paytable(
+    THREE_CARD_BONUS, _three, "three_card_bonus_table", paytables.LINE_NAMES
+)
 
 
 # Rule 13 (PA § 643a.1): the Three-Card progressive on the three dealt cards, the Five-Card
@@ -198,7 +174,7 @@ def settle_three_card_bonus(view, seat):
 # mini-royal, Five-Card Envy for each other player's straight flush or better.
 THREE_CARD_PAYS = kit.Progressive(
     THREE_CARD,
-    lambda view, seat: _three_card_lines(view.cards(seat)),
+    _three,
     paytables.THREE_CARD_PROGRESSIVE,
     paytables.LINE_NAMES,
     envy=paytables.THREE_CARD_ENVY_CENTS,
@@ -210,9 +186,6 @@ FIVE_CARD_PAYS = kit.Progressive(
     paytables.LINE_NAMES,
     envy=paytables.FIVE_CARD_ENVY_CENTS,
 )
-
-
-_SIDE_LIMITS = kit.chips("min_bet", "side_max")
 
 
 STACK_HELP = (
@@ -246,14 +219,13 @@ GAME = g.Game(
         ),
         g.Area(TWO, "Bet 2", g.BASE, limits=kit.BET_LIMITS, equals=ONE, note="may be pulled back"),
         g.Area(DOLLAR, "Bet $", g.BASE, limits=kit.BET_LIMITS, equals=ONE, note="always in action"),
-        g.Area(
+        # Rules file Defaults: the Three Card Bonus needs the base wagers.
+        kit.side_area(
             THREE_CARD_BONUS,
             "Three Card Bonus",
-            g.SIDE,
-            offered=lambda config: bool(config.three_card_bonus),
-            limits=_SIDE_LIMITS,
-            needs=(ONE,),  # rules file Defaults: it needs the base wagers
-            note="your three cards · pair or better",
+            "three_card_bonus",
+            (ONE,),
+            "your three cards · pair or better",
         ),
         kit.progressive_area(
             THREE_CARD,

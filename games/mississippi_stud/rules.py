@@ -24,6 +24,7 @@ from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
 from games.poker.config import Choice, Clocks, Linked, Mystery, Paytable, PokerConfig, Wager
+from games.poker.kit import FOLD  # noqa: F401  (the decision's, for the tests)
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 ANTE = "ante"  # the Mississippi Stud wager (§ 655a.7(d)(1))
@@ -34,7 +35,6 @@ STREETS = (THIRD, FOURTH, FIFTH)
 PROGRESSIVE = "progressive"
 # The street decision: not "bet", which is the platform's action for placing a chip.
 RAISE = "raise"
-FOLD = "fold"
 
 # The meter of the $5 progressive payout wager: paytable A's lines are the Five-Card
 # progressive table of four_card_poker.md, and the rules file links it "with the other
@@ -72,13 +72,8 @@ class Config(PokerConfig):
     )
     CLOCKS = Clocks("Each hand's clock on each street; at expiry the hand folds.")
 
-    @property
-    def base_name(self):
-        return paytables.BASE_NAMES[self.paytable - 1]
-
-    @property
-    def base_table(self):
-        return paytables.base_paytable(self.base_name)
+    base_name = kit.Chosen("paytable", paytables.BASE_NAMES)
+    base_table = kit.Chosen("paytable", paytables.BASE_NAMES, paytables.base_paytable)
 
     @property
     def aggregate_limit_cents(self):
@@ -134,18 +129,11 @@ def settle_base(view, seat):
     if view.folded(seat) or not areas:
         return []
     won = base_payout(hand_value(_five(view, seat)), view.config.base_table)
-    labels = {area: rules_label(area) for area in areas}
-    if won is None:
-        return [g.Pay(area, g.LOSE, labels[area]) for area in areas]
-    line, odds = won
-    name = paytables.LINE_NAMES[line].lower()
-    if odds is None:
+    labels = {area: GAME.area(area).label for area in areas}
+    if won is not None and won[1] is None:
+        name = paytables.LINE_NAMES[won[0]].lower()
         return [g.Pay(area, g.PUSH, f"{labels[area]}, {name}") for area in areas]
-    return [g.Pay(area, g.WIN, f"{labels[area]}, {name}, {odds}", odds=odds) for area in areas]
-
-
-def rules_label(area):
-    return GAME.area(area).label
+    return [pay for area in areas for pay in kit.paid(area, labels[area], won, paytables.LINE_NAMES)]
 
 
 # Rule 12: the progressive on the two cards and the three community cards, settled after a
@@ -171,17 +159,17 @@ _STREET_NAMES = {THIRD: "3rd Street", FOURTH: "4th Street", FIFTH: "5th Street"}
 
 def _street_decision(area):
     name = _STREET_NAMES[area]
-    return g.Decision(
+    # Rules 6-8: fold, or bet 1, 2 or 3 times the Ante; § 655a.1: "Fold: leaving by not making
+    # a Bet Wager": the clock's expiry folds.
+    return kit.play_or_fold(
+        ANTE,
+        f"{name}: bet 1×, 2× or 3× your Ante, or fold",
         name=area,
-        base=ANTE,
-        # Rules 6-8: fold, or bet 1, 2 or 3 times the Ante.
-        options=(
-            g.Option(RAISE, "Bet", "B", places=area, of=ANTE, multiples=paytables.STREET_MULTIPLES),
-            g.Option(FOLD, "Fold", "F", folds=True),
-        ),
-        # § 655a.1: "Fold: leaving by not making a Bet Wager": the clock's expiry folds.
-        default=FOLD,
-        prompt=f"{name}: bet 1×, 2× or 3× your Ante, or fold",
+        action=RAISE,
+        label="Bet",
+        key="B",
+        places=area,
+        multiples=paytables.STREET_MULTIPLES,
     )
 
 

@@ -14,13 +14,15 @@ order of a rules file that settles them together (Three Card Poker's rule 13).
 """
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.cards.cards import Card
 from games.engine import CENTS_PER_CHIP
 from games.payouts import MeterShare, Odds
 from games.poker import game as g
+from games.poker.config import BET_LIMITS as BET_LIMITS_CHECKED
+from games.poker.config import Limit
 from games.poker.paytables import lookup
 from games.poker.settlement import Table
 
@@ -150,6 +152,13 @@ FOLD_OPTION = g.Option(FOLD, "Fold", "F", folds=True)
 SIDE_LIMITS = chips("min_bet", "side_max")
 
 
+def wager_limits(low: str, high: str) -> tuple[Limit, Limit]:
+    """The checks of a wager's own minimum and maximum fields (a Trips wager's),
+    the words of the table's own (config.py ``BET_LIMITS``)."""
+    least, most = BET_LIMITS_CHECKED
+    return Limit(low, 1, message=least.message), Limit(high, low, message=most.message)
+
+
 def offered_by(switch: str) -> Callable[[Any], bool]:
     """(config) -> whether the Config's ``switch`` field offers an area."""
     return lambda config: bool(getattr(config, switch))
@@ -226,19 +235,26 @@ def paid(
     won: tuple[str, Odds] | None,
     names: Mapping[str, str] | None = None,
     outcome: str = g.WIN,
+    keep_case: bool = False,
 ) -> list[g.Pay]:
     """A paytable's answer (``lookup``: (line, Odds) or None) as the pay of
-    ``area``: "Trips, flush, 3 to 1" (without ``names`` "Pair Plus 4 to 1"),
-    a loss without a line; a BONUS pays on top of the stake, or nothing."""
+    ``area``: "Trips, flush, 3 to 1" (without ``names`` "Pair Plus 4 to 1";
+    ``keep_case`` for names such as "A-K suited"), a loss without a line; a
+    BONUS pays on top of the stake, or nothing."""
     if won is None:
         return [] if outcome == g.BONUS else [g.Pay(area, g.LOSE, label)]
     line, odds = won
-    text = f"{label}, {names[line].lower()}, {odds}" if names else f"{label} {odds}"
+    name = (names[line] if keep_case else names[line].lower()) if names else ""
+    text = f"{label}, {name}, {odds}" if names else f"{label} {odds}"
     return [g.Pay(area, outcome, text, odds=odds)]
 
 
 def settle_paytable(
-    area: str, lines: Lines, table: PaytableOf, names: Mapping[str, str] | None = None
+    area: str,
+    lines: Lines,
+    table: PaytableOf,
+    names: Mapping[str, str] | None = None,
+    keep_case: bool = False,
 ) -> Settler:
     """The settler of a wager paid from ``table`` (a dict, or the Config
     property giving it) on the hand's ``lines``, whatever the dealer holds."""
@@ -248,7 +264,7 @@ def settle_paytable(
             return []
         won = lookup(_paytable(view.config, table), lines(view, seat))
         label: str = view.game.area(area).label
-        return paid(area, label, won, names)
+        return paid(area, label, won, names, keep_case=keep_case)
 
     return settle
 
@@ -270,3 +286,38 @@ def dealer_shows(
         return f"{' '.join(item.label for item in items)}, {name(hand)}{verdict}"
 
     return shows
+
+
+@dataclass(frozen=True)
+class OddsLines:
+    """A Config part (``PokerConfig.PARTS``): a paytable the table sets line
+    by line, one field of "x to 1" each (0: not paid), named ``prefix_line``:
+    DJ Wild Stud's Trips, which has no published paytable (rule 10)."""
+
+    prefix: str  # "trips": the fields trips_five_wilds, trips_royal_flush_natural...
+    label: str  # "Trips", in each field's help
+    lines: tuple[str, ...]
+    names: Mapping[str, str]  # {line: its name}
+    most: int  # the highest odds a line may pay
+
+    def field_of(self, line: str) -> str:
+        return f"{self.prefix}_{line}"
+
+    def fields(self) -> dict[str, Any]:
+        return {
+            self.field_of(line): field(
+                default=0,
+                metadata={"help": f"{self.label}, {self.names[line].lower()}: x to 1 (0: not paid)."},
+            )
+            for line in self.lines
+        }
+
+    @property
+    def limits(self) -> tuple[Limit, ...]:
+        message = f"Must be 0 to {self.most:,} (to 1)."
+        return tuple(Limit(self.field_of(line), 0, self.most, message) for line in self.lines)
+
+    def table(self, config: Any) -> dict[str, Odds]:
+        """{line: Odds} of the lines ``config`` pays ({} when it pays none)."""
+        odds = {line: getattr(config, self.field_of(line)) for line in self.lines}
+        return {line: Odds(value) for line, value in odds.items() if value}

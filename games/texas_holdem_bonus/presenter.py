@@ -4,21 +4,9 @@ board dealt so far, the dealer's two cards face down until
 the showdown, each hand's best five marked there (``best_five``), and the
 layout's rules line."""
 
-from games.cards import best_five as five
-from games.cards.cards import cards
 from games.how_to_play import payout_text
-from games.poker.presenter import PokerPresenter
+from games.poker.presenter import PokerPresenter, best_five
 from games.texas_holdem_bonus import paytables, rules
-
-
-def best_five(items):
-    """The card strings of the best five of the hole cards and the board (rule 1)."""
-    return [str(item) for item in five.best_five(items)[1]]
-
-
-def dealer_label(items):
-    """The dealer's best five of its two cards and the board; no qualification (rule 9)."""
-    return rules.hand_name(cards(items)) if items else ""
 
 
 def layout_text(config):
@@ -44,9 +32,7 @@ def layout_text(config):
     return " ".join(parts)
 
 
-PRESENTER = PokerPresenter(rules, dealer_label, layout_text, best_five=best_five)
-present = PRESENTER.present
-present_table = PRESENTER.present_table
-present_viewer = PRESENTER.present_viewer
-limits_text = PRESENTER.limits_text
+# The dealer's hand by its name, the best five of its two cards and the board: no qualification
+# (rule 9); each hand's best five of seven marked at the showdown (rule 1).
+PRESENTER = PokerPresenter(rules, layout_text=layout_text, best_five=best_five)
 last_result = PRESENTER.last_result

@@ -23,7 +23,8 @@ from games.cards.poker import CARD_INDEX, name_partial
 from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, Paytable, PokerConfig, Wager
+from games.poker.config import Choice, Clocks, Linked, Mystery, Paytable, PokerConfig, Wager
+from games.poker.kit import FOLD  # noqa: F401  (the decision's, for the tests)
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 from games.texas_holdem_bonus import paytables
 
@@ -35,7 +36,6 @@ RIVER = "river"
 STREET_WAGERS = (FLOP, TURN, RIVER)
 PROGRESSIVE = "progressive"
 CHECK = "check"
-FOLD = "fold"
 FLOP_MULTIPLE = 2  # rule 5: the Flop wager is 2× the Ante; rules 6-7: Turn and River 1×
 
 # The meter of the $5 progressive payout wager: the five-card table of four_card_poker.md,
@@ -67,12 +67,7 @@ class Config(PokerConfig):
     )
 
     SWITCHES = ("bonus",)
-    LIMITS = (
-        Limit("bonus_min_bet", 1, message="The minimum wager must be at least 1 chip."),
-        Limit(
-            "bonus_max_bet", "bonus_min_bet", message="The maximum wager cannot be below the minimum wager."
-        ),
-    )
+    LIMITS = kit.wager_limits("bonus_min_bet", "bonus_max_bet")
     CHOICES = (
         Choice(
             "ante_pays_on",
@@ -95,22 +90,11 @@ class Config(PokerConfig):
     )
     CLOCKS = Clocks("Each hand's clock on each street; at expiry the hand folds pre-flop, checks after.")
 
-    @property
-    def ante_pays_name(self):
-        return paytables.ANTE_PAYS_NAMES[self.ante_pays_on - 1]
-
-    @property
-    def ante_category(self):
-        """The least hand category (games.cards.poker) a winning hand needs for the Ante to pay."""
-        return paytables.ANTE_PAYS_ON[self.ante_pays_name]
-
-    @property
-    def bonus_name(self):
-        return paytables.BONUS_NAMES[self.bonus_paytable - 1]
-
-    @property
-    def bonus_table(self):
-        return paytables.bonus_paytable(self.bonus_name)
+    ante_pays_name = kit.Chosen("ante_pays_on", paytables.ANTE_PAYS_NAMES)
+    # The least hand category (games.cards.poker) a winning hand needs for the Ante to pay.
+    ante_category = kit.Chosen("ante_pays_on", paytables.ANTE_PAYS_NAMES, paytables.ANTE_PAYS_ON)
+    bonus_name = kit.Chosen("bonus_paytable", paytables.BONUS_NAMES)
+    bonus_table = kit.Chosen("bonus_paytable", paytables.BONUS_NAMES, paytables.bonus_paytable)
 
 
 # -- hands -------------------------------------------------------------------------
@@ -185,23 +169,15 @@ def settle_main(view, seat):
     return pays
 
 
-def bonus_line(view, seat):
-    """(line, Odds) the Bonus paytable pays on the hole cards (and the dealer's
-    A-A where its top line names them), or None."""
-    lines = paytables.bonus_lines_of(view.cards(seat), view.dealer_cards())
-    return paytables.lookup(view.config.bonus_table, lines)
+def _bonus_lines(view, seat):
+    """The Bonus paytable's lines of the hole cards (and the dealer's A-A where its top line names them)."""
+    return paytables.bonus_lines_of(view.cards(seat), view.dealer_cards())
 
 
-def settle_bonus(view, seat):
-    """Rule 11: the Bonus wager on the two hole cards, whatever the main result
-    (a fold lost it, rule 5)."""
-    if not view.stake(seat, BONUS):
-        return []
-    won = bonus_line(view, seat)
-    if won is None:
-        return [g.Pay(BONUS, g.LOSE, "Bonus")]
-    line, odds = won
-    return [g.Pay(BONUS, g.WIN, f"Bonus, {paytables.BONUS_LINE_NAMES[line]}, {odds}", odds=odds)]
+# Rule 11: the Bonus wager on the two hole cards, whatever the main result (a fold lost it, rule 5).
+settle_bonus = kit.settle_paytable(
+    BONUS, _bonus_lines, "bonus_table", paytables.BONUS_LINE_NAMES, keep_case=True
+)
 
 
 # Rule 12: the progressive on the two hole cards and the flop, settled after a fold too
@@ -220,6 +196,14 @@ def _dealer_name(view):
     return best_five.hand_name(_dealer_value(view)) if view.dealer_cards() else ""
 
 
+def _wager_or_check(area, street):
+    """The Turn or River wager of 1× the Ante, or a check; the rules file names no default for
+    a missing decision: the clock's check stakes nothing."""
+    label = f"{area.capitalize()} wager"
+    options = (g.Option(area, label, "B", places=area, of=ANTE), g.Option(CHECK, "Check", "C", says="checks"))
+    return g.Decision(street, ANTE, options, CHECK, f"The {street}: make the {label} (1× your Ante) or check")
+
+
 STACK_HELP = (
     "Cards in deal order: two to each hand from the lowest seat up, the dealer's two, a burn, the flop's "
     'three, a burn, the turn, a burn, the river, e.g. "AS AH KD KC ? QS JS TS ? 2C ? 3D" for one player; '
@@ -232,14 +216,13 @@ GAME = g.Game(
         # Rule 2: the Texas Hold 'Em Bonus wager (the Ante, § 647a.7(d)(1)), required.
         g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS),
         # Rule 2: the optional Bonus wager on the hole cards, with an Ante.
-        g.Area(
+        kit.side_area(
             BONUS,
             "Bonus",
-            g.SIDE,
-            offered=lambda config: bool(config.bonus),
-            limits=kit.chips("bonus_min_bet", "bonus_max_bet"),
-            needs=(ANTE,),
-            note="your two cards · A-A up to 1,000 to 1",
+            "bonus",
+            (ANTE,),
+            "your two cards · A-A up to 1,000 to 1",
+            kit.chips("bonus_min_bet", "bonus_max_bet"),
         ),
         g.Area(FLOP, "Flop wager", g.DECISION, limits=kit.chips("min_bet", "max_bet", times=FLOP_MULTIPLE)),
         g.Area(TURN, "Turn wager", g.DECISION, limits=kit.BET_LIMITS),
@@ -260,46 +243,27 @@ GAME = g.Game(
         # Rule 4: two cards face down to each hand and to the dealer. Rule 5: fold or Flop wager 2×.
         g.Street(
             deals=(g.Deal(g.PLAYERS, 2), g.Deal(g.DEALER, 2)),
-            decision=g.Decision(
+            # § 647a.1: "Fold: leaving by not making the Flop Wager": the clock's expiry folds.
+            decision=kit.play_or_fold(
+                ANTE,
+                "Pre-flop: make the Flop wager (2× your Ante) or fold",
                 name="preflop",
-                base=ANTE,
-                options=(
-                    g.Option(FLOP, "Flop wager", "B", places=FLOP, of=ANTE, multiples=(FLOP_MULTIPLE,)),
-                    g.Option(FOLD, "Fold", "F", folds=True),
-                ),
-                # § 647a.1: "Fold: leaving by not making the Flop Wager": the clock's expiry folds.
-                default=FOLD,
-                prompt="Pre-flop: make the Flop wager (2× your Ante) or fold",
+                action=FLOP,
+                label="Flop wager",
+                key="B",
+                places=FLOP,
+                multiples=(FLOP_MULTIPLE,),
             ),
         ),
         # Rule 6: burn, the flop face up; check or the Turn wager 1×.
         g.Street(
             deals=(g.Deal(g.DISCARD, 1), g.Deal(g.BOARD, 3, face_up=True)),
-            decision=g.Decision(
-                name="flop",
-                base=ANTE,
-                options=(
-                    g.Option(TURN, "Turn wager", "B", places=TURN, of=ANTE),
-                    g.Option(CHECK, "Check", "C", says="checks"),
-                ),
-                # The rules file names no default for a missing decision: a check stakes nothing.
-                default=CHECK,
-                prompt="The flop: make the Turn wager (1× your Ante) or check",
-            ),
+            decision=_wager_or_check(TURN, "flop"),
         ),
         # Rule 7: burn, the turn face up; check or the River wager 1×.
         g.Street(
             deals=(g.Deal(g.DISCARD, 1), g.Deal(g.BOARD, 1, face_up=True)),
-            decision=g.Decision(
-                name="turn",
-                base=ANTE,
-                options=(
-                    g.Option(RIVER, "River wager", "B", places=RIVER, of=ANTE),
-                    g.Option(CHECK, "Check", "C", says="checks"),
-                ),
-                default=CHECK,
-                prompt="The turn: make the River wager (1× your Ante) or check",
-            ),
+            decision=_wager_or_check(RIVER, "turn"),
         ),
         # Rule 8: burn, the river face up; no wager after it. Rule 9: the dealer's cards.
         g.Street(deals=(g.Deal(g.DISCARD, 1), g.Deal(g.BOARD, 1, face_up=True))),

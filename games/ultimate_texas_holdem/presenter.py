@@ -7,13 +7,8 @@ rules line."""
 
 from games.cards import best_five as five
 from games.cards.cards import cards
-from games.poker.presenter import PokerPresenter
+from games.poker.presenter import PokerPresenter, best_five
 from games.ultimate_texas_holdem import paytables, rules
-
-
-def best_five(items):
-    """The card strings of the best five of the hole cards and the board (rule 2)."""
-    return [str(item) for item in five.best_five(items)[1]]
 
 
 def dealer_label(items):
@@ -50,9 +45,7 @@ def layout_text(config):
     return " ".join(parts)
 
 
-PRESENTER = PokerPresenter(rules, dealer_label, layout_text, best_five=best_five)
-present = PRESENTER.present
-present_table = PRESENTER.present_table
-present_viewer = PRESENTER.present_viewer
-limits_text = PRESENTER.limits_text
+PRESENTER = PokerPresenter(
+    rules, dealer_label, layout_text, best_five=best_five
+)  # rule 2: best five of seven
 last_result = PRESENTER.last_result

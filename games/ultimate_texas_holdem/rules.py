@@ -25,7 +25,8 @@ from games.cards.poker import CARD_INDEX, name_partial
 from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, Paytable, PokerConfig, Wager
+from games.poker.config import Choice, Clocks, Linked, Mystery, Paytable, PokerConfig, Wager
+from games.poker.kit import FOLD  # noqa: F401  (the decision's, for the tests)
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 from games.ultimate_texas_holdem import paytables
 
@@ -36,7 +37,6 @@ TRIPS = "trips"
 BAD_BEAT = "bad_beat"
 PROGRESSIVE = "progressive"
 CHECK = "check"
-FOLD = "fold"
 PREFLOP, FLOP, RIVER = "preflop", "flop", "river"
 
 # The $5 progressive on the hole cards and the flop is a five-card hand with the
@@ -84,16 +84,8 @@ class Config(PokerConfig):
     bad_beat_max_bet: int = field(default=25, metadata={"help": "Maximum Bad Beat wager, in chips."})
     SWITCHES = ("trips", "bad_beat")
     LIMITS = (
-        Limit("trips_min_bet", 1, message="The minimum wager must be at least 1 chip."),
-        Limit(
-            "trips_max_bet", "trips_min_bet", message="The maximum wager cannot be below the minimum wager."
-        ),
-        Limit("bad_beat_min_bet", 1, message="The minimum wager must be at least 1 chip."),
-        Limit(
-            "bad_beat_max_bet",
-            "bad_beat_min_bet",
-            message="The maximum wager cannot be below the minimum wager.",
-        ),
+        *kit.wager_limits("trips_min_bet", "trips_max_bet"),
+        *kit.wager_limits("bad_beat_min_bet", "bad_beat_max_bet"),
     )
     CHOICES = tuple(
         Choice(name, names, f"Choose {_choices(names)}.")
@@ -118,21 +110,10 @@ class Config(PokerConfig):
     )
     CLOCKS = Clocks("Each hand's clock on each street; at expiry it checks, or on the river folds.")
 
-    @property
-    def blind_name(self):
-        return paytables.BLIND_NAMES[self.blind_paytable - 1]
-
-    @property
-    def blind_table(self):
-        return paytables.blind_paytable(self.blind_name)
-
-    @property
-    def trips_name(self):
-        return paytables.TRIPS_NAMES[self.trips_paytable - 1]
-
-    @property
-    def trips_table(self):
-        return paytables.trips_paytable(self.trips_name)
+    blind_name = kit.Chosen("blind_paytable", paytables.BLIND_NAMES)
+    blind_table = kit.Chosen("blind_paytable", paytables.BLIND_NAMES, paytables.blind_paytable)
+    trips_name = kit.Chosen("trips_paytable", paytables.TRIPS_NAMES)
+    trips_table = kit.Chosen("trips_paytable", paytables.TRIPS_NAMES, paytables.trips_paytable)
 
     @property
     def bad_beat_table(self):
@@ -233,51 +214,33 @@ def settle_hand(view, seat):
     pays = [ante, g.Pay(PLAY, g.WIN, "Play 1 to 1", odds=paytables.EVEN)]
     won = blind_payout(mine, view.config.blind_table)
     if won is None:
-        pays.append(g.Pay(BLIND, g.PUSH, "Blind, below its paytable"))
-    else:
-        line, odds = won
-        pays.append(g.Pay(BLIND, g.WIN, f"Blind, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds))
-    return pays
+        return [*pays, g.Pay(BLIND, g.PUSH, "Blind, below its paytable")]
+    return pays + kit.paid(BLIND, "Blind", won, paytables.LINE_NAMES)
 
 
 _MAIN = ((ANTE, "Ante"), (PLAY, "Play"), (BLIND, "Blind"))
 
 
-def trips_payout(mine, trips_table):
-    return paytables.lookup(trips_table, paytables.hand_lines(mine))
+def _final_lines(view, seat):
+    return paytables.hand_lines(seven_value(_seven(view, seat)))
 
 
-def settle_trips(view, seat):
-    """Rule 11: the player's final hand from the Trips table, whatever the
-    dealer holds, in action after a fold (the board is dealt out)."""
-    if not view.stake(seat, TRIPS):
-        return []
-    won = trips_payout(seven_value(_seven(view, seat)), view.config.trips_table)
-    if won is None:
-        return [g.Pay(TRIPS, g.LOSE, "Trips")]
-    line, odds = won
-    return [g.Pay(TRIPS, g.WIN, f"Trips, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds)]
-
-
-def bad_beat_payout(mine, dealer, bad_beat_table):
-    """(line, Odds) of rule 13: the hand three of a kind or better losing to the dealer's."""
-    if showdown(mine, dealer) != DEALER_HIGHER:
-        return None
-    return paytables.lookup(bad_beat_table, paytables.hand_lines(mine))
-
-
-def settle_bad_beat(view, seat):
-    """Rule 13 on a hand still in at the showdown (a fold lost it with the Ante:
-    the rules file's Defaults, no showdown)."""
-    if not view.stake(seat, BAD_BEAT):
-        return []
-    won = bad_beat_payout(
-        seven_value(_seven(view, seat)), seven_value(_dealer_seven(view)), view.config.bad_beat_table
+def _bad_beat_lines(view, seat):
+    """Rule 13: the lines of a hand losing to the dealer's ([] when it does not)."""
+    mine = seven_value(_seven(view, seat))
+    return (
+        paytables.hand_lines(mine)
+        if showdown(mine, seven_value(_dealer_seven(view))) == DEALER_HIGHER
+        else []
     )
-    if won is None:
-        return [g.Pay(BAD_BEAT, g.LOSE, "Bad Beat")]
-    line, odds = won
-    return [g.Pay(BAD_BEAT, g.WIN, f"Bad Beat, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds)]
+
+
+# Rule 11: the player's final hand from the Trips table, whatever the dealer holds, in action
+# after a fold (the board is dealt out).
+settle_trips = kit.settle_paytable(TRIPS, _final_lines, "trips_table", paytables.LINE_NAMES)
+# Rule 13, three of a kind or better losing to the dealer's, on a hand still in at the showdown
+# (a fold lost it with the Ante: the rules file's Defaults, no showdown).
+settle_bad_beat = kit.settle_paytable(BAD_BEAT, _bad_beat_lines, "bad_beat_table", paytables.LINE_NAMES)
 
 
 # Rule 12: the progressive on the two hole cards and the flop, independent of the dealer
@@ -290,13 +253,6 @@ PROGRESSIVE_PAYS = kit.Progressive(
     paytables.LINE_NAMES,
     envy="envy_cents",
 )
-
-
-def best_cards(view, seat):
-    """The five cards making the hand's best five of seven (highlighted at the showdown)."""
-    items = _seven(view, seat)
-    _, five = best_five.best_five_indices(indices_of(items))
-    return [items[indices_of(items).index(index)] for index in five]
 
 
 def _dealer_name(view):
@@ -337,23 +293,22 @@ GAME = g.Game(
             g.DECISION,
             limits=kit.chips("min_bet", "max_bet", up_to=max(paytables.PREFLOP_MULTIPLES)),
         ),
-        g.Area(
+        # Rule 3: Trips and the Bad Beat need the Ante and Blind.
+        kit.side_area(
             TRIPS,
             "Trips",
-            g.SIDE,
-            offered=lambda config: bool(config.trips),
-            limits=kit.chips("trips_min_bet", "trips_max_bet"),
-            needs=(ANTE,),  # rule 3: Trips needs the Ante and Blind
-            note="three of a kind or better",
+            "trips",
+            (ANTE,),
+            "three of a kind or better",
+            kit.chips("trips_min_bet", "trips_max_bet"),
         ),
-        g.Area(
+        kit.side_area(
             BAD_BEAT,
             "Bad Beat",
-            g.SIDE,
-            offered=lambda config: bool(config.bad_beat),
-            limits=kit.chips("bad_beat_min_bet", "bad_beat_max_bet"),
-            needs=(ANTE,),
-            note="three of a kind or better that loses",
+            "bad_beat",
+            (ANTE,),
+            "three of a kind or better that loses",
+            kit.chips("bad_beat_min_bet", "bad_beat_max_bet"),
         ),
         # Rule 3: the optional $5 progressive payout wager (§ 653a.7(d)(3)), with the Ante and Blind.
         # § 653c.1(c)(1): "an Ultimate Texas Hold 'Em Poker wager and a progressive payout wager".
@@ -394,13 +349,9 @@ GAME = g.Game(
         g.Street(
             # Rule 8: turn and river together; Play 1× or fold; one Play wager a round.
             deals=(g.Reveal(g.BOARD, 2),),
-            decision=g.Decision(
-                name=RIVER,
-                base=ANTE,
-                options=(_play(paytables.RIVER_MULTIPLES), g.Option(FOLD, "Fold", "F", folds=True)),
-                default=FOLD,  # the only choice left that places no wager
-                prompt="Play 1× your Ante, or fold",
-                once=PLAY,
+            # The fold is the clock's default: the only choice left that places no wager.
+            decision=kit.play_or_fold(
+                ANTE, "Play 1× your Ante, or fold", name=RIVER, multiples=paytables.RIVER_MULTIPLES, once=PLAY
             ),
         ),
     ),
