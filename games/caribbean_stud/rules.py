@@ -12,7 +12,7 @@ right → the progressive on the player's own five cards (rule 9) → Envy; the
 Mystery bonus at the end of the round.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.cards import best_five
 from games.cards.poker import CARD_INDEX
@@ -21,7 +21,7 @@ from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
 from games.poker.config import Choice, Clocks, Linked, Mystery, Needs, Paytable, PokerConfig, Wager
-from games.poker.kit import FOLD  # noqa: F401  (the decision's, for the tests)
+from games.poker.kit import DEALER_HIGHER, FOLD, PLAYER_HIGHER, TIE  # noqa: F401  (FOLD: for the tests)
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 ANTE = "ante"
@@ -39,11 +39,10 @@ PROGRESSIVE_KIND = "caribbean_stud"
 class Config(PokerConfig):
     """The table's Rules Submission for Caribbean Stud Poker (§ 601a.2)."""
 
-    min_bet: int = field(default=5, metadata={"help": "Minimum Ante, in chips."})
-    max_bet: int = field(default=500, metadata={"help": "Maximum Ante, in chips (the Bet is 2 times it)."})
-    bet_paytable: int = field(
-        default=1,
-        metadata={"help": "Bet paytable: 1 = 100-50-20-7-5-4-3-2-1 (royal flush down to one pair)."},
+    min_bet: int = kit.setting(5, "Minimum Ante, in chips.")
+    max_bet: int = kit.setting(500, "Maximum Ante, in chips (the Bet is 2 times it).")
+    bet_paytable: int = kit.setting(
+        1, "Bet paytable: 1 = 100-50-20-7-5-4-3-2-1 (royal flush down to one pair)."
     )
 
     CHOICES = (Choice("bet_paytable", paytables.BET_NAMES, "Choose Bet paytable 1 (100-50-20-7-5-4-3-2-1)."),)
@@ -95,20 +94,15 @@ def qualifies(dealer):
 
 # The outcomes of rule 8's table, for a hand that made the Bet wager.
 NOT_QUALIFIED = "not_qualified"  # Ante 1 to 1, Bet push
-PLAYER_HIGHER = "player_higher"  # Ante 1 to 1, Bet from the Bet paytable
-DEALER_HIGHER = "dealer_higher"  # Ante and Bet lose
-TIE = "tie"  # Ante and Bet push
+# PLAYER_HIGHER: Ante 1 to 1, Bet from the Bet paytable; DEALER_HIGHER: Ante and Bet lose;
+# TIE: Ante and Bet push (kit.showdown).
 
 
 def showdown(mine, dealer):
     """Rule 8's row for the player's and the dealer's hand values; an exact
     five-rank match is a tie (rule 2). The settler and the lab's simulation
     both read it."""
-    if not qualifies(dealer):
-        return NOT_QUALIFIED
-    if mine > dealer:
-        return PLAYER_HIGHER
-    return DEALER_HIGHER if dealer > mine else TIE
+    return kit.showdown(mine, dealer) if qualifies(dealer) else NOT_QUALIFIED
 
 
 def bet_payout(mine, bet_table):
@@ -184,9 +178,6 @@ GAME = g.Game(
         # Rule 3: a fixed amount, only with an Ante (§ 639a.7(d)(2)).
         # § 639c.1(c)(1): "a Caribbean Stud Poker wager and a progressive payout wager".
         kit.progressive_area(
-            PROGRESSIVE,
-            "Progressive",
-            "progressive",
             paytables.PROGRESSIVE_WAGER_CENTS,
             PROGRESSIVE_KIND,
             (ANTE,),

@@ -17,7 +17,7 @@ order: folds → per seat Play, Ante, Queens Up, Super Bonus → progressives �
 Envy; the Mystery bonus at the end of the round.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.cards import best_five, four_card
 from games.crazy_4_poker import paytables
@@ -34,21 +34,15 @@ QUEENS_UP = "queens_up"
 PLAY = "play"
 FIVE_CARD = "five_card"
 
-# The meter of the Five-Card progressive (casino/progressives/paytables.py): the
-# same five-card product as Four Card Poker's, linked across their tables.
-FIVE_CARD_KIND = paytables.FIVE_CARD_KIND
-
 
 @dataclass(frozen=True)
 class Config(PokerConfig):
     """The table's Rules Submission for Crazy 4 Poker (§ 601a.2)."""
 
-    min_bet: int = field(
-        default=5, metadata={"help": "Minimum Ante (the Super Bonus equals it), and Queens Up, in chips."}
-    )
-    max_bet: int = field(default=500, metadata={"help": "Maximum Ante (and Super Bonus), in chips."})
-    queens_up: int = field(default=1, metadata={"help": "1: the Queens Up wager is offered."})
-    side_max: int = field(default=100, metadata={"help": "Maximum Queens Up wager, in chips."})
+    min_bet: int = kit.setting(5, "Minimum Ante (the Super Bonus equals it), and Queens Up, in chips.")
+    max_bet: int = kit.setting(500, "Maximum Ante (and Super Bonus), in chips.")
+    queens_up: int = kit.setting(1, "1: the Queens Up wager is offered.")
+    side_max: int = kit.setting(100, "Maximum Queens Up wager, in chips.")
     SWITCHES = ("queens_up",)
     LIMITS = (
         Limit("side_max", "min_bet", message="The Queens Up maximum cannot be below the minimum wager."),
@@ -168,15 +162,7 @@ GAME = g.Game(
         g.Area(PLAY, "Play", g.DECISION, limits=kit.chips("min_bet", "max_bet", up_to=3)),
         kit.side_area(QUEENS_UP, "Queens Up", "queens_up", (ANTE,), "pair of queens or better"),
         # § 657c.1(c)(1): "a Crazy 4 Poker wager and a ... Five-Card progressive payout wager".
-        kit.progressive_area(
-            FIVE_CARD,
-            "Five-Card progressive",
-            "five_card_progressive",
-            paytables.FIVE_CARD_WAGER_CENTS,
-            FIVE_CARD_KIND,
-            (ANTE,),
-            "$5 · meter · Envy",
-        ),
+        kit.five_card_area(paytables.FIVE_CARD_WAGER_CENTS, (ANTE,), "$5 · meter · Envy"),
     ),
     streets=(
         g.Street(

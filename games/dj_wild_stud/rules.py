@@ -14,7 +14,7 @@ progressive bonus wager (rule 11, whatever the dealer holds and even after a
 fold); the Mystery bonus at the end of the round.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.cards import wild
 from games.cards.cards import joker_deck
@@ -24,7 +24,7 @@ from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
 from games.poker.config import Choice, Clocks, Linked, Mystery, Paytable, PokerConfig, Wager
-from games.poker.kit import FOLD  # noqa: F401  (the decision's, for the tests)
+from games.poker.kit import DEALER_HIGHER, FOLD, PLAYER_HIGHER, TIE, showdown  # noqa: F401  (FOLD: for the tests)
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 ANTE = "ante"
@@ -44,16 +44,15 @@ TRIPS_MAX_ODDS = 10_000
 class Config(PokerConfig):
     """The table's Rules Submission for DJ Wild Stud Poker (§ 601a.2)."""
 
-    min_bet: int = field(default=5, metadata={"help": "Minimum Ante, in chips (the Blind equals it)."})
-    max_bet: int = field(default=500, metadata={"help": "Maximum Ante, in chips (the Play is 2 times it)."})
-    blind_paytable: int = field(
-        default=1,
-        metadata={"help": "Blind paytable: 1 = 1000-50-10-9-4-3-2-1 (five wilds down to a straight)."},
+    min_bet: int = kit.setting(5, "Minimum Ante, in chips (the Blind equals it).")
+    max_bet: int = kit.setting(500, "Maximum Ante, in chips (the Play is 2 times it).")
+    blind_paytable: int = kit.setting(
+        1, "Blind paytable: 1 = 1000-50-10-9-4-3-2-1 (five wilds down to a straight)."
     )
     # Rule 10 and the rules file's Defaults: Trips is off until its lines are set (no
     # published table); natural hands and hands with wild cards apart.
-    trips_min_bet: int = field(default=5, metadata={"help": "Minimum Trips wager, in chips."})
-    trips_max_bet: int = field(default=100, metadata={"help": "Maximum Trips wager, in chips."})
+    trips_min_bet: int = kit.setting(5, "Minimum Trips wager, in chips.")
+    trips_max_bet: int = kit.setting(100, "Maximum Trips wager, in chips.")
     PARTS = (kit.OddsLines("trips", "Trips", paytables.TRIPS_LINES, paytables.LINE_NAMES, TRIPS_MAX_ODDS),)
     LIMITS = kit.wager_limits("trips_min_bet", "trips_max_bet")
     CHOICES = (
@@ -110,18 +109,8 @@ def hand_name(items):
     return wild.hand_name(hand_value(items))
 
 
-# The outcomes of rule 9's table, for a hand that made the Play wager.
-PLAYER_HIGHER = "player_higher"
-TIE = "tie"
-DEALER_HIGHER = "dealer_higher"
-
-
-def showdown(mine, dealer):
-    """Rule 9's row: no dealer qualifier (rule 8); equal values tie (rule 3:
-    suits never break ties; natural and wild hands of equal rank are equal)."""
-    if mine > dealer:
-        return PLAYER_HIGHER
-    return DEALER_HIGHER if dealer > mine else TIE
+# Rule 9's rows are kit.showdown's: no dealer qualifier (rule 8); equal values tie (rule 3: suits
+# never break ties; natural and wild hands of equal rank are equal).
 
 
 def blind_payout(mine, blind_table):
@@ -229,9 +218,6 @@ GAME = g.Game(
         # Rule 4: a fixed amount, only with the Ante and Blind (§ 687a.7(d)(2)).
         # § 687c.1(c)(1): "a DJ Wild Stud Poker wager and a progressive bonus wager".
         kit.progressive_area(
-            PROGRESSIVE,
-            "Progressive",
-            "progressive",
             paytables.PROGRESSIVE_WAGER_CENTS,
             PROGRESSIVE_KIND,
             (ANTE,),

@@ -15,7 +15,7 @@ paytable (rules file), so it is not offered; the Mystery bonus is qualified
 by the Ante and the Five-Card progressive wager (§ 641c.1(c)(1)).
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.cards import best_five, four_card
 from games.cards.poker import CARD_INDEX
@@ -32,26 +32,19 @@ PLAY = "play"
 ACES_UP = "aces_up"
 FIVE_CARD = "five_card"
 
-# The meter of the Five-Card progressive payout wager (casino/progressives/paytables.py),
-# linked with the other games that pay the same five-card table.
-FIVE_CARD_KIND = "five_card"
-
 
 @dataclass(frozen=True)
 class Config(PokerConfig):
     """The table's Rules Submission for Four Card Poker (§ 601a.2)."""
 
-    min_bet: int = field(default=5, metadata={"help": "Minimum Ante (and Aces Up), in chips."})
-    max_bet: int = field(default=500, metadata={"help": "Maximum Ante, in chips (Play up to 3 times it)."})
-    ante_bonus_paytable: int = field(
-        default=1,
-        metadata={
-            "help": "Ante Bonus paytable (four of a kind, straight flush, three of a kind): 1 = 25-20-2, 2 = 30-15-2."
-        },
+    min_bet: int = kit.setting(5, "Minimum Ante (and Aces Up), in chips.")
+    max_bet: int = kit.setting(500, "Maximum Ante, in chips (Play up to 3 times it).")
+    ante_bonus_paytable: int = kit.setting(
+        1, "Ante Bonus paytable (four of a kind, straight flush, three of a kind): 1 = 25-20-2, 2 = 30-15-2."
     )
-    aces_up: int = field(default=1, metadata={"help": "1: the Aces Up wager is offered."})
-    aces_up_paytable: int = field(default=1, metadata={"help": "Aces Up paytable: 1 = 50-40-8-6-4-2-1."})
-    side_max: int = field(default=100, metadata={"help": "Maximum Aces Up wager, in chips."})
+    aces_up: int = kit.setting(1, "1: the Aces Up wager is offered.")
+    aces_up_paytable: int = kit.setting(1, "Aces Up paytable: 1 = 50-40-8-6-4-2-1.")
+    side_max: int = kit.setting(100, "Maximum Aces Up wager, in chips.")
     SWITCHES = ("aces_up",)
     LIMITS = (Limit("side_max", "min_bet", message="The Aces Up maximum cannot be below the minimum wager."),)
     CHOICES = (
@@ -180,15 +173,7 @@ GAME = g.Game(
             limits=kit.chips("min_bet", "max_bet", up_to=max(paytables.PLAY_MULTIPLES)),
         ),
         # § 641c.1(c)(1): "a Four Card Poker wager and a ... Five-Card progressive payout wager".
-        kit.progressive_area(
-            FIVE_CARD,
-            "Five-Card progressive",
-            "five_card_progressive",
-            paytables.FIVE_CARD_WAGER_CENTS,
-            FIVE_CARD_KIND,
-            (ANTE, ACES_UP),
-            "$5 · your five cards · meter",
-        ),
+        kit.five_card_area(paytables.FIVE_CARD_WAGER_CENTS, (ANTE, ACES_UP), "$5 · your five cards · meter"),
     ),
     streets=(
         g.Street(

@@ -15,16 +15,15 @@ Card Bonus → Three-Card progressive → Five-Card progressive → Envy; the
 Mystery bonus at the end of the round.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.cards import best_five, three_card
-from games.cards.poker import CARD_INDEX, name_partial
+from games.cards.poker import CARD_INDEX
 from games.let_it_ride import paytables
 from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
 from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, PokerConfig, Wager
-from games.poker.paytables import FIVE_CARD_KIND, THREE_CARD_KIND
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 # Rule 3: the three equal base wagers in the spots 1, 2 and $ (together the "Let It
@@ -44,23 +43,17 @@ RIDE = "ride"
 class Config(PokerConfig):
     """The table's Rules Submission for Let It Ride Poker (§ 601a.2)."""
 
-    min_bet: int = field(default=5, metadata={"help": "Minimum of each of the three base wagers, in chips."})
-    max_bet: int = field(
-        default=500, metadata={"help": "Maximum of each of the three base wagers, in chips."}
+    min_bet: int = kit.setting(5, "Minimum of each of the three base wagers, in chips.")
+    max_bet: int = kit.setting(500, "Maximum of each of the three base wagers, in chips.")
+    base_paytable: int = kit.setting(
+        1, "Base paytable: 1 = 1000-200-50-11-8-5-3-2-1 (royal flush down to 10s or better)."
     )
-    base_paytable: int = field(
-        default=1,
-        metadata={"help": "Base paytable: 1 = 1000-200-50-11-8-5-3-2-1 (royal flush down to 10s or better)."},
+    aggregate_payout_limit: int = kit.setting(
+        50_000, "The most the three base wagers win together in one round, in chips (rule 14)."
     )
-    aggregate_payout_limit: int = field(
-        default=50_000,
-        metadata={"help": "The most the three base wagers win together in one round, in chips (rule 14)."},
-    )
-    three_card_bonus: int = field(default=1, metadata={"help": "1: the Three Card Bonus is offered."})
-    three_card_bonus_paytable: int = field(
-        default=1, metadata={"help": "Three Card Bonus paytable: 1 = 40-30-6-3-1."}
-    )
-    side_max: int = field(default=100, metadata={"help": "Maximum Three Card Bonus wager, in chips."})
+    three_card_bonus: int = kit.setting(1, "1: the Three Card Bonus is offered.")
+    three_card_bonus_paytable: int = kit.setting(1, "Three Card Bonus paytable: 1 = 40-30-6-3-1.")
+    side_max: int = kit.setting(100, "Maximum Three Card Bonus wager, in chips.")
     SWITCHES = ("three_card_bonus",)
     LIMITS = (
         Limit("side_max", "min_bet", message="The side wager maximum cannot be below the minimum wager."),
@@ -121,11 +114,7 @@ def hand_name(items):
     """The hand so far: the three dealt cards as a three-card hand (what the
     Three Card Bonus reads: "Flush, K-9-4"), four by their pairs ("Pair of
     10s", "Two pair, kings and 4s") or high cards, five as a poker hand."""
-    if len(items) == 5:
-        return best_five.hand_name(hand_value(items))
-    if len(items) == 3:
-        return three_card.name(three_card_value(items))
-    return name_partial([str(item) for item in items])
+    return three_card.name(three_card_value(items)) if len(items) == 3 else kit.hand_so_far(items)
 
 
 def three_card_value(items):
@@ -227,24 +216,8 @@ GAME = g.Game(
             (ONE,),
             "your three cards · pair or better",
         ),
-        kit.progressive_area(
-            THREE_CARD,
-            "Three-Card progressive",
-            "three_card_progressive",
-            paytables.THREE_CARD_WAGER_CENTS,
-            THREE_CARD_KIND,
-            (ONE,),
-            "$1 · your three cards · meter · Envy",
-        ),
-        kit.progressive_area(
-            FIVE_CARD,
-            "Five-Card progressive",
-            "five_card_progressive",
-            paytables.FIVE_CARD_WAGER_CENTS,
-            FIVE_CARD_KIND,
-            (ONE,),
-            "$5 · your final hand · meter · Envy",
-        ),
+        kit.three_card_area(paytables.THREE_CARD_WAGER_CENTS, (ONE,), "$1 · your three cards · meter · Envy"),
+        kit.five_card_area(paytables.FIVE_CARD_WAGER_CENTS, (ONE,), "$5 · your final hand · meter · Envy"),
     ),
     streets=(
         # Rule 5: three cards face down to each hand, two community cards face down; rule 6.

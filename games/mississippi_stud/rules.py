@@ -15,10 +15,10 @@ wagers → progressive (settled after a fold too, Defaults) → Envy; the
 Mystery bonus at the end of the round.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.cards import best_five
-from games.cards.poker import CARD_INDEX, name_partial
+from games.cards.poker import CARD_INDEX
 from games.mississippi_stud import paytables
 from games.poker import game as g
 from games.poker import kit
@@ -46,15 +46,10 @@ PROGRESSIVE_KIND = "five_card"
 class Config(PokerConfig):
     """The table's Rules Submission for Mississippi Stud (§ 601a.2)."""
 
-    min_bet: int = field(default=5, metadata={"help": "Minimum Ante, in chips."})
-    max_bet: int = field(
-        default=500, metadata={"help": "Maximum Ante, in chips (each street wager is 1 to 3 times it)."}
-    )
-    paytable: int = field(
-        default=1,
-        metadata={
-            "help": "Ante and street wagers' paytable: 1 = 500-100-40-10-6-4-3-2-1, 6s-10s push (§ 655a.12(a))."
-        },
+    min_bet: int = kit.setting(5, "Minimum Ante, in chips.")
+    max_bet: int = kit.setting(500, "Maximum Ante, in chips (each street wager is 1 to 3 times it).")
+    paytable: int = kit.setting(
+        1, "Ante and street wagers' paytable: 1 = 500-100-40-10-6-4-3-2-1, 6s-10s push (§ 655a.12(a))."
     )
 
     CHOICES = (Choice("paytable", paytables.BASE_NAMES, "Choose paytable 1 (500-100-40-10-6-4-3-2-1)."),)
@@ -94,13 +89,8 @@ def hand_value(items):
     return best_five.best_five_value_indices([CARD_INDEX[item] for item in items])
 
 
-def hand_name(items):
-    """The hand so far: five cards as a poker hand ("Flush, Q-J-9-6-2"); two
-    to four by their pairs ("Pair of 7s", "Two pair, kings and 4s") or high
-    cards ("A-9-4 high")."""
-    if len(items) == 5:
-        return best_five.hand_name(hand_value(items))
-    return name_partial([str(item) for item in items])
+# The hand so far: two to four cards by their pairs or high cards, five as a poker hand.
+hand_name = kit.hand_so_far
 
 
 def base_payout(value, table):
@@ -190,9 +180,6 @@ GAME = g.Game(
         # Rule 3: the optional progressive payout wager (§ 655a.7(d)(3)), $5, with an Ante.
         # § 655c.1(c)(1): "a Mississippi Stud wager and a progressive payout wager".
         kit.progressive_area(
-            PROGRESSIVE,
-            "Progressive",
-            "progressive",
             paytables.PROGRESSIVE_WAGER_CENTS,
             PROGRESSIVE_KIND,
             (ANTE,),

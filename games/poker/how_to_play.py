@@ -71,14 +71,15 @@ def how_to_play(
             kept.append(mystery_section(wagers if isinstance(wagers, str) else wagers(config), section))
         if presenter.game.fold_loses:
             kept.append(FOLDED_HANDS)
-        return with_odds_note([*kept, limits_section(limits(presenter.game, config, shown))])
+        noted: list[Section] = with_odds_note([*kept, limits_section(limits(presenter.game, config, shown))])
+        return noted
 
     return sections
 
 
-def limits(game, config, shown):
+def limits(game: g.Game, config: Any, shown: set[str]) -> list[str]:
     """One line per wager placed with chips: "Ante: 5 to 500 chips."."""
-    lines = []
+    lines: list[str] = []
     for area in game.areas:
         if area.name not in shown or area.role == g.DECISION or getattr(area, "equals", None):
             continue

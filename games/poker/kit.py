@@ -17,13 +17,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.cards import best_five
 from games.cards.cards import Card
+from games.cards.poker import name_partial
 from games.engine import CENTS_PER_CHIP
 from games.payouts import MeterShare, Odds
 from games.poker import game as g
 from games.poker.config import BET_LIMITS as BET_LIMITS_CHECKED
 from games.poker.config import Limit
-from games.poker.paytables import lookup
+from games.poker.paytables import FIVE_CARD_KIND, THREE_CARD_KIND, lookup
 from games.poker.settlement import Table
 
 # A settler: (view, seat) -> the hand's pays (games/poker/game.py).
@@ -37,25 +39,22 @@ PaytableOf = Mapping[str, Any] | str
 @dataclass(frozen=True)
 class Progressive:
     area: str  # the PROGRESSIVE area: "five_card"
-    lines: Callable  # (view, seat) -> the hand's lines for the paytable
-    paytable: dict | str  # {line: Odds or MeterShare}, or the Config property: "progressive_table"
-    names: dict  # {line: its name}: "Royal flush"
-    envy: dict | str | None = None  # {line: cents} for another hand's line, or the Config property
+    lines: Lines  # (view, seat) -> the hand's lines for the paytable
+    paytable: PaytableOf  # {line: Odds or MeterShare}, or the Config property: "progressive_table"
+    names: Mapping[str, str]  # {line: its name}: "Royal flush"
+    envy: PaytableOf | None = None  # {line: cents} for another hand's line, or the Config property
     # A fold forfeits the wager with the cards, and a folded hand neither earns nor gives
     # Envy (Caribbean Stud, rule 6); elsewhere the wager stays in action after a fold.
     dies_with_fold: bool = False
 
-    def table(self, config, paytable):
-        return getattr(config, paytable) if isinstance(paytable, str) else paytable
-
-    def in_action(self, view, seat):
+    def in_action(self, view: Table, seat: int) -> bool:
         return bool(view.bet(seat, self.area)) and not (self.dies_with_fold and view.folded(seat))
 
-    def pays(self, view, seat):
+    def pays(self, view: Table, seat: int) -> list[g.Pay]:
         """Only the highest line pays (progressives_605a.md rule 12): a share of
         the meter (METER) or a fixed payout on the collected stake (FIXED)."""
-        label = view.game.area(self.area).label
-        won = lookup(self.table(view.config, self.paytable), self.lines(view, seat))
+        label: str = view.game.area(self.area).label
+        won = lookup(_paytable(view.config, self.paytable), self.lines(view, seat))
         if not won:
             return [g.Pay(self.area, g.LOSE, label)]
         line, payout = won
@@ -64,14 +63,14 @@ class Progressive:
             return [g.Pay(self.area, g.METER, f"{label}, {name}", percent=payout.percent)]
         return [g.Pay(self.area, g.FIXED, f"{label}, {name}, {payout}", odds=payout)]
 
-    def envy_pays(self, view, seat, named):
+    def envy_pays(self, view: Table, seat: int, named: bool) -> list[g.Pay]:
         """Envy for each other hand holding a line of the Envy paytable, never
         for one's own hand or the dealer's; ``named``: the text names the wager."""
-        envy = self.table(view.config, self.envy)
+        envy = _paytable(view.config, self.envy) if self.envy is not None else None
         if not envy or not self.in_action(view, seat):
             return []
         prefix = f"{view.game.area(self.area).label} " if named else ""
-        pays = []
+        pays: list[g.Pay] = []
         for other in view.others(seat):
             if self.dies_with_fold and view.folded(other):
                 continue
@@ -83,26 +82,29 @@ class Progressive:
         return pays
 
 
-def settle_progressives(*wagers):
+def settle_progressives(*wagers: Progressive) -> Settler:
     """The settler of the progressive wagers ``wagers`` (Progressive)."""
 
-    def settle(view, seat):
+    def settle(view: Table, seat: int) -> list[g.Pay]:
         return [pay for wager in wagers if wager.in_action(view, seat) for pay in wager.pays(view, seat)]
 
     return settle
 
 
-def settle_envy(*wagers):
+def settle_envy(*wagers: Progressive) -> Settler:
     """The settler of the Envy Bonus of ``wagers`` (Progressive with an
     ``envy``), each Envy named by its wager when there are several."""
 
-    def settle(view, seat):
+    def settle(view: Table, seat: int) -> list[g.Pay]:
         return [pay for wager in wagers for pay in wager.envy_pays(view, seat, named=len(wagers) > 1)]
 
     return settle
 
 
-def chips(low, high, times=1, up_to=1):
+Limits = Callable[[Any], tuple[int, int]]  # (config) -> (lowest, highest) cents
+
+
+def chips(low: str, high: str, times: int = 1, up_to: int = 1) -> Limits:
     """(config) -> (lowest, highest) cents of a wager whose limits are the
     Config's fields ``low`` and ``high``, in chips: ``times`` them (Caribbean
     Stud's Bet of 2× the Ante), or with a highest ``up_to`` times ``high``
@@ -117,24 +119,39 @@ def chips(low, high, times=1, up_to=1):
 BET_LIMITS = chips("min_bet", "max_bet")
 
 
-def fixed(cents):
+def fixed(cents: int) -> Limits:
     """(config) -> the limits of a wager of a fixed amount (a progressive's $1 or $5)."""
     return lambda config: (cents, cents)
 
 
-def progressive_area(name, label, switch, cents, meter_kind, needs, note):
-    """The betting area of a linked progressive wager of ``cents``, offered
-    by the Config's ``switch`` and qualifying for the Mystery bonus with it,
-    or as the table names (``mystery_wagers``, config.py ``Mystery.base``)."""
+def offered_by(switch: str) -> Callable[[Any], bool]:
+    """(config) -> whether the Config's ``switch`` field offers an area."""
+    return lambda config: bool(getattr(config, switch))
 
-    def mystery(config):
+
+def progressive_area(
+    cents: int,
+    meter_kind: str,
+    needs: tuple[str, ...],
+    note: str,
+    name: str = "progressive",
+    label: str = "Progressive",
+    switch: str | None = None,
+) -> g.Area:
+    """The betting area of a linked progressive wager of ``cents``, offered
+    by the Config's ``switch`` (by default the area's name) and qualifying for
+    the Mystery bonus with it, or as the table names (``mystery_wagers``,
+    config.py ``Mystery.base``)."""
+    switch = switch or name
+
+    def mystery(config: Any) -> bool:
         return config.qualifies_for_mystery(name) if config.MYSTERY_WAGERS else bool(getattr(config, switch))
 
     return g.Area(
         name,
         label,
         g.PROGRESSIVE,
-        offered=lambda config: bool(getattr(config, switch)),
+        offered=offered_by(switch),
         limits=fixed(cents),
         needs=needs,
         meter_kind=meter_kind,
@@ -143,7 +160,51 @@ def progressive_area(name, label, switch, cents, meter_kind, needs, note):
     )
 
 
+def five_card_area(cents: int, needs: tuple[str, ...], note: str) -> g.Area:
+    """The Five-Card progressive payout wager the five-card games link (paytables.py FIVE_CARD_KIND)."""
+    return progressive_area(
+        cents, FIVE_CARD_KIND, needs, note, "five_card", "Five-Card progressive", "five_card_progressive"
+    )
+
+
+def three_card_area(cents: int, needs: tuple[str, ...], note: str) -> g.Area:
+    """The Three-Card progressive payout wager (paytables.py THREE_CARD_KIND)."""
+    return progressive_area(
+        cents, THREE_CARD_KIND, needs, note, "three_card", "Three-Card progressive", "three_card_progressive"
+    )
+
+
+# -- hands ---------------------------------------------------------------------------------
+
+# The rows of a showdown of a hand still in against the dealer's.
+PLAYER_HIGHER = "player_higher"
+TIE = "tie"
+DEALER_HIGHER = "dealer_higher"
+
+
+def showdown(mine: int, dealer: int) -> str:
+    """The showdown's row for two hand values: equal values tie (suits never rank)."""
+    if mine > dealer:
+        return PLAYER_HIGHER
+    return DEALER_HIGHER if dealer > mine else TIE
+
+
+def hand_so_far(items: list[Card]) -> str:
+    """A hand named as its cards come: two to four by their pairs or high
+    cards ("Pair of 7s", "A-K high"); five or more (with the board), the best
+    five of them ("Flush, A-J-9-6-2")."""
+    if len(items) >= 5:
+        return best_five.hand_name(best_five.best_five_value(items))
+    return name_partial([str(item) for item in items])
+
+
 # -- the pieces most bindings declare alike -------------------------------------------------
+
+
+def setting(default: int, help_text: str) -> Any:
+    """A Config field (one admin field): its default and its help text."""
+    return field(default=default, metadata={"help": help_text})
+
 
 FOLD = "fold"
 FOLD_OPTION = g.Option(FOLD, "Fold", "F", folds=True)
@@ -159,18 +220,13 @@ def wager_limits(low: str, high: str) -> tuple[Limit, Limit]:
     return Limit(low, 1, message=least.message), Limit(high, low, message=most.message)
 
 
-def offered_by(switch: str) -> Callable[[Any], bool]:
-    """(config) -> whether the Config's ``switch`` field offers an area."""
-    return lambda config: bool(getattr(config, switch))
-
-
 def side_area(
     name: str,
     label: str,
     switch: str,
     needs: tuple[str, ...],
     note: str,
-    limits: Callable[[Any], tuple[int, int]] = SIDE_LIMITS,
+    limits: Limits = SIDE_LIMITS,
     role: str = g.SIDE,
 ) -> g.Area:
     """An optional wager the Config's ``switch`` offers, from the table's

@@ -64,6 +64,12 @@ def best_five(items: Iterable[str]) -> list[str]:
     return [str(item) for item in five.best_five(list(items))[1]]
 
 
+def sentences(*parts: object) -> str:
+    """A layout's rules line: the sentences among ``parts`` (a sentence a
+    table does not offer is written ``config.switch and "..."``, which is falsy)."""
+    return " ".join(part for part in parts if isinstance(part, str) and part)
+
+
 def qualifier_label(
     value: Callable[[list[Card]], int],
     name: Callable[[int], str],

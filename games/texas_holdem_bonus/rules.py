@@ -16,10 +16,10 @@ on the hole cards and the flop (rule 12, settled after a fold too), Envy; the
 Mystery bonus at the end of the round.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.cards import best_five, poker, seven_card
-from games.cards.poker import CARD_INDEX, name_partial
+from games.cards.poker import CARD_INDEX
 from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
@@ -47,23 +47,18 @@ PROGRESSIVE_KIND = "five_card"
 class Config(PokerConfig):
     """The table's Rules Submission for Texas Hold 'Em Bonus Poker (§ 601a.2)."""
 
-    min_bet: int = field(default=5, metadata={"help": "Minimum Ante, in chips."})
-    max_bet: int = field(
-        default=500,
-        metadata={"help": "Maximum Ante, in chips (the Flop wager is 2×, the Turn and River wagers 1× it)."},
+    min_bet: int = kit.setting(5, "Minimum Ante, in chips.")
+    max_bet: int = kit.setting(
+        500, "Maximum Ante, in chips (the Flop wager is 2×, the Turn and River wagers 1× it)."
     )
-    ante_pays_on: int = field(
-        default=1,
-        metadata={
-            "help": "The Ante pays 1 to 1 on a win with: 1 = a straight or better, 2 = a flush or better."
-        },
+    ante_pays_on: int = kit.setting(
+        1, "The Ante pays 1 to 1 on a win with: 1 = a straight or better, 2 = a flush or better."
     )
-    bonus: int = field(default=1, metadata={"help": "1: the Bonus wager on the hole cards is offered."})
-    bonus_min_bet: int = field(default=5, metadata={"help": "Minimum Bonus wager, in chips."})
-    bonus_max_bet: int = field(default=100, metadata={"help": "Maximum Bonus wager, in chips."})
-    bonus_paytable: int = field(
-        default=1,
-        metadata={"help": "Bonus paytable: 1 = 1000-30-25-20-15-10-5-3 (A-A with the dealer's A-A first)."},
+    bonus: int = kit.setting(1, "1: the Bonus wager on the hole cards is offered.")
+    bonus_min_bet: int = kit.setting(5, "Minimum Bonus wager, in chips.")
+    bonus_max_bet: int = kit.setting(100, "Maximum Bonus wager, in chips.")
+    bonus_paytable: int = kit.setting(
+        1, "Bonus paytable: 1 = 1000-30-25-20-15-10-5-3 (A-A with the dealer's A-A first)."
     )
 
     SWITCHES = ("bonus",)
@@ -106,12 +101,8 @@ def hand_value(items):
     return seven_card.value_of_seven([CARD_INDEX[item] for item in items])
 
 
-def hand_name(items):
-    """Two hole cards by their pair or high cards ("Pair of 7s", "A-K high");
-    with the board, the best five of them (rule 1: "Flush, A-J-9-6-2")."""
-    if len(items) >= 5:
-        return best_five.hand_name(best_five.best_five_value(items))
-    return name_partial([str(item) for item in items])
+# Two hole cards by their pair or high cards; with the board, the best five of them (rule 1).
+hand_name = kit.hand_so_far
 
 
 def progressive_value(hole, flop):
@@ -230,9 +221,6 @@ GAME = g.Game(
         # Rule 2: the optional progressive payout wager (§ 647a.7(d)(3)), $5, with an Ante.
         # § 647c.1(c)(1): "a Texas Hold 'Em Bonus Poker wager and a progressive payout wager".
         kit.progressive_area(
-            PROGRESSIVE,
-            "Progressive",
-            "progressive",
             paytables.PROGRESSIVE_WAGER_CENTS,
             PROGRESSIVE_KIND,
             (ANTE,),

@@ -9,7 +9,7 @@ rule 14's order: folds → Ante, Play and Ante Bonus → Pair Plus → Six Card
 Bonus → progressives → Envy; the Mystery bonus at the end of the round.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.cards import best_five, three_card
 from games.poker import game as g
@@ -17,7 +17,6 @@ from games.poker import kit
 from games.poker import round as pr
 from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, PokerConfig, Wager
 from games.poker.kit import FOLD  # noqa: F401  (the decision's, for the tests)
-from games.poker.paytables import FIVE_CARD_KIND, THREE_CARD_KIND
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 from games.three_card_poker import paytables
 
@@ -33,16 +32,14 @@ FIVE_CARD = "five_card"
 class Config(PokerConfig):
     """The table's Rules Submission for Three Card Poker (§ 601a.2)."""
 
-    min_bet: int = field(default=5, metadata={"help": "Minimum Ante (and Pair Plus), in chips."})
-    max_bet: int = field(default=500, metadata={"help": "Maximum Ante, in chips."})
-    pair_plus: int = field(default=1, metadata={"help": "1: the Pair Plus wager is offered."})
-    pair_plus_paytable: int = field(
-        default=1, metadata={"help": "Pair Plus paytable: 1 = 40-30-6-4-1, 2 = 40-30-6-3-1, 3 = 40-30-5-4-1."}
+    min_bet: int = kit.setting(5, "Minimum Ante (and Pair Plus), in chips.")
+    max_bet: int = kit.setting(500, "Maximum Ante, in chips.")
+    pair_plus: int = kit.setting(1, "1: the Pair Plus wager is offered.")
+    pair_plus_paytable: int = kit.setting(
+        1, "Pair Plus paytable: 1 = 40-30-6-4-1, 2 = 40-30-6-3-1, 3 = 40-30-5-4-1."
     )
-    side_max: int = field(
-        default=100, metadata={"help": "Maximum Pair Plus or Six Card Bonus wager, in chips."}
-    )
-    six_card_bonus: int = field(default=1, metadata={"help": "1: the Six Card Bonus wager is offered."})
+    side_max: int = kit.setting(100, "Maximum Pair Plus or Six Card Bonus wager, in chips.")
+    six_card_bonus: int = kit.setting(1, "1: the Six Card Bonus wager is offered.")
 
     SWITCHES = ("pair_plus", "six_card_bonus")
     LIMITS = (
@@ -174,24 +171,8 @@ GAME = g.Game(
         kit.side_area(PAIR_PLUS, "Pair Plus", "pair_plus", (), "", role=g.BASE),
         g.Area(PLAY, "Play", g.DECISION, limits=kit.BET_LIMITS),
         kit.side_area(SIX_CARD, "Six Card Bonus", "six_card_bonus", (ANTE, PAIR_PLUS), "best five of six"),
-        kit.progressive_area(
-            THREE_CARD,
-            "Three-Card progressive",
-            "three_card_progressive",
-            paytables.THREE_CARD_WAGER_CENTS,
-            THREE_CARD_KIND,
-            (ANTE, PAIR_PLUS),
-            "$1 · meter",
-        ),
-        kit.progressive_area(
-            FIVE_CARD,
-            "Five-Card progressive",
-            "five_card_progressive",
-            paytables.FIVE_CARD_WAGER_CENTS,
-            FIVE_CARD_KIND,
-            (ANTE, PAIR_PLUS),
-            "$5 · meter",
-        ),
+        kit.three_card_area(paytables.THREE_CARD_WAGER_CENTS, (ANTE, PAIR_PLUS), "$1 · meter"),
+        kit.five_card_area(paytables.FIVE_CARD_WAGER_CENTS, (ANTE, PAIR_PLUS), "$5 · meter"),
     ),
     streets=(
         g.Street(

@@ -18,15 +18,15 @@ progressive on the hole cards and the flop (rule 12) → Envy; the Mystery bonus
 at the end of the round.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.cards import best_five, seven_card
-from games.cards.poker import CARD_INDEX, name_partial
+from games.cards.poker import CARD_INDEX
 from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
 from games.poker.config import Choice, Clocks, Linked, Mystery, Paytable, PokerConfig, Wager
-from games.poker.kit import FOLD  # noqa: F401  (the decision's, for the tests)
+from games.poker.kit import DEALER_HIGHER, FOLD, PLAYER_HIGHER, TIE, showdown  # noqa: F401  (FOLD: for the tests)
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 from games.ultimate_texas_holdem import paytables
 
@@ -53,35 +53,26 @@ def _choices(names):
 class Config(PokerConfig):
     """The table's Rules Submission for Ultimate Texas Hold 'Em Poker (§ 601a.2)."""
 
-    min_bet: int = field(default=5, metadata={"help": "Minimum Ante, in chips (the Blind equals it)."})
-    max_bet: int = field(
-        default=500, metadata={"help": "Maximum Ante, in chips (the Play is 4, 3, 2 or 1 times it)."}
+    min_bet: int = kit.setting(5, "Minimum Ante, in chips (the Blind equals it).")
+    max_bet: int = kit.setting(500, "Maximum Ante, in chips (the Play is 4, 3, 2 or 1 times it).")
+    blind_paytable: int = kit.setting(
+        1,
+        f"Blind paytable (§ 653a.12(b)): {_choices(paytables.BLIND_NAMES)} "
+        "(A: 500-50-10-3-3/2-1; B: as A, a straight pushes).",
     )
-    blind_paytable: int = field(
-        default=1,
-        metadata={
-            "help": f"Blind paytable (§ 653a.12(b)): {_choices(paytables.BLIND_NAMES)} "
-            "(A: 500-50-10-3-3/2-1; B: as A, a straight pushes)."
-        },
+    trips: int = kit.setting(1, "1: the Trips wager is offered (§ 653a.12(c)).")
+    trips_paytable: int = kit.setting(
+        1,
+        "Trips paytable (§ 653a.12(c)): 1 = A (50-40-30-9-7-4-3), 2 = B (50-40-30-8-6-5-3), "
+        "3 = C (50-40-30-8-7-4-3), 4 = D (50-40-20-7-6-5-3).",
     )
-    trips: int = field(default=1, metadata={"help": "1: the Trips wager is offered (§ 653a.12(c))."})
-    trips_paytable: int = field(
-        default=1,
-        metadata={
-            "help": "Trips paytable (§ 653a.12(c)): 1 = A (50-40-30-9-7-4-3), 2 = B (50-40-30-8-6-5-3), "
-            "3 = C (50-40-30-8-7-4-3), 4 = D (50-40-20-7-6-5-3)."
-        },
+    trips_min_bet: int = kit.setting(5, "Minimum Trips wager, in chips.")
+    trips_max_bet: int = kit.setting(100, "Maximum Trips wager, in chips.")
+    bad_beat: int = kit.setting(
+        1, "1: the Bad Beat bonus wager is offered, Paytable C (§ 653b.3; A and B not reproduced)."
     )
-    trips_min_bet: int = field(default=5, metadata={"help": "Minimum Trips wager, in chips."})
-    trips_max_bet: int = field(default=100, metadata={"help": "Maximum Trips wager, in chips."})
-    bad_beat: int = field(
-        default=1,
-        metadata={
-            "help": "1: the Bad Beat bonus wager is offered, Paytable C (§ 653b.3; A and B not reproduced)."
-        },
-    )
-    bad_beat_min_bet: int = field(default=1, metadata={"help": "Minimum Bad Beat wager, in chips."})
-    bad_beat_max_bet: int = field(default=25, metadata={"help": "Maximum Bad Beat wager, in chips."})
+    bad_beat_min_bet: int = kit.setting(1, "Minimum Bad Beat wager, in chips.")
+    bad_beat_max_bet: int = kit.setting(25, "Maximum Bad Beat wager, in chips.")
     SWITCHES = ("trips", "bad_beat")
     LIMITS = (
         *kit.wager_limits("trips_min_bet", "trips_max_bet"),
@@ -132,12 +123,8 @@ def seven_value(items):
     return seven_card.value_of_seven(indices_of(items))
 
 
-def hand_name(items):
-    """Two hole cards by their pair or high cards ("Pair of 7s", "A-K high");
-    with the flop or the whole board, the best five of them (rule 2)."""
-    if len(items) >= 5:
-        return best_five.hand_name(best_five.best_five_value(items))
-    return name_partial([str(item) for item in items])
+# Two hole cards by their pair or high cards; with the flop or the whole board, the best five (rule 2).
+hand_name = kit.hand_so_far
 
 
 def five_value(items):
@@ -145,17 +132,7 @@ def five_value(items):
     return best_five.best_five_value_indices(indices_of(items))
 
 
-# Rule 10's rows for a hand still in.
-PLAYER_HIGHER = "player_higher"
-TIE = "tie"
-DEALER_HIGHER = "dealer_higher"
-
-
-def showdown(mine, dealer):
-    """Rule 10's row: equal values tie (rule 2: suits never rank)."""
-    if mine > dealer:
-        return PLAYER_HIGHER
-    return DEALER_HIGHER if dealer > mine else TIE
+# Rule 10's rows for a hand still in are kit.showdown's: equal values tie (rule 2: suits never rank).
 
 
 def blind_payout(mine, blind_table):
@@ -313,9 +290,6 @@ GAME = g.Game(
         # Rule 3: the optional $5 progressive payout wager (§ 653a.7(d)(3)), with the Ante and Blind.
         # § 653c.1(c)(1): "an Ultimate Texas Hold 'Em Poker wager and a progressive payout wager".
         kit.progressive_area(
-            PROGRESSIVE,
-            "Progressive",
-            "progressive",
             paytables.PROGRESSIVE_WAGER_CENTS,
             PROGRESSIVE_KIND,
             (ANTE,),
