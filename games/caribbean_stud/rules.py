@@ -174,7 +174,7 @@ GAME = g.Game(
     areas=(
         # Rule 3: the Caribbean Stud Poker wager (the Ante, § 639a.7(d)(1)), required.
         g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="1 to 1 · dealer qualifies with A-K"),
-        g.Area(BET, "Bet", g.DECISION, limits=kit.chips("min_bet", "max_bet", times=paytables.BET_MULTIPLE)),
+        kit.decision_area(BET, "Bet", times=paytables.BET_MULTIPLE),
         # Rule 3: a fixed amount, only with an Ante (§ 639a.7(d)(2)).
         # § 639c.1(c)(1): "a Caribbean Stud Poker wager and a progressive payout wager".
         kit.progressive_area(

@@ -24,7 +24,7 @@ from games.crazy_4_poker import paytables
 from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Clocks, Limit, Linked, Mystery, PokerConfig, Wager
+from games.poker.config import Clocks, Limit, Linked, Mystery, PokerConfig
 from games.poker.kit import FOLD  # noqa: F401  (the decision's, for the tests)
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
@@ -49,7 +49,7 @@ class Config(PokerConfig):
     )
     # § 657c.1(a): only with the Four-Card or the Five-Card progressive; only the latter is offered.
     LINKED = Linked(
-        (Wager("five_card_progressive", "$5 Five-Card progressive payout wager", "§ 657a.7(d)(4)"),),
+        (kit.five_card_wager("§ 657a.7(d)(4)"),),
         Mystery(
             "§ 657c.1", "the Ante and the Five-Card progressive", "the Five-Card progressive payout wager"
         ),
@@ -150,16 +150,9 @@ GAME = g.Game(
     name="Crazy 4 Poker",
     areas=(
         g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="1 to 1 when the dealer qualifies"),
-        g.Area(
-            SUPER_BONUS,
-            "Super Bonus",
-            g.SIDE,
-            limits=kit.BET_LIMITS,
-            needs=(ANTE,),
-            equals=ANTE,  # rule 3: equal to the Ante and required with it
-            note="straight or better pays",
-        ),
-        g.Area(PLAY, "Play", g.DECISION, limits=kit.chips("min_bet", "max_bet", up_to=3)),
+        # Rule 3: the Super Bonus, equal to the Ante and required with it.
+        kit.equal_area(SUPER_BONUS, "Super Bonus", ANTE, "straight or better pays"),
+        kit.decision_area(PLAY, "Play", up_to=3),
         kit.side_area(QUEENS_UP, "Queens Up", "queens_up", (ANTE,), "pair of queens or better"),
         # § 657c.1(c)(1): "a Crazy 4 Poker wager and a ... Five-Card progressive payout wager".
         kit.five_card_area(paytables.FIVE_CARD_WAGER_CENTS, (ANTE,), "$5 · meter · Envy"),

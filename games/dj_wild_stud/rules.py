@@ -195,25 +195,11 @@ GAME = g.Game(
     areas=(
         # Rule 4: the DJ Wild Stud Poker wager (§ 687a.7(d)(1)), an Ante and an equal Blind, both required.
         g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="1 to 1 · no dealer qualifier"),
-        g.Area(
-            BLIND,
-            "Blind",
-            g.SIDE,
-            limits=kit.BET_LIMITS,
-            needs=(ANTE,),
-            equals=ANTE,
-            note="straight or better pays",
-        ),
-        g.Area(
-            PLAY, "Play", g.DECISION, limits=kit.chips("min_bet", "max_bet", times=paytables.PLAY_MULTIPLE)
-        ),
+        kit.equal_area(BLIND, "Blind", ANTE, "straight or better pays"),
+        kit.decision_area(PLAY, "Play", times=paytables.PLAY_MULTIPLE),
+        # Offered where the table pays a line of it.
         kit.side_area(
-            TRIPS,
-            "Trips",
-            "trips_table",  # offered where the table pays a line
-            (ANTE,),
-            "three of a kind or better · natural pays more",
-            kit.chips("trips_min_bet", "trips_max_bet"),
+            TRIPS, "Trips", "trips_table", (ANTE,), "three of a kind or better · natural pays more", "trips"
         ),
         # Rule 4: a fixed amount, only with the Ante and Blind (§ 687a.7(d)(2)).
         # § 687c.1(c)(1): "a DJ Wild Stud Poker wager and a progressive bonus wager".

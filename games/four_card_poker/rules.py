@@ -23,7 +23,7 @@ from games.four_card_poker import paytables
 from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, PokerConfig, Wager
+from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, PokerConfig
 from games.poker.kit import FOLD  # noqa: F401  (the decision's, for the tests)
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
@@ -56,7 +56,7 @@ class Config(PokerConfig):
         Choice("aces_up_paytable", paytables.ACES_UP_NAMES, "Choose Aces Up paytable 1 (50-40-8-6-4-2-1)."),
     )
     LINKED = Linked(
-        (Wager("five_card_progressive", "$5 Five-Card progressive payout wager", "§ 641a.7(d)(5)"),),
+        (kit.five_card_wager("§ 641a.7(d)(5)"),),
         Mystery(
             "§ 641c.1", "the Ante and the Five-Card progressive", "the Five-Card progressive payout wager"
         ),
@@ -166,12 +166,7 @@ GAME = g.Game(
         g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="1 to 1, ties win · Ante Bonus"),
         # Defaults: Aces Up may be the only wager, a hand of its own.
         kit.side_area(ACES_UP, "Aces Up", "aces_up", (), "pair of aces or better", role=g.BASE),
-        g.Area(
-            PLAY,
-            "Play",
-            g.DECISION,
-            limits=kit.chips("min_bet", "max_bet", up_to=max(paytables.PLAY_MULTIPLES)),
-        ),
+        kit.decision_area(PLAY, "Play", up_to=max(paytables.PLAY_MULTIPLES)),
         # § 641c.1(c)(1): "a Four Card Poker wager and a ... Five-Card progressive payout wager".
         kit.five_card_area(paytables.FIVE_CARD_WAGER_CENTS, (ANTE, ACES_UP), "$5 · your five cards · meter"),
     ),

@@ -28,9 +28,7 @@ def guide(config):
                     "Hands, best first: royal flush, straight flush, four of a kind, full house, flush, "
                     "straight, three of a kind, two pair, pair, high card. Ace-2-3-4-5 is a straight."
                 ),
-                Line(
-                    "If you do not decide in time, the bet is pulled back for you.",
-                ),
+                Line("If you do not decide in time, the bet is pulled back for you."),
             ),
             source=SOURCE,
         ),

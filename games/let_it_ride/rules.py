@@ -23,7 +23,7 @@ from games.let_it_ride import paytables
 from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, PokerConfig, Wager
+from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, PokerConfig
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 # Rule 3: the three equal base wagers in the spots 1, 2 and $ (together the "Let It
@@ -71,18 +71,8 @@ class Config(PokerConfig):
     # wager, as indicated by the certificate holder in its Rules Submission" — offered at the table.
     LINKED = Linked(
         (
-            Wager(
-                "three_card_progressive",
-                "$1 Three-Card progressive payout wager",
-                "§ 643a.7(g)",
-                area=THREE_CARD,
-            ),
-            Wager(
-                "five_card_progressive",
-                "$5 Five-Card progressive payout wager",
-                "§ 643a.7(h)",
-                area=FIVE_CARD,
-            ),
+            kit.three_card_wager("§ 643a.7(g)", area=THREE_CARD),
+            kit.five_card_wager("§ 643a.7(h)", area=FIVE_CARD),
         ),
         Mystery(
             "§ 643c.1",

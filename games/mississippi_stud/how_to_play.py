@@ -24,10 +24,7 @@ def guide(config):
                 "you have bet so far. There is no dealer hand: your two cards and the three community cards "
                 "make your hand."
             ),
-            lines=(
-                FIVE_CARD_HANDS,
-                Line("If your time runs out on a street, your hand folds."),
-            ),
+            lines=(FIVE_CARD_HANDS, Line("If your time runs out on a street, your hand folds.")),
             source=SOURCE,
         ),
         Section(
@@ -37,9 +34,7 @@ def guide(config):
             + (
                 Line(names[paytables.SIXES_THROUGH_TENS], "push"),
                 Line("Anything lower", "loses"),
-                Line(
-                    f"Most one hand's Ante and street wagers win together: {format_chips(limit)} chips",
-                ),
+                Line(f"Most one hand's Ante and street wagers win together: {format_chips(limit)} chips"),
             ),
             source=f"{SOURCE}; {paytables.BASE_SOURCE}; § 655a.12(b)",
             area=rules.ANTE,

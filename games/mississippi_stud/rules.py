@@ -169,12 +169,7 @@ GAME = g.Game(
         # Rule 3: the Mississippi Stud wager (the Ante, § 655a.7(d)(1)), required.
         g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="pays with the streets · 6s–10s push"),
         *(
-            g.Area(
-                area,
-                _STREET_NAMES[area],
-                g.DECISION,
-                limits=kit.chips("min_bet", "max_bet", up_to=max(paytables.STREET_MULTIPLES)),
-            )
+            kit.decision_area(area, _STREET_NAMES[area], up_to=max(paytables.STREET_MULTIPLES))
             for area in STREETS
         ),
         # Rule 3: the optional progressive payout wager (§ 655a.7(d)(3)), $5, with an Ante.

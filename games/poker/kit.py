@@ -1,5 +1,18 @@
-"""The settlers every poker binding shares, from the data it declares: its
-linked progressive wagers and their Envy Bonus. Pure Python.
+"""What the poker bindings declare alike, so that a binding's rules.py is its
+data and what is truly its own. Pure Python.
+
+- Config: ``setting`` (a field and its help), ``Chosen`` (the paytable a
+  choice field numbers, and its name), ``wager_limits``, ``OddsLines`` (a
+  paytable the table sets line by line, ``PokerConfig.PARTS``), the
+  Three-Card and Five-Card progressives' switches (``three_card_wager``...).
+- areas and decisions: ``side_area``, ``equal_area``, ``decision_area``,
+  ``progressive_area`` (``three_card_area``, ``five_card_area``), limits
+  (``chips``, ``BET_LIMITS``, ``SIDE_LIMITS``), ``play_or_fold``.
+- hands: ``showdown``'s rows, ``hand_so_far``; the dealer's log line
+  (``dealer_shows``).
+- settlers: ``paid`` (a paytable's answer as a Pay), ``settle_paytable`` (a
+  wager paid on the hand's lines whatever the dealer holds) and the linked
+  progressives' below.
 
 A binding says what its progressive pays on as a ``Progressive``: the area,
 the hand's paytable lines (``lines(view, seat)``, the most particular first,
@@ -24,7 +37,7 @@ from games.engine import CENTS_PER_CHIP
 from games.payouts import MeterShare, Odds
 from games.poker import game as g
 from games.poker.config import BET_LIMITS as BET_LIMITS_CHECKED
-from games.poker.config import Limit
+from games.poker.config import Limit, Wager
 from games.poker.paytables import FIVE_CARD_KIND, THREE_CARD_KIND, lookup
 from games.poker.settlement import Table
 
@@ -167,6 +180,16 @@ def five_card_area(cents: int, needs: tuple[str, ...], note: str) -> g.Area:
     )
 
 
+def five_card_wager(section: str, default: int = 1, area: str | None = None) -> Wager:
+    """The Rules Submission's switch of the $5 Five-Card progressive payout wager (config.py ``Linked``)."""
+    return Wager("five_card_progressive", "$5 Five-Card progressive payout wager", section, default, area)
+
+
+def three_card_wager(section: str, default: int = 1, area: str | None = None) -> Wager:
+    """The Rules Submission's switch of the $1 Three-Card progressive payout wager (config.py ``Linked``)."""
+    return Wager("three_card_progressive", "$1 Three-Card progressive payout wager", section, default, area)
+
+
 def three_card_area(cents: int, needs: tuple[str, ...], note: str) -> g.Area:
     """The Three-Card progressive payout wager (paytables.py THREE_CARD_KIND)."""
     return progressive_area(
@@ -226,13 +249,27 @@ def side_area(
     switch: str,
     needs: tuple[str, ...],
     note: str,
-    limits: Limits = SIDE_LIMITS,
+    limits: Limits | str = SIDE_LIMITS,
     role: str = g.SIDE,
 ) -> g.Area:
     """An optional wager the Config's ``switch`` offers, from the table's
-    minimum to its side wager maximum unless ``limits`` says otherwise; a
-    BASE ``role`` is a side wager that may be a hand's only one (Pair Plus)."""
+    minimum to its side wager maximum unless ``limits`` says otherwise (a
+    string: the prefix of the wager's own fields, "trips": ``trips_min_bet``
+    to ``trips_max_bet``); a BASE ``role`` is a side wager that may be a
+    hand's only one (Pair Plus)."""
+    if isinstance(limits, str):
+        limits = chips(f"{limits}_min_bet", f"{limits}_max_bet")
     return g.Area(name, label, role, offered=offered_by(switch), limits=limits, needs=needs, note=note)
+
+
+def equal_area(name: str, label: str, base: str, note: str) -> g.Area:
+    """A required wager equal to ``base``'s, placed with it (Crazy 4 Poker's Super Bonus, a Blind)."""
+    return g.Area(name, label, g.SIDE, limits=BET_LIMITS, needs=(base,), equals=base, note=note)
+
+
+def decision_area(name: str, label: str, times: int = 1, up_to: int = 1) -> g.Area:
+    """The area a decision stakes: ``times`` the base wager's limits, or up to ``up_to`` times them."""
+    return g.Area(name, label, g.DECISION, limits=chips("min_bet", "max_bet", times, up_to))
 
 
 def play_or_fold(
@@ -264,10 +301,7 @@ class Chosen:
     """
 
     def __init__(
-        self,
-        field: str,
-        names: Sequence[str],
-        table: Callable[[str], Any] | Mapping[str, Any] | None = None,
+        self, field: str, names: Sequence[str], table: Callable[[str], Any] | Mapping[str, Any] | None = None
     ) -> None:
         self.field, self.names, self.table = field, names, table
 

@@ -207,17 +207,10 @@ GAME = g.Game(
         # Rule 2: the Texas Hold 'Em Bonus wager (the Ante, § 647a.7(d)(1)), required.
         g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS),
         # Rule 2: the optional Bonus wager on the hole cards, with an Ante.
-        kit.side_area(
-            BONUS,
-            "Bonus",
-            "bonus",
-            (ANTE,),
-            "your two cards · A-A up to 1,000 to 1",
-            kit.chips("bonus_min_bet", "bonus_max_bet"),
-        ),
-        g.Area(FLOP, "Flop wager", g.DECISION, limits=kit.chips("min_bet", "max_bet", times=FLOP_MULTIPLE)),
-        g.Area(TURN, "Turn wager", g.DECISION, limits=kit.BET_LIMITS),
-        g.Area(RIVER, "River wager", g.DECISION, limits=kit.BET_LIMITS),
+        kit.side_area(BONUS, "Bonus", "bonus", (ANTE,), "your two cards · A-A up to 1,000 to 1", "bonus"),
+        kit.decision_area(FLOP, "Flop wager", times=FLOP_MULTIPLE),
+        kit.decision_area(TURN, "Turn wager"),
+        kit.decision_area(RIVER, "River wager"),
         # Rule 2: the optional progressive payout wager (§ 647a.7(d)(3)), $5, with an Ante.
         # § 647c.1(c)(1): "a Texas Hold 'Em Bonus Poker wager and a progressive payout wager".
         kit.progressive_area(

@@ -15,7 +15,7 @@ from games.cards import best_five, three_card
 from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, PokerConfig, Wager
+from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, PokerConfig
 from games.poker.kit import FOLD  # noqa: F401  (the decision's, for the tests)
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 from games.three_card_poker import paytables
@@ -52,19 +52,8 @@ class Config(PokerConfig):
     # indicated by the certificate holder in its Rules Submission" — and offered at the table.
     LINKED = Linked(
         (
-            Wager(
-                "three_card_progressive",
-                "$1 Three-Card progressive payout wager",
-                "§ 649a.7(d)(4)",
-                area=THREE_CARD,
-            ),
-            Wager(
-                "five_card_progressive",
-                "$5 Five-Card progressive payout wager",
-                "§ 649a.7(d)(6)",
-                default=0,
-                area=FIVE_CARD,
-            ),
+            kit.three_card_wager("§ 649a.7(d)(4)", area=THREE_CARD),
+            kit.five_card_wager("§ 649a.7(d)(6)", 0, FIVE_CARD),
         ),
         Mystery(
             "§ 649c.1", "them", "the Three-Card or the Five-Card progressive payout wager", base="the Ante"
@@ -169,7 +158,7 @@ GAME = g.Game(
         g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="1 to 1 · Ante Bonus"),
         # Rule 3: Pair Plus may be played alone, a hand of its own.
         kit.side_area(PAIR_PLUS, "Pair Plus", "pair_plus", (), "", role=g.BASE),
-        g.Area(PLAY, "Play", g.DECISION, limits=kit.BET_LIMITS),
+        kit.decision_area(PLAY, "Play"),
         kit.side_area(SIX_CARD, "Six Card Bonus", "six_card_bonus", (ANTE, PAIR_PLUS), "best five of six"),
         kit.three_card_area(paytables.THREE_CARD_WAGER_CENTS, (ANTE, PAIR_PLUS), "$1 · meter"),
         kit.five_card_area(paytables.FIVE_CARD_WAGER_CENTS, (ANTE, PAIR_PLUS), "$5 · meter"),

@@ -250,42 +250,23 @@ STACK_HELP = (
 )
 
 
-def _play(multiples):
-    return g.Option(PLAY, "Play", "P", places=PLAY, of=ANTE, multiples=multiples)
+def _check_or_play(name, multiples, prompt, once=None):
+    """A check, the clock's default (the rules file is silent), or a Play of ``multiples`` of the Ante."""
+    play = g.Option(PLAY, "Play", "P", places=PLAY, of=ANTE, multiples=multiples)
+    return g.Decision(name, ANTE, (g.Option(CHECK, "Check", "C", says="checks"), play), CHECK, prompt, once)
 
-
-_CHECK = g.Option(CHECK, "Check", "C", says="checks")
 
 GAME = g.Game(
     name="Ultimate Texas Hold 'Em",
     areas=(
         # Rule 3: the Ultimate Texas Hold 'Em wager (§ 653a.7(d)(1)): an Ante and an equal Blind, both required.
         g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="1 to 1 · pushes if the dealer has no pair"),
-        g.Area(
-            BLIND, "Blind", g.SIDE, limits=kit.BET_LIMITS, needs=(ANTE,), equals=ANTE, note="pays on a win"
-        ),
-        g.Area(
-            PLAY,
-            "Play",
-            g.DECISION,
-            limits=kit.chips("min_bet", "max_bet", up_to=max(paytables.PREFLOP_MULTIPLES)),
-        ),
+        kit.equal_area(BLIND, "Blind", ANTE, "pays on a win"),
+        kit.decision_area(PLAY, "Play", up_to=max(paytables.PREFLOP_MULTIPLES)),
         # Rule 3: Trips and the Bad Beat need the Ante and Blind.
+        kit.side_area(TRIPS, "Trips", "trips", (ANTE,), "three of a kind or better", "trips"),
         kit.side_area(
-            TRIPS,
-            "Trips",
-            "trips",
-            (ANTE,),
-            "three of a kind or better",
-            kit.chips("trips_min_bet", "trips_max_bet"),
-        ),
-        kit.side_area(
-            BAD_BEAT,
-            "Bad Beat",
-            "bad_beat",
-            (ANTE,),
-            "three of a kind or better that loses",
-            kit.chips("bad_beat_min_bet", "bad_beat_max_bet"),
+            BAD_BEAT, "Bad Beat", "bad_beat", (ANTE,), "three of a kind or better that loses", "bad_beat"
         ),
         # Rule 3: the optional $5 progressive payout wager (§ 653a.7(d)(3)), with the Ante and Blind.
         # § 653c.1(c)(1): "an Ultimate Texas Hold 'Em Poker wager and a progressive payout wager".
@@ -297,28 +278,17 @@ GAME = g.Game(
         ),
     ),
     streets=(
+        # Rule 5: two down to each hand and to the dealer, five community cards down. Rule 6.
         g.Street(
-            # Rule 5: two down to each hand and to the dealer, five community cards down. Rule 6.
             deals=(g.Deal(g.PLAYERS, 2), g.Deal(g.DEALER, 2), g.Deal(g.BOARD, 5)),
-            decision=g.Decision(
-                name=PREFLOP,
-                base=ANTE,
-                options=(_CHECK, _play(paytables.PREFLOP_MULTIPLES)),
-                default=CHECK,  # the rules file is silent: the clock checks
-                prompt="Check, or Play 3× or 4× your Ante",
+            decision=_check_or_play(
+                PREFLOP, paytables.PREFLOP_MULTIPLES, "Check, or Play 3× or 4× your Ante"
             ),
         ),
+        # Rule 7: the flop turned up; hands without a Play check or play 2×.
         g.Street(
-            # Rule 7: the flop turned up; hands without a Play check or play 2×.
             deals=(g.Reveal(g.BOARD, 3),),
-            decision=g.Decision(
-                name=FLOP,
-                base=ANTE,
-                options=(_CHECK, _play(paytables.FLOP_MULTIPLES)),
-                default=CHECK,
-                prompt="Check, or Play 2× your Ante",
-                once=PLAY,
-            ),
+            decision=_check_or_play(FLOP, paytables.FLOP_MULTIPLES, "Check, or Play 2× your Ante", once=PLAY),
         ),
         g.Street(
             # Rule 8: turn and river together; Play 1× or fold; one Play wager a round.
