@@ -271,6 +271,7 @@ class PokerConfig(Checked):
     # qualifying for the Mystery bonus, its bits 1, 2, 4... in this order (Three Card Poker's and
     # Let It Ride's "as indicated by the certificate holder in its Rules Submission").
     MYSTERY_WAGERS = {}
+    PARTS = ()  # the game's own parts: fields made from data, with their limits (kit.OddsLines)
     LINKED = None
     CLOCKS = None
 
@@ -278,11 +279,13 @@ class PokerConfig(Checked):
         # Before @dataclass reads the class: the parts' fields join its annotations, last.
         super().__init_subclass__(**kwargs)
         annotations = cls.__dict__.get("__annotations__", {})
-        for part in (cls.__dict__.get("LINKED"), cls.__dict__.get("CLOCKS")):
+        parts = cls.__dict__.get("PARTS", ())
+        for part in (*parts, cls.__dict__.get("LINKED"), cls.__dict__.get("CLOCKS")):
             for name, declared in (part.fields() if part else {}).items():
                 annotations[name] = int
                 setattr(cls, name, declared)
         cls.__annotations__ = annotations
+        cls.LIMITS = (*cls.LIMITS, *(limit for part in parts for limit in part.limits))
         linked = cls.__dict__.get("LINKED")
         if linked:
             cls.SWITCHES = (*cls.SWITCHES, *linked.switches)
