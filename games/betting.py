@@ -18,6 +18,7 @@ back to one needs no new check.
 from collections.abc import Callable, Collection, Iterable
 from typing import Any, NamedTuple
 
+from games import keymap
 from games.engine import REFUND, Action, ChipMove, IllegalAction, Outcome, format_chips
 
 BET = "bet"
@@ -26,13 +27,12 @@ DOUBLE = "double_bets"
 UNDO = "undo"
 ACTIONS = (REBET, DOUBLE, UNDO)
 
-# The buttons, in the order a table shows them, with their keys: U, B and X
-# are free in every game (blackjack's H S D P R E, pai gow's S H, and the
-# Dreamcatcher areas' 1-6).
+# The buttons, in the order a table shows them, with their keys (games/keymap.py:
+# no decision anywhere uses a betting key).
 BUTTONS = (
-    (UNDO, "U", "Undo"),
-    (REBET, "B", "Rebet"),
-    (DOUBLE, "X", "Double"),
+    (UNDO, keymap.UNDO, "Undo"),
+    (REBET, keymap.REBET, "Rebet"),
+    (DOUBLE, keymap.DOUBLE_BETS, "Double"),
 )
 
 

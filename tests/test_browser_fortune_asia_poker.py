@@ -124,7 +124,7 @@ def test_two_players_and_a_spectator_play_a_round_of_fortune_asia_poker(processe
             assert foul.is_hidden()
             me.locator(".pg-submit").click()
             me.locator(".pg-my-set", has_text="Pair of aces").wait_for()
-            bob.keyboard.press("h")  # the house way, by its letter key
+            bob.keyboard.press("a")  # the house way, by its letter key
 
             seen = {}
             for name, page in views.items():

@@ -117,9 +117,9 @@ def test_two_players_and_a_spectator_play_a_round_of_let_it_ride(processes, make
             assert bob.locator("#pk-me .actions button").count() == 0, "Bob has buttons on Ann's turn"
             assert_only_own_cards(views)
             assert "Pair of 10s" in ann.locator("#pk-me").inner_text()
-            assert [ann.locator(f"#pk-me button[data-key='{key}']").count() for key in "PR"] == [1, 1]
+            assert [ann.locator(f"#pk-me button[data-key='{key}']").count() for key in "WL"] == [1, 1]
             accessibility = {"deciding": violations(ann) if AXE.exists() else []}
-            ann.keyboard.press("r")
+            ann.keyboard.press("l")
             bob.get_by_role("button", name=re.compile("^Pull back Bet 1")).click()
 
             # Decision 2: the first community card is up for everyone; both pull back Bet 2.
@@ -127,7 +127,7 @@ def test_two_players_and_a_spectator_play_a_round_of_let_it_ride(processes, make
             ann.locator("#pk-me button[data-action=pull]", has_text="Bet 2").wait_for()
             assert_only_own_cards(views, board_up="9S")
             assert "Pair of 10s" in ann.locator("#pk-me").inner_text()
-            ann.keyboard.press("p")
+            ann.keyboard.press("w")
             bob.get_by_role("button", name=re.compile("^Pull back Bet 2")).click()
 
             seen = {}

@@ -101,7 +101,7 @@ def test_two_browsers_play_a_round_of_pai_gow(processes, make_player):
             bob.locator("#pg-status", has_text="Ann to shake (seat 1)").wait_for(timeout=15_000)
             ann.locator("#pg-me button[data-action=shake]").wait_for()
             assert bob.locator("#pg-me button[data-action=shake]").count() == 0
-            ann.keyboard.press("s")
+            ann.keyboard.press("k")
             bob.locator("#pg-dice.dice-rolling").wait_for()
             assert bob.locator("#pg-dice [data-value]").count() == 0  # no values while they tumble
 

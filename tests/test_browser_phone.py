@@ -89,6 +89,22 @@ def status_cut(page):
     return page.evaluate(CUT)
 
 
+# The contrast of the key shown on the primary (yellow) button against it.
+KEY_CONTRAST = """() => {
+  const kbd = document.querySelector(".table-me .actions button.primary kbd");
+  if (!kbd || !kbd.textContent.trim()) { return 0; }
+  const rgb = s => s.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map(v => { v /= 255; return v <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4; })
+    .reduce((sum, v, i) => sum + v * [.2126, .7152, .0722][i], 0);
+  const a = lum(rgb(getComputedStyle(kbd).color)), b = lum(rgb(getComputedStyle(kbd.closest("button")).backgroundColor));
+  return (Math.max(a, b) + .05) / (Math.min(a, b) + .05);
+}"""
+
+
+def primary_key_contrast(page):
+    return page.evaluate(KEY_CONTRAST)
+
+
 def scroll_to(page, selector, block):
     page.locator(selector).first.evaluate(f"el => el.scrollIntoView({{block: '{block}'}})")
     page.wait_for_timeout(100)
@@ -258,6 +274,7 @@ def test_poker_dealer_clock_and_decisions_stay_in_view_on_your_turn(processes, m
                 scroll_to(page, selector, block)
                 assert outside(page, needed) == [], f"{game}, scrolled to {selector}"
             assert status_cut(page) == [], game
+            assert primary_key_contrast(page) >= 4.5, f"{game}: the primary button's key is hard to see"
             widths = page.evaluate("() => [document.scrollingElement.scrollWidth, innerWidth]")
             assert widths[0] <= widths[1], f"{game} scrolls sideways: {widths}"
         finally:

@@ -206,7 +206,7 @@ def test_the_pai_gow_summary_tells_the_progressive_wager(processes, make_player)
             ann.locator('#pg-me button[data-area="progressive"]').click()
             ann.locator("#pg-seat-1 .area-progressive").wait_for()
             ann.locator("#pg-me button[data-action=shake]").wait_for(timeout=15_000)
-            ann.keyboard.press("s")
+            ann.keyboard.press("k")
             for page in pages.values():
                 page.locator("#pg-me .pg-setting").wait_for(timeout=15_000)
                 page.get_by_role("button", name="House way").click()

@@ -98,7 +98,7 @@ def test_the_dealers_hands_are_face_up_to_all_and_each_player_sees_the_hints():
     assert "House way:</strong> high Pair of jacks" in mine and "pushes." in mine
     assert "Best against this dealer:</strong> high Two pair, jacks and 7s" in mine and ": wins." in mine
     values = re.search(r"class=\"act pg-use-hint\"[^>]*hx-vals='([^']*)'", mine).group(1)
-    assert '"low": "9S AS"' in values and 'data-key="B"' in mine
+    assert '"low": "9S AS"' in values and 'data-key="G"' in mine
     assert (
         'data-hands="[{"key":"high","name":"High hand","size":5},{"key":"low","name":"Low hand","size":2}]"'
         in mine

@@ -96,7 +96,7 @@ def test_a_stacked_round_pays_both_meters_both_envies_and_hides_cards_until_thei
     # Rule 5: the two community cards are dealt face down: nobody sees them yet.
     assert_each_sees_only_their_own_cards(play, {ann: ANN, bob: BOB}, spy, BOARD, face_down=2)
     mine = play.render(ann)["pk-me"]
-    assert 'data-key="P"' in mine and 'data-key="R"' in mine and "Mini-royal" in mine
+    assert 'data-key="W"' in mine and 'data-key="L"' in mine and "Mini-royal" in mine
     assert '"spot": "one"' in mine  # the pull names the wager it takes back
     assert 'data-action="pull"' not in play.render(bob)["pk-me"]
     assert 'id="pk-dealer"' not in "".join(play.render(spy).values())  # no dealer hand

@@ -302,7 +302,7 @@ def test_the_setting_aid_names_all_21_settings_of_the_viewers_own_cards():
         high = [card(item) for index, item in enumerate(seven) if index not in (i, j)]
         assert foul == house_way.is_foul(high, low), key
     mine = table.render(BOB)["pg-me"]
-    assert 'data-action="house_way"' in mine and 'data-key="H"' in mine
+    assert 'data-action="house_way"' in mine and 'data-key="A"' in mine
     assert re.search(r'class="primary act pg-submit"[^>]*disabled', mine)  # nothing chosen yet
     assert "Pair of jacks" in mine.replace("&quot;", '"')
 

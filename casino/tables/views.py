@@ -18,6 +18,7 @@ from casino.tables.table_ledger import ROUND_ROWS, table_ledger
 from casino.wallet import ledger
 from casino.wallet.ledger import balance_of
 from casino.wallet.views import notify_balance
+from games import keymap
 from games.engine import CENTS_PER_CHIP, format_chips, parse_whole
 
 
@@ -223,7 +224,11 @@ def _how_to_play(table, meta):
     (games/how_to_play.py), or [] for a game without them."""
     if table.spec.how_to_play is None:
         return []
-    return table.spec.how_to_play(table.rules_config(), meta)
+    family = table.spec.page_template.partition("/")[0]
+    return [
+        *table.spec.how_to_play(table.rules_config(), meta),
+        keymap.game_section(table.spec.rules, family),
+    ]
 
 
 def rules_page(request, table_id):

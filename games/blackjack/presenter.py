@@ -12,7 +12,7 @@ only "face-down card", and the shoe (the cards to come), which nothing here
 reads.
 """
 
-from games import betting
+from games import betting, keymap
 from games.blackjack import round as bj
 from games.blackjack.hands import total, total_text
 from games.cards.cards import cards
@@ -32,12 +32,12 @@ STATUS_LABELS = {
 }
 # The player's decisions, in the order the buttons show, with their keys.
 HAND_BUTTONS = (
-    (bj.HIT, "H", "Hit"),
-    (bj.STAND, "S", "Stand"),
-    (bj.DOUBLE, "D", "Double"),
-    (bj.SPLIT, "P", "Split"),
-    (bj.SURRENDER, "R", "Surrender"),
-    (bj.RESCUE, "E", "Rescue"),
+    (bj.HIT, keymap.HIT, "Hit"),
+    (bj.STAND, keymap.STAND, "Stand"),
+    (bj.DOUBLE, keymap.DOUBLE_DOWN, "Double"),
+    (bj.SPLIT, keymap.SPLIT, "Split"),
+    (bj.SURRENDER, keymap.SURRENDER, "Surrender"),
+    (bj.RESCUE, keymap.RESCUE, "Rescue"),
 )
 LOG_SHOWN = 30
 

@@ -14,6 +14,7 @@ Mystery bonus at the end of the round.
 
 from dataclasses import dataclass
 
+from games import keymap
 from games.cards import best_five
 from games.cards.poker import CARD_INDEX
 from games.caribbean_stud import paytables
@@ -195,7 +196,7 @@ GAME = g.Game(
                 name="bet",
                 action=RAISE,
                 label="Bet",
-                key="B",
+                key=keymap.PLAY,
                 places=BET,
                 multiples=(paytables.BET_MULTIPLE,),
             ),

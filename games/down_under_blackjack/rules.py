@@ -193,6 +193,9 @@ def _configure(variant, config):
 
 METER_KIND = paytables.DOWN_UNDER_MATCH  # its own meter kind (paytables.DOWN_UNDER_MATCH_METER)
 
+# Rule 15 and the variant below: no surrender and no rescue here (How to play's keys leave them out).
+UNOFFERED_ACTIONS = ("surrender", "rescue")
+
 VARIANT = bj.Variant(
     name="Down Under Blackjack",
     premium_suit="",  # no bonus 21s

@@ -6,6 +6,7 @@ dealer's hands (games/face_up_pai_gow/solver.py), each with its result."""
 
 import json
 
+from games import keymap
 from games.cards.cards import cards, to_json
 from games.face_up_pai_gow import rules, solver
 from games.pai_gow import presenter as family
@@ -16,7 +17,7 @@ LABELS = {
     rules.FORTUNE: ("Fortune bonus", "Fortune"),
     rules.PROGRESSIVE: ("Progressive $1", "Progressive"),
 }
-BEST_KEY = "B"
+BEST_KEY = keymap.BEST_SETTING
 
 
 def _names(setting):

@@ -17,6 +17,7 @@ after the main and Ace High Bonus wagers (rules 10-13).
 
 from dataclasses import dataclass, field
 
+from games import keymap
 from games.cards.poker import ACE, RANK_AS_ACE, indices
 from games.engine import LOSE, RETURN, WIN, ChipMove, format_chips
 from games.face_up_pai_gow import paytables
@@ -52,6 +53,8 @@ from games.submission import BET_LIMITS, SIDE_MAX, Checked, OneOf, switches
 ACE_HIGH_BONUS = "ace_high_bonus"
 AREAS = (MAIN, ACE_HIGH_BONUS, FORTUNE, PROGRESSIVE)
 PLAYER_ACTIONS = pg.BASE_ACTIONS
+# The hint's "Set it so" button: a set_hand of the best setting against the dealer's exposed hands.
+EXTRA_KEYS = (keymap.BEST_SETTING,)
 ACE_HIGH_PAI_GOW = "Ace High Pai Gow"
 MYSTERY_SECTION = "§ 688c.1"
 AREA_NAMES = {

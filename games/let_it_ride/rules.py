@@ -17,6 +17,7 @@ Mystery bonus at the end of the round.
 
 from dataclasses import dataclass
 
+from games import keymap
 from games.cards import best_five, three_card
 from games.cards.poker import CARD_INDEX
 from games.let_it_ride import paytables
@@ -181,8 +182,8 @@ def _pull(number, area):
         # every hand too, which always holds its $ bet (rule 9).
         base=ONE if number == 1 else DOLLAR,
         options=(
-            g.Option(PULL, f"Pull back Bet {number}", "P", withdraws=area),
-            g.Option(RIDE, "Let it ride", "R", says="lets it ride"),
+            g.Option(PULL, f"Pull back Bet {number}", keymap.PULL_BACK, withdraws=area),
+            g.Option(RIDE, "Let it ride", keymap.LET_IT_RIDE, says="lets it ride"),
         ),
         default=PULL,
         prompt=f"Pull back Bet {number}, or let it ride",

@@ -17,6 +17,7 @@ Mystery bonus at the end of the round.
 
 from dataclasses import dataclass
 
+from games import keymap
 from games.cards import best_five
 from games.cards.poker import CARD_INDEX
 from games.mississippi_stud import paytables
@@ -157,7 +158,7 @@ def _street_decision(area):
         name=area,
         action=RAISE,
         label="Bet",
-        key="B",
+        key=keymap.PLAY,
         places=area,
         multiples=paytables.STREET_MULTIPLES,
     )

@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from games import keymap
 from games.cards import best_five
 from games.cards.cards import Card
 from games.cards.poker import name_partial
@@ -230,7 +231,7 @@ def setting(default: int, help_text: str) -> Any:
 
 
 FOLD = "fold"
-FOLD_OPTION = g.Option(FOLD, "Fold", "F", folds=True)
+FOLD_OPTION = g.Option(FOLD, "Fold", keymap.FOLD, folds=True)
 
 # A side wager's limits: the table's minimum bet to its side wager maximum (config.py's ``side_max``).
 SIDE_LIMITS = chips("min_bet", "side_max")
@@ -279,7 +280,7 @@ def play_or_fold(
     name: str = "play",
     action: str = "play",
     label: str = "Play",
-    key: str = "P",
+    key: str = keymap.PLAY,
     places: str = "play",
     multiples: tuple[int, ...] = (1,),
     allowed: Callable[[Table, int], tuple[int, ...]] | None = None,

@@ -4,6 +4,7 @@ panel: click one card for the low hand, the other five are the high hand)
 with this game's words, its Double Down decision after the deal and the
 Double Down's chips on the seat. Presentation only; no queries."""
 
+from games import keymap
 from games.engine import CENTS_PER_CHIP
 from games.pai_gow.presenter import Presenter
 from games.six_card_fortune_pai_gow import paytables, rules
@@ -77,8 +78,18 @@ class SixCardPresenter(Presenter):
                     "hands win), or play on."
                 ),
                 "buttons": [
-                    {"action": rules.DOUBLE, "key": "D", "label": f"Double Down {main:,}", "amount": main},
-                    {"action": rules.NO_DOUBLE, "key": "N", "label": "No Double Down", "amount": None},
+                    {
+                        "action": rules.DOUBLE,
+                        "key": keymap.DOUBLE_DOWN,
+                        "label": f"Double Down {main:,}",
+                        "amount": main,
+                    },
+                    {
+                        "action": rules.NO_DOUBLE,
+                        "key": keymap.DECLINE,
+                        "label": "No Double Down",
+                        "amount": None,
+                    },
                 ],
             },
             "turn_key": f"{state.round}:decide",

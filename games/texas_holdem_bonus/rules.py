@@ -18,6 +18,7 @@ Mystery bonus at the end of the round.
 
 from dataclasses import dataclass
 
+from games import keymap
 from games.cards import best_five, poker, seven_card
 from games.cards.poker import CARD_INDEX
 from games.poker import game as g
@@ -191,7 +192,10 @@ def _wager_or_check(area, street):
     """The Turn or River wager of 1× the Ante, or a check; the rules file names no default for
     a missing decision: the clock's check stakes nothing."""
     label = f"{area.capitalize()} wager"
-    options = (g.Option(area, label, "B", places=area, of=ANTE), g.Option(CHECK, "Check", "C", says="checks"))
+    options = (
+        g.Option(area, label, keymap.PLAY, places=area, of=ANTE),
+        g.Option(CHECK, "Check", keymap.CHECK, says="checks"),
+    )
     return g.Decision(street, ANTE, options, CHECK, f"The {street}: make the {label} (1× your Ante) or check")
 
 
@@ -231,7 +235,7 @@ GAME = g.Game(
                 name="preflop",
                 action=FLOP,
                 label="Flop wager",
-                key="B",
+                key=keymap.PLAY,
                 places=FLOP,
                 multiples=(FLOP_MULTIPLE,),
             ),

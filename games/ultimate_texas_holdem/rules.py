@@ -20,6 +20,7 @@ at the end of the round.
 
 from dataclasses import dataclass
 
+from games import keymap
 from games.cards import best_five, seven_card
 from games.cards.poker import CARD_INDEX
 from games.poker import game as g
@@ -252,7 +253,7 @@ STACK_HELP = (
 
 def _check_or_play(name, multiples, prompt, once=None):
     """A check, the clock's default (the rules file is silent), or a Play of ``multiples`` of the Ante."""
-    play = g.Option(PLAY, "Play", "P", places=PLAY, of=ANTE, multiples=multiples)
+    play = g.Option(PLAY, "Play", keymap.PLAY, places=PLAY, of=ANTE, multiples=multiples)
     return g.Decision(name, ANTE, (g.Option(CHECK, "Check", "C", says="checks"), play), CHECK, prompt, once)
 
 

@@ -6,7 +6,7 @@ from django.utils.html import format_html
 
 from casino.accounts import names
 from casino.tables import kept_markup
-from games import engine
+from games import engine, keymap
 from games.engine import format_chips
 
 register = template.Library()
@@ -38,6 +38,12 @@ def chip_word(cents):
 # The colours of casino chips by value (static/css/casino.css, .disc-<value>).
 STACK_DENOMINATIONS = (10_000, 5_000, 1_000, 500, 100, 25, 10, 5, 1)
 STACK_DISCS = 6  # the most a stack draws; its amount is written beside it
+
+
+@register.simple_tag
+def action_key(action):
+    """The casino's key for a player action (games/keymap.py): one keymap at every table."""
+    return keymap.ACTION_KEYS[action]
 
 
 @register.simple_tag
