@@ -31,9 +31,7 @@ import argparse
 import asyncio
 import json
 import os
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -41,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.layout import migrate, throwaway_environment  # noqa: E402  (after the path: run as a script)
+from bench.layout import in_throwaway_casino  # noqa: E402  (after the path: run as a script)
 
 
 def log(text):
@@ -141,20 +139,7 @@ def parse_args(argv=None):
 
 def main(argv=None):
     args = parse_args(argv)
-    tmp = Path(tempfile.mkdtemp(prefix="casino-bench-lobby-"))
-    redis_process = throwaway_environment(tmp)
-    try:
-        migrate()
-        import django
-
-        django.setup()
-        result = measure(args)
-    finally:
-        if redis_process is not None:
-            redis_process.terminate()
-            redis_process.wait(timeout=10)
-        if not args.keep:
-            shutil.rmtree(tmp, ignore_errors=True)
+    result = in_throwaway_casino("casino-bench-lobby-", lambda: measure(args), keep=args.keep)
     result.update(bench="lobby", date=time.strftime("%Y-%m-%d"), cpus=os.cpu_count())
     per, ratios = result["us_per_viewer_update"], result["ratio_to_relay"]
     log(

@@ -39,6 +39,15 @@ def check_axe(page, what):
         assert violations(page) == [], what
 
 
+def lobby_page(browser, base):
+    """A visitor's lobby, and the errors its console logs from then on."""
+    page = new_page(browser)
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.goto(base + "/")
+    return page, errors
+
+
 class LobbyListener(threading.Thread):
     """Every message the channel layer's lobby group gets while it runs."""
 
@@ -113,12 +122,7 @@ def test_the_lobby_is_the_rooms_front(processes, monkeypatch):
     with sync_api.sync_playwright() as playwright:
         browser = launch(playwright)
         try:
-            lobby = new_page(browser)
-            errors = []
-            lobby.on(
-                "console", lambda message: errors.append(message.text) if message.type == "error" else None
-            )
-            lobby.goto(base + "/")
+            lobby, errors = lobby_page(browser, base)
             wheel_tile = lobby.locator(f"#table-row-{wheel.pk}")
             card_tile = lobby.locator(f"#table-row-{blackjack.pk}")
             # The card table's last hand, drawn, and what its last result is.
@@ -190,12 +194,7 @@ def test_hidden_tables_tell_the_lobby_nothing(processes, monkeypatch):
     with sync_api.sync_playwright() as playwright:
         browser = launch(playwright)
         try:
-            lobby = new_page(browser)
-            errors = []
-            lobby.on(
-                "console", lambda message: errors.append(message.text) if message.type == "error" else None
-            )
-            lobby.goto(base + "/")
+            lobby, errors = lobby_page(browser, base)
             # The public wheel tells the lobby its rounds meanwhile; the hidden ones play two.
             lobby.locator(f"#table-row-{wheel.pk}").wait_for()
             wait_until(lambda: any(m.get("table_id") == wheel.pk for m in listener.messages), 30, "the wheel")
