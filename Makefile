@@ -15,7 +15,7 @@ PORT ?= 8000
 TEST_WORKERS ?= 4
 export PORT
 
-.PHONY: run test setup venv chromium postgresql nginx axe screenshots lint chaos bench bench-meters bench-broadcast bench-house-way bench-evaluators bench-seven-card bench-lab bench-blackjack-solver bench-load bench-worker bench-render clean
+.PHONY: run test setup venv chromium postgresql nginx axe screenshots lint chaos bench bench-meters bench-broadcast bench-house-way bench-evaluators bench-seven-card bench-lab bench-blackjack-solver bench-load bench-worker bench-render bench-lobby clean
 
 venv: $(VENV)/.installed
 
@@ -144,6 +144,12 @@ bench-worker: venv
 # the same run (bench/render.py; process time, so it holds on a noisy VM).
 bench-render: venv
 	$(PY) bench/render.py $(RENDER_ARGS)
+
+# Not in make bench (about 20 seconds): a Daphne's CPU for one lobby push, per
+# lobby viewer and table change, against every viewer rendering the tile
+# itself, in the same run (bench/lobby.py; process time).
+bench-lobby: venv
+	$(PY) bench/lobby.py $(LOBBY_ARGS)
 
 # Not in make bench (about 45 minutes): players betting at Dreamcatcher
 # tables against a bare relay at the same rate and fan-out, at 100/10,

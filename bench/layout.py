@@ -8,10 +8,12 @@ all again.
 
 import os
 import resource
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -62,6 +64,26 @@ def throwaway_environment(tmp, database_url=None, **extra):
         **extra,
     )
     return redis_process
+
+
+def in_throwaway_casino(prefix, measure, keep=False):
+    """``measure()``'s result, run in this process on a throwaway casino
+    (throwaway_environment: a SQLite file and the embedded Redis), migrated
+    and set up; removed afterwards unless ``keep``."""
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
+    redis_process = throwaway_environment(tmp)
+    try:
+        migrate()
+        import django
+
+        django.setup()
+        return measure()
+    finally:
+        if redis_process is not None:
+            redis_process.terminate()
+            redis_process.wait(timeout=10)
+        if not keep:
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 def migrate():

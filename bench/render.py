@@ -37,9 +37,7 @@ import cProfile
 import json
 import os
 import re
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -47,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.layout import migrate, throwaway_environment  # noqa: E402  (after the path: run as a script)
+from bench.layout import in_throwaway_casino  # noqa: E402  (after the path: run as a script)
 from bench.worker import Clock, make_players, next_betting, sit_message  # noqa: E402
 
 CONFIG = {"betting_seconds": 15, "spin_seconds": 1, "result_seconds": 0, "max_bet": 500}
@@ -289,20 +287,7 @@ def parse_args(argv=None):
 
 def main(argv=None):
     args = parse_args(argv)
-    tmp = Path(tempfile.mkdtemp(prefix="casino-bench-render-"))
-    redis_process = throwaway_environment(tmp)
-    try:
-        migrate()
-        import django
-
-        django.setup()
-        result = measure(args)
-    finally:
-        if redis_process is not None:
-            redis_process.terminate()
-            redis_process.wait(timeout=10)
-        if not args.keep:
-            shutil.rmtree(tmp, ignore_errors=True)
+    result = in_throwaway_casino("casino-bench-render-", lambda: measure(args), keep=args.keep)
     result.update(bench="render", date=time.strftime("%Y-%m-%d"), cpus=os.cpu_count())
     per, ratios = result["us_per_viewer_push"], result["ratio_to_relay"]
     log(

@@ -83,7 +83,7 @@ def test_the_lobby_keeps_a_blackjack_tables_last_result(processes):
         env=processes.env,
     )
     processes.running.append(bots)
-    cell = f"#table-row-{table.pk} td:nth-of-type(4)"
+    cell = f"#table-row-{table.pk} .last-result-value"
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:

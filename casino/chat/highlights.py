@@ -1,5 +1,6 @@
-"""What the table tells its chat after a committed transition: a Must-Hit-By
-Mystery bonus hit, and a win of at least CHAT_BIG_WIN_CHIPS chips.
+"""What the table tells its chat, and a listed table the lobby too, after a
+committed transition: a Must-Hit-By Mystery bonus hit, and a win of at least
+CHAT_BIG_WIN_CHIPS chips.
 
 The table's owner hands each committed Step (its chip moves and the meters'
 answer) to ``after_step``, which only queues it: a task of its own, one per
@@ -16,6 +17,7 @@ from django.conf import settings
 
 from casino import redis_outage
 from casino.chat import api
+from casino.lobby import wins
 from casino.progressives.paytables import MUST_HIT_BY
 from games.engine import CENTS_PER_CHIP, WIN, chip_word, format_chips
 
@@ -54,11 +56,12 @@ def _chips(cents):
     return f"{format_chips(cents)} {chip_word(cents)}"
 
 
-def after_step(table_id, step):
+def after_step(table, step):
     """From the owner, after the step's commit: a step that moved chips is
-    queued for this event loop's poster."""
+    queued for this event loop's poster. A table the public lobby lists
+    tells its wins there too (casino/lobby/wins.py)."""
     if step.moves:
-        _queue().put_nowait((table_id, step))
+        _queue().put_nowait((table.pk, step, table if table.is_listed else None))
 
 
 def _queue():
@@ -75,10 +78,13 @@ def _queue():
 async def _poster(queue):
     """The lines of the queued steps, posted in the order their steps were committed."""
     while True:
-        table_id, step = await queue.get()
+        table_id, step, listed = await queue.get()
         try:
-            for line in lines_of(step):
+            lines = lines_of(step)
+            for line in lines:
                 await database_sync_to_async(api.post_system)(table_id, line)
+            if lines and listed is not None:
+                await wins.tell(listed, lines)
         except Exception:
             redis_outage.report(
                 log, "table %s: a chat line could not be posted", table_id, level=logging.ERROR

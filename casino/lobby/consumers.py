@@ -1,14 +1,15 @@
 from channels.db import database_sync_to_async
 
-from casino.lobby.rows import render_row
+from casino.lobby.rows import shared_row
 from casino.progressives import display
 from casino.realtime.groups import LOBBY_GROUP, METERS_GROUP
 from casino.websocket import GuardedConsumer
 
 
 class LobbyConsumer(GuardedConsumer):
-    """Pushes a table's lobby row whenever its seats, watchers or results
-    change, and the progressive meters whenever the meter ticker sees them move."""
+    """Pushes a table's lobby tile whenever its seats, watchers or results
+    change, the big wins of the listed tables, and the progressive meters
+    whenever the meter ticker sees them move."""
 
     async def connect(self):
         self.meter_ids = None  # the meters the panel lists
@@ -30,9 +31,14 @@ class LobbyConsumer(GuardedConsumer):
         pass  # the lobby is read-only
 
     async def lobby_table(self, event):
-        row = await database_sync_to_async(render_row)(event["table_id"])
+        # A message without a stamp is rendered for this viewer alone.
+        row = await shared_row(event["table_id"], event.get("stamp") or object())
         if row:
             await self.send(text_data=row)
+
+    async def lobby_highlight(self, event):
+        """A big win or a Mystery bonus hit at a listed table (casino/chat/highlights.py)."""
+        await self.send(text_data=event["html"])
 
     async def meters_update(self, event):
         # The ticker sends test tables' meters too, for those tables only.

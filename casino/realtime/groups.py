@@ -1,8 +1,22 @@
 """Names on the channel layer, in one place."""
 
+import itertools
+import os
+
 LOBBY_GROUP = "lobby"
 # The lobby and every table with linked progressive meters: the meter ticker's pushes.
 METERS_GROUP = "meters"
+
+
+_stamps = itertools.count()
+
+
+def lobby_table_message(table_id):
+    """What tells the lobby that a listed table changed (send it for no other
+    table). Its stamp is the same for every lobby viewer of one send and new
+    at every send, so each process renders the table's tile once per change
+    and hands that markup to all its viewers (casino/lobby/consumers.py)."""
+    return {"type": "lobby.table", "table_id": table_id, "stamp": f"{os.getpid()}.{next(_stamps)}"}
 
 
 def table_group(table_id):

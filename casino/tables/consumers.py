@@ -27,6 +27,7 @@ from casino.realtime.flash import render_flash
 from casino.realtime.groups import (
     LOBBY_GROUP,
     METERS_GROUP,
+    lobby_table_message,
     player_at_table_group,
     player_group,
     table_channel,
@@ -140,8 +141,8 @@ class TableConsumer(GuardedConsumer):
             return FORBIDDEN
         # A private table's host parts (casino/tables/host_panel.py).
         self.host_view = host_panel.HostView(table.pk, table.game) if table.is_private else None
-        # The public lobby lists the table (lobby/rows.py): only then is it told who comes and goes.
-        self.listed = not (table.is_private or table.is_test)
+        # Only a table the public lobby lists tells it who comes and goes.
+        self.listed = table.is_listed
         return (
             table_meta(table),
             table.state,
@@ -210,7 +211,7 @@ class TableConsumer(GuardedConsumer):
     async def _notify_lobby(self):
         if not self.listed:
             return
-        await self.channel_layer.group_send(LOBBY_GROUP, {"type": "lobby.table", "table_id": self.table_id})
+        await self.channel_layer.group_send(LOBBY_GROUP, lobby_table_message(self.table_id))
 
     # -- from the browser ------------------------------------------------
 

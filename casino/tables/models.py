@@ -94,6 +94,13 @@ class Table(models.Model):
         super().save(*args, **kwargs)
 
     @property
+    def is_listed(self):
+        """Whether the public lobby lists the table: test tables are listed in
+        the lab only, private tables nowhere (their link is how one finds
+        them), and neither may even be mentioned to the lobby's viewers."""
+        return not (self.is_private or self.is_test)
+
+    @property
     def spec(self):
         return registry.get(self.game)
 

@@ -45,6 +45,7 @@ from casino.progressives.ticker import MeterTicker
 from casino.realtime import leases, presence
 from casino.realtime.groups import (
     LOBBY_GROUP,
+    lobby_table_message,
     player_at_table_group,
     player_group,
     table_channel,
@@ -524,7 +525,7 @@ class TableOwner:
         bets a second no longer sends each Daphne a hundred snapshots, which
         its one channel-layer inbox takes in one by one, ahead of the
         replies of every other table it serves."""
-        highlights.after_step(self.table_id, step)  # a big win in the chat (casino/chat)
+        highlights.after_step(self.runtime.table, step)  # a big win in the chat and the lobby
         for player, text in step.removed.items():
             await self._remove(player, text)
         if self.unsent is not None:
@@ -569,11 +570,10 @@ class TableOwner:
                 self.balances_due.update(step.balances)
                 if self.balance_pusher is None or self.balance_pusher.done():
                     self.balance_pusher = asyncio.create_task(self._push_balances())
-            if step.seats_changed or step.table_event:
+            if (step.seats_changed or step.table_event) and table.is_listed:
+                # A test or private table is not even named to the lobby's viewers.
                 try:
-                    await self.layer.group_send(
-                        LOBBY_GROUP, {"type": "lobby.table", "table_id": self.table_id}
-                    )
+                    await self.layer.group_send(LOBBY_GROUP, lobby_table_message(self.table_id))
                 except Exception:
                     redis_outage.report(log, "table %s: the lobby's update could not be sent", self.table_id)
 

@@ -49,6 +49,10 @@ class GameSpec:
     # last_result(game state JSON) -> short text of the last result for the
     # lobby ("10 ×2"), or None before the first round ends.
     last_result: Callable = lambda game_state: None
+    # lobby_view(game state JSON, as last_result reads it) -> the lobby tile's
+    # picture of the last result: {"label", "cards": [card strings]} or
+    # {"label", "results": [{"result", "multiplier"}]}; None before one.
+    lobby_view: Callable = lambda game_state: None
     # The game's pure lab module (games/<game>/edge.py) by its dotted path:
     # specs() lists its rows, compute(spec, ...) works one out (see
     # games/lab/rows.py). A path, imported by lab_of() on first use, so that
@@ -87,7 +91,7 @@ class GameSpec:
 def game_spec(slug, name, rules, presenter, family, max_seats, how_to_play, bot_strategy=None):
     """The GameSpec of a game of ``family`` (its templates in templates/<family>/)
     from its rules module, its presenter (present, present_table,
-    present_viewer, last_result, limits_text; and, where its family has them,
+    present_viewer, last_result, lobby_view, limits_text; and, where its family has them,
     min_to_play and mystery_wagers), its ``how_to_play`` and the module its
     house bots play by (``bot_strategy``, or None); its lab rows are in the
     ``edge`` module beside its rules, and its smallest wager is the table's
@@ -100,6 +104,7 @@ def game_spec(slug, name, rules, presenter, family, max_seats, how_to_play, bot_
         present_table=presenter.present_table,
         present_viewer=presenter.present_viewer,
         last_result=presenter.last_result,
+        lobby_view=presenter.lobby_view,
         page_template=f"{family}/table.html",
         public_template=f"{family}/_public.html",
         private_template=f"{family}/_private.html",

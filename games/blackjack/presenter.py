@@ -57,6 +57,7 @@ class Presenter(TwoParts):
         self.progressive = rules.VARIANT.progressive_area
         self.progressive_kind = rules.VARIANT.progressive_kind
         self.last_result = last_result  # every blackjack table's lobby says it alike
+        self.lobby_view = lobby_view
 
     def offers_progressive(self, table, config):
         """The progressive betting area shows when the Rules Submission
@@ -391,3 +392,11 @@ def last_result(game_state):
     if best > 21:
         return f"Dealer bust {best}"
     return f"Dealer {best}"
+
+
+def lobby_view(game_state):
+    """The lobby tile's picture of the table: the dealer's last hand, when
+    ``last_result`` has one to tell."""
+    if last_result(game_state) is None:
+        return None
+    return {"label": "Dealer's last hand", "cards": list(game_state["dealer"])}

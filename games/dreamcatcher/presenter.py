@@ -294,6 +294,20 @@ def last_result(game_state):
     return last["result"] + (f" ×{last['multiplier']}" if last["multiplier"] > 1 else "")
 
 
+def lobby_view(game_state):
+    """The lobby tile's picture of the table: the wheel's last results, newest first."""
+    history = (game_state.get("history") or [])[:LOBBY_RESULTS]
+    if not history:
+        return None
+    return {
+        "label": "Last spins",
+        "results": [{"result": h["result"], "multiplier": h["multiplier"]} for h in history],
+    }
+
+
+LOBBY_RESULTS = 8
+
+
 def limits_text(config):
     """The lobby's limits: "1–500 per spot · max payout 50,000"."""
     return f"{config.min_bet:,}–{config.max_bet:,} per spot · max payout {config.max_payout:,}"

@@ -509,6 +509,17 @@ class Presenter(TwoParts):
             return None
         return f"Dealer {self.setting_text(dealer)}"
 
+    def lobby_view(self, game_state):
+        """The lobby tile's picture of the table: the dealer's set hands, when
+        ``last_result`` names them."""
+        if self.last_result(game_state) is None:
+            return None
+        dealer = game_state["dealer"]
+        return {
+            "label": "Dealer's last hand",
+            "cards": [c for spec in self.variant.hands for c in dealer[spec.key]],
+        }
+
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 

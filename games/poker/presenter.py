@@ -142,6 +142,14 @@ class PokerPresenter(TwoParts):
         dealer = (game_state.get("dealer") or {}).get("cards") or []
         return f"Dealer {self.lobby_dealer(dealer)}" if len(dealer) == self.dealer_cards else None
 
+    def lobby_view(self, game_state):
+        """The lobby tile's picture of the table: the cards ``last_result`` names."""
+        if self.last_result(game_state) is None:
+            return None
+        if self.board_size:
+            return {"label": "Last board", "cards": list(game_state["board"]["cards"])}
+        return {"label": "Dealer's last hand", "cards": list(game_state["dealer"]["cards"])}
+
     def _best(self, state, items, views):
         """At the showdown with ``best_five``: (the views with the cards of the best five
         marked, the five's labels); else (views, "")."""
