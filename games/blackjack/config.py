@@ -5,6 +5,7 @@ The checks are games/submission.py's: a game declares its own as ``CHECKS``,
 which come after the shoe's, the limits' and the clocks'."""
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
 
 from games.cards.cards import spanish_deck
 from games.submission import BET_LIMITS, SIDE_MAX, Check, Checked, OneOf, clocks
@@ -34,7 +35,11 @@ def match_the_dealer_checks(section: str) -> tuple[Check, ...]:
 
 @dataclass(frozen=True)
 class BlackjackConfig(Checked):
-    DECKS = (6, 8)  # the deck counts the game allows; each game says its own
+    # The deck counts the game allows; each game says its own. Annotated for
+    # mypy only, as Checked.CHECKS is.
+    if TYPE_CHECKING:
+        DECKS: ClassVar[tuple[int, ...]]
+    DECKS = (6, 8)
     DECKS_ERROR = "Choose 6 or 8 decks."
 
     decks: int = field(default=6, metadata={"help": "48-card Spanish decks in the shoe."})
