@@ -7,7 +7,7 @@ winnings from the house (``win``), a loser's stake goes to the house
 (``lose``). Progressive wagers were collected at "no more bets" (§ 635c.1(f)):
 a fixed line is paid from the house, a meter line by the meters (an award)."""
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from games.blackjack import side_wagers
 from games.blackjack.dealer import dealer_should_hit
@@ -32,14 +32,15 @@ from games.engine import LOSE, REFUND, RETURN, WIN, ChipMove, Outcome, Progressi
 from games.payouts import MeterShare, Odds
 from games.table_round import RESULT, result_line
 
-if TYPE_CHECKING:
-    from games.blackjack.round import State
+# The round's State (games/blackjack/round.py), which imports this module: Any here, as
+# games/table_round.py takes it, rather than an import back.
+RoundState = Any
 
 # What a point of the round settles: (log, moves, awards).
 Settled = tuple[list[LogLine], list[ChipMove], list[ProgressiveAward]]
 
 
-def settle_side_wagers(variant: Variant, state: "State", config: Any, point: str) -> Settled:
+def settle_side_wagers(variant: Variant, state: RoundState, config: Any, point: str) -> Settled:
     """The side wagers (and the progressive) that settle at ``point``; a
     player's first two cards and the dealer's two are what they look at."""
     log: list[LogLine] = []
@@ -64,7 +65,7 @@ def settle_side_wagers(variant: Variant, state: "State", config: Any, point: str
     return log, moves, awards
 
 
-def reveal(variant: Variant, state: "State", config: Any) -> Settled:
+def reveal(variant: Variant, state: RoundState, config: Any) -> Settled:
     """The hole card is turned: what settles then does, before the dealer
     draws (§ 635c.2(e)(1)(iii): Match-Down, then Monster Match). A hole card
     the golden rule already turned (Down Under rule 12) is not turned twice."""
@@ -77,7 +78,7 @@ def reveal(variant: Variant, state: "State", config: Any) -> Settled:
     return log + lines, moves, awards
 
 
-def read_hole_card(variant: Variant, state: "State") -> tuple[list[LogLine], list[ChipMove], bool]:
+def read_hole_card(variant: Variant, state: RoundState) -> tuple[list[LogLine], list[ChipMove], bool]:
     """Down Under Blackjack (down_under_blackjack.md rules 11-13): the hole
     card passes over the reader, whose class everyone sees before any
     decision; two Large cards turn the hole card face up (the golden rule),
@@ -115,7 +116,7 @@ def read_hole_card(variant: Variant, state: "State") -> tuple[list[LogLine], lis
     return log, moves, True
 
 
-def settle_peek(variant: Variant, state: "State", config: Any) -> Settled:
+def settle_peek(variant: Variant, state: RoundState, config: Any) -> Settled:
     """The dealer has checked the hole card under an ace or a 10-value upcard
     (spanish21.md rule 15): insurance is settled, and a dealer blackjack ends
     the round (``RESULT``): every main wager loses but a player blackjack,
@@ -147,7 +148,7 @@ def settle_peek(variant: Variant, state: "State", config: Any) -> Settled:
 
 
 def _settle_progressive(
-    variant: Variant, state: "State", seat: int, line: Odds | MeterShare | None, amount: int
+    variant: Variant, state: RoundState, seat: int, line: Odds | MeterShare | None, amount: int
 ) -> tuple[list[ProgressiveAward], list[LogLine], list[ChipMove]]:
     """The progressive wager was collected at "no more bets": a fixed line
     returns the stake and the odds from the house; a meter line is paid by the
@@ -172,7 +173,7 @@ def _settle_progressive(
     )
 
 
-def pay(state: "State", seat: int, stake: int, odds: Odds, what: str) -> list[ChipMove]:
+def pay(state: RoundState, seat: int, stake: int, odds: Odds, what: str) -> list[ChipMove]:
     """A winning main hand: the stake back from escrow, the winnings from the house."""
     player = state.spot(seat)["player"]
     winnings = odds.winnings_cents(stake)
@@ -183,12 +184,12 @@ def pay(state: "State", seat: int, stake: int, odds: Odds, what: str) -> list[Ch
     return moves
 
 
-def lose(state: "State", seat: int, amount: int, what: str) -> list[ChipMove]:
+def lose(state: RoundState, seat: int, amount: int, what: str) -> list[ChipMove]:
     result_line(state, seat, f"{what}: -{format_chips(amount)}", 0)
     return [ChipMove(LOSE, state.spot(seat)["player"], amount, f"seat {seat} {what}")]
 
 
-def dealer_and_settle(variant: Variant, state: "State", config: Any) -> Outcome:
+def dealer_and_settle(variant: Variant, state: RoundState, config: Any) -> Outcome:
     log, moves, awards = reveal(variant, state, config)
     dealer = cards(state.dealer)
     if not getattr(config, "peek", 1):
@@ -224,7 +225,7 @@ def dealer_and_settle(variant: Variant, state: "State", config: Any) -> Outcome:
     return Outcome(state, log=log, moves=moves, awards=awards)
 
 
-def _settle_unpeeked_insurance(variant: Variant, state: "State", dealer: list[Card]) -> list[ChipMove]:
+def _settle_unpeeked_insurance(variant: Variant, state: RoundState, dealer: list[Card]) -> list[ChipMove]:
     moves: list[ChipMove] = []
     for seat in state.seats():
         insurance = state.spot(seat)["insurance"]
@@ -237,7 +238,7 @@ def _settle_unpeeked_insurance(variant: Variant, state: "State", dealer: list[Ca
 
 
 def _lose_to_late_blackjack(
-    variant: Variant, state: "State", seat: int, hand: Hand, log: list[LogLine]
+    variant: Variant, state: RoundState, seat: int, hand: Hand, log: list[LogLine]
 ) -> list[ChipMove]:
     """A dealer blackjack found after the players acted: a player 21 still
     wins (§ 635c.2(g)(1)(iii)); a busted hand was lost when it busted; any
@@ -265,7 +266,7 @@ def _lose_to_late_blackjack(
 
 def _settlenew_hand(
     variant: Variant,
-    state: "State",
+    state: RoundState,
     seat: int,
     hand: Hand,
     dealer_total: int,
@@ -321,7 +322,7 @@ def _settlenew_hand(
 
 
 def _bonuses(
-    variant: Variant, state: "State", seat: int, hand: Hand, upcard: Card, log: list[LogLine]
+    variant: Variant, state: RoundState, seat: int, hand: Hand, upcard: Card, log: list[LogLine]
 ) -> list[ChipMove]:
     """The super bonus on top of the odds (§ 635a.12(c)), and the payment to
     every other player with a main wager (the Envy Bonus)."""

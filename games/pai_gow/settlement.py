@@ -3,7 +3,7 @@
 main wager against the dealer, the variant's extra wagers, Fortune, Envy,
 the progressive and the Mystery bonus."""
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from games import table_round as tr
 from games.cards.cards import Card, cards, to_json
@@ -12,8 +12,9 @@ from games.pai_gow.variant import FORTUNE, MAIN, PROGRESSIVE, Spot, Variant, is_
 from games.payouts import MeterShare, Odds
 from games.table_round import RESULT, result_line
 
-if TYPE_CHECKING:
-    from games.pai_gow.round import State
+# The round's State (games/pai_gow/round.py), which imports this module: Any here, as
+# games/table_round.py takes it, rather than an import back.
+RoundState = Any
 
 LogLine = dict[str, Any]
 Setting = tuple[tuple[Card, ...], ...]  # set hands, in the variant's ``hands`` order
@@ -30,13 +31,13 @@ def setting_text(variant: Variant, hand: Spot) -> str:
     return " / ".join(" ".join(item.label for item in cards(hand[key])) for key in variant.hand_keys())
 
 
-def dealer_push(variant: Variant, state: "State", config: Any) -> str | None:
+def dealer_push(variant: Variant, state: RoundState, config: Any) -> str | None:
     push = variant.dealer_push(setting_of(variant, state.dealer), cards(state.dealer["cards"]), config)
     state.dealer["push"] = push
     return push
 
 
-def reveal_and_settle(variant: Variant, state: "State", config: Any) -> Outcome:
+def reveal_and_settle(variant: Variant, state: RoundState, config: Any) -> Outcome:
     """The dealer sets by the house way (already done for a face-up dealer); a
     dealer push (Tiger 9, § 645c.1(e); Ace High Pai Gow, face_up_pai_gow.md rule
     7) pushes every main wager; then the variant's extra wagers, Fortune, Envy,
@@ -93,7 +94,7 @@ def reveal_and_settle(variant: Variant, state: "State", config: Any) -> Outcome:
 
 def _settle_fortune(
     variant: Variant,
-    state: "State",
+    state: RoundState,
     seat: int,
     spot: Spot,
     line: str | None,
@@ -123,7 +124,7 @@ def _settle_fortune(
 
 def _settle_main(
     variant: Variant,
-    state: "State",
+    state: RoundState,
     seat: int,
     spot: Spot,
     dealer: Setting,
