@@ -107,6 +107,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "casino.accounts.middleware.PlayerMiddleware",
+    "casino.method_not_allowed.MethodNotAllowedPageMiddleware",
     # Last: turns a locked-out sign-in into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]

@@ -3,15 +3,19 @@ contexts, served by a real Daphne and table worker, chat at one table and
 see each other's messages (one of them at a phone's width, where the panel
 sits below the table); markup typed into the chat stays text; the panel is
 axe-core clean with messages in it, a registered player's "Hide" control
-included."""
+included. "You are chatting too fast" goes with the next message sent, or
+after a few seconds however busy the table (issue 35, item 10)."""
 
 import re
+import time
 
 import pytest
 from django.contrib.auth.models import User
 
 from casino.chat.models import ChatMessage
+from casino.chat.ws import TOO_FAST
 from tests.browser import guest_page, launch, new_page, serve, sign_in, wait_live
+from tests.conftest import session_cookie
 from tests.test_browser_axe import AXE, violations
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -92,3 +96,51 @@ def test_two_browsers_chat_at_a_table(processes, make_table):
         ("Ann", "Hi Rita <b>bold</b>"),
         ("rita", "Hello Ann!"),
     ]
+
+
+# Every websocket message the page takes in (a table update, a chat line, a flash).
+COUNT_MESSAGES = """() => { window.__messages = 0;
+  document.addEventListener("htmx:wsAfterMessage", () => { window.__messages++; }); }"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_too_fast_goes_with_the_next_message_or_after_a_few_seconds(processes, make_table, make_player):
+    # A burst of one message, then one every two seconds.
+    processes.env.update(CHAT_RATE_BURST="1", CHAT_RATE_PER_SECOND="0.5")
+    table = make_table(name="Busy wheel")  # its clocks of a second: an update every second
+    cookie = session_cookie(make_player("Ann"))
+    base = serve(processes, table)
+    too_fast = TOO_FAST.split(":")[0]
+
+    with sync_api.sync_playwright() as playwright:
+        browser = launch(playwright)
+        try:
+            page = new_page(browser, cookie=cookie, base=base)
+            page.goto(f"{base}/tables/{table.pk}/")
+            wait_live(page)
+            flash, lines = page.locator("#flash"), page.locator("#chat-list .chat-text")
+            say(page, "one")
+            lines.filter(has_text="one").wait_for()
+            say(page, "two")
+            flash.get_by_text(too_fast).wait_for()
+            shown = time.monotonic()
+            page.evaluate(COUNT_MESSAGES)
+            # The wheel's updates meanwhile do not keep it on screen.
+            flash.get_by_text(too_fast).wait_for(state="hidden", timeout=12_000)
+            on_screen = time.monotonic() - shown
+            updates = page.evaluate("window.__messages")
+
+            say(page, "three")
+            lines.filter(has_text="three").wait_for()
+            say(page, "four")
+            flash.get_by_text(too_fast).wait_for()
+            time.sleep(2.2)  # the bucket takes a message again
+            say(page, "five")
+            lines.filter(has_text="five").wait_for()
+            after_five = flash.inner_text()
+        finally:
+            browser.close()
+
+    assert updates >= 3, updates
+    assert 4 < on_screen < 8, on_screen
+    assert after_five == "", after_five

@@ -1,13 +1,20 @@
 """The "My play" page in Debian's Chromium on a phone (390×844), served by a
 real Daphne: reached from the header, nothing scrolls sideways, the balance
 chart fits the width, axe-core finds no serious or critical violation and
-the Content-Security-Policy refuses nothing; the visitor's page too."""
+the Content-Security-Policy refuses nothing; the visitor's page too. The
+chart plots settled results only, and its time axis never repeats a label
+(issue 35, item 10)."""
 
 import re
 
 import pytest
+from django.db import transaction
+from django.utils import timezone
 
-from casino.tables.models import Table
+from casino.history import chart
+from casino.tables.models import Round, Table
+from casino.wallet.ledger import book_moves
+from games.engine import REFUND, RETURN, STAKE, WIN, ChipMove
 from tests.browser import launch, new_page
 from tests.conftest import session_cookie
 from tests.test_browser_axe import AXE, violations
@@ -79,3 +86,44 @@ def test_my_play_on_a_phone(processes, make_player):
     assert found == {"visitor": ([], [], []), "player": ([], [], [])}, found
     refused = [line for line in console if "Content Security Policy" in line or "Refused to" in line]
     assert refused == [], refused
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_chart_plots_results_not_undo_steps_and_labels_each_end_once(processes, make_player):
+    ann = make_player("Ann")  # her starting chips: the first result
+    table = Table.objects.create(game="pai_gow", name="Undo")
+    with transaction.atomic():
+        # Round 1, settled: 5 placed, taken back (Undo), 10 placed, won 10.
+        Round.objects.create(table=table, number=1, finished=timezone.now())
+        book_moves([ChipMove(STAKE, ann.pk, 500, "seat 1 main")], table.pk, 1)
+        book_moves([ChipMove(REFUND, ann.pk, 500, "undo")], table.pk, 1)
+        book_moves([ChipMove(STAKE, ann.pk, 1_000, "seat 1 main")], table.pk, 1)
+        book_moves(
+            [ChipMove(RETURN, ann.pk, 1_000, "seat 1 main"), ChipMove(WIN, ann.pk, 1_000, "seat 1 main")],
+            table.pk,
+            1,
+        )
+        # Round 2, still in play: 10 riding, no result yet.
+        Round.objects.create(table=table, number=2)
+        book_moves([ChipMove(STAKE, ann.pk, 1_000, "seat 1 main")], table.pk, 2)
+    cookie = session_cookie(ann)
+    base = "http://" + processes.daphne()
+    date_y = str(chart.HEIGHT - chart.BOTTOM + 18)
+
+    with sync_api.sync_playwright() as playwright:
+        browser = launch(playwright)
+        try:
+            page = new_page(browser, cookie=cookie, base=base, viewport=PHONE)
+            page.goto(base + "/me/")
+            figure = page.locator("figure.balance-chart")
+            figure.get_by_role("img", name="Balance over time").wait_for()
+            points = figure.locator("polyline").get_attribute("points").split()
+            dates = figure.locator(f'text[y="{date_y}"]').all_text_contents()
+            caption = figure.locator("figcaption").inner_text()
+        finally:
+            browser.close()
+
+    # The starting chips and round 1's result, at 10,000 then 10,010: nothing of the Undo or round 2.
+    assert len(points) == 2, points
+    assert dates and len(set(dates)) == len(dates), dates
+    assert "2 settled results" in caption and "is 10,000 now" in caption, caption

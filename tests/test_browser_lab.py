@@ -19,7 +19,9 @@ from django.test import Client
 from casino.accounts.roles import DESIGNERS
 from casino.lab.models import SimulationRun
 from casino.progressives.models import Meter, MeterEvent, TableLink
+from casino.tables import registry
 from casino.tables.models import Round, Table
+from casino.tables.rules_fields import rules_fields
 from casino.wallet.ledger import balance_of
 from games.cards.shoe import Shoe
 from tests.conftest import assert_ledger_balanced, wait_until
@@ -338,11 +340,16 @@ def test_a_stacked_players_edge_21_shoe_deals_a_monster_match_in_a_browser(proce
     make_designer()
     client = Client()
     client.login(username="dana", password=PASSWORD)
+    # The casino's own Player's Edge 21 table and its Monster Match pool: the
+    # test table gets a test copy of that meter, and the real one is never touched.
+    public = Table.objects.create(game="players_edge21", name="Public edge", config={"min_bet": 5})
+    real = Meter.objects.create(name="Monster Match $1", kind="monster_match", paytable="A", wager_dollars=1)
+    TableLink.objects.create(meter=real, table=public)
     response = client.post(NEW, EDGE_FORM)
     assert response.status_code == 302, response.content.decode()
-    table = Table.objects.get()
-    meter = Meter.objects.create(name="Monster Match $1", kind="monster_match", paytable="A", wager_dollars=1)
-    TableLink.objects.create(meter=meter, table=table)
+    table = Table.objects.get(is_test=True)
+    (meter,) = table.meters.all()
+    assert meter.is_test and meter != real and (meter.kind, meter.paytable) == ("monster_match", "A")
     worker = processes.worker()
     base = "http://" + processes.daphne()
     wait_until(lambda: Table.objects.get(pk=table.pk).state.get("timer"), 20, "the worker to start the table")
@@ -386,6 +393,76 @@ def test_a_stacked_players_edge_21_shoe_deals_a_monster_match_in_a_browser(proce
     assert award.paid_cents > 0
     # The main 20 pushes 20; the $1 Monster Match wins the whole meter.
     assert balance_of(designer, test=True) == START - 100 + award.paid_cents
+    assert list(real.events.values_list("kind", flat=True)) == [MeterEvent.SEED]
+    assert_ledger_balanced()
+
+
+def lab_form(game, **settings):
+    """The test-table form of ``game`` with its Rules Submission's defaults, changed by ``settings``."""
+    config = registry.get(game).rules.Config()
+    fields = {name: field.initial for name, field in rules_fields(config).items()}
+    return {"game": game, "name": f"{game} test", "max_seats": 6, "seed": "", **fields, **settings}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_test_table_offers_its_progressive_against_a_test_meter_in_a_browser(processes):
+    """A designer stacks a mini-royal at a Three Card Poker test table: the
+    Three-Card progressive is there to bet on, and it hits the test table's
+    own meter, which the lobby never shows; the casino's meter never moves."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from tests.browser import launch, sit, wait_live
+
+    make_designer()
+    public = Table.objects.create(
+        game="three_card_poker", name="Mini-Royal", config={"three_card_progressive": 1}
+    )
+    real = Meter.objects.create(name="Three-Card progressive $1", kind="three_card", wager_dollars=1)
+    TableLink.objects.create(meter=real, table=public)
+    client = Client()
+    client.login(username="dana", password=PASSWORD)
+    form = lab_form(
+        "three_card_poker",
+        rules_three_card_progressive=1,
+        rules_betting_seconds=8,
+        rules_decision_seconds=30,
+        rules_result_seconds=30,
+        stack="AS KS QS 2D 7C 9H",  # a mini-royal in spades against 9-7-2
+    )
+    response = client.post(NEW, form)
+    assert response.status_code == 302, response.content.decode()
+    table = Table.objects.get(is_test=True)
+    (meter,) = table.meters.all()
+    assert meter.is_test and meter != real and meter.kind == "three_card"
+    worker = processes.worker()
+    base = "http://" + processes.daphne()
+    wait_until(lambda: Table.objects.get(pk=table.pk).state.get("timer"), 20, "the worker to start the table")
+
+    with sync_api.sync_playwright() as playwright:
+        browser = launch(playwright)
+        try:
+            page = designer_page(browser, base, f"/tables/{table.pk}/")
+            wait_live(page)
+            sit(page, "#pk-me")
+            wait_until(lambda: seconds_left(page, "#pk-status") > 4, 30, "a fresh betting window")
+            page.locator('#chip-picker label:has(input[value="10"])').click()
+            page.locator('#pk-me button.bet[data-area="ante"]').click()
+            page.locator('#pk-me button.bet[data-area="three_card"]').click()
+            page.locator("#pk-seat-1 .area-three_card").wait_for()
+            page.get_by_role("button", name="Play").click(timeout=20_000)
+            page.locator("#pk-log", has_text="mini-royal in spades").first.wait_for(timeout=20_000)
+            shown_here = page.locator(".meter", has_text="(test)").count()
+            page.goto(base + "/")
+            page.locator("main").first.wait_for()
+            lobby = page.locator("main").inner_text()
+        finally:
+            browser.close()
+
+    processes.kill(worker, signal.SIGTERM)
+    assert shown_here >= 1  # the test meter, at its table
+    assert "(test)" not in lobby and "Three-Card progressive $1" in lobby
+    (award,) = MeterEvent.objects.filter(meter=meter, kind=MeterEvent.AWARD)
+    assert (award.table_id, award.percent_bp) == (table.pk, 10_000)
+    assert list(real.events.values_list("kind", flat=True)) == [MeterEvent.SEED]
     assert_ledger_balanced()
 
 

@@ -6,10 +6,14 @@ moment are inside the viewport. A plain (sync) test, like tests/test_browser.py.
   the chips, together, without scrolling.
 - Spanish 21 and Player's Edge 21, on the player's turn, wherever the page
   is scrolled: the dealer's cards, the action clock and the decisions.
-- Pai Gow Poker, while the player sets the hand, wherever the page is
-  scrolled: the setting clock, the seven cards and the buttons.
+- Pai Gow Poker and Face Up Pai Gow, while the player sets the hand,
+  wherever the page is scrolled: the setting clock, the seven cards in one
+  row and the buttons, and at Face Up the dealer's set hands.
 - Every poker game, on the player's decision, wherever the page is
-  scrolled: the clock, the dealer's cards and the decisions.
+  scrolled: the clock, the dealer's and community cards, the player's own
+  cards and the decisions.
+- Nothing a player needs is under the sticky strips, and the status line is
+  never cut short.
 - The lobby: nothing scrolls sideways, every control within the width.
 """
 
@@ -46,13 +50,51 @@ OUTSIDE = """selectors => {
 }"""
 
 
+# Each selector's elements that something else covers (the sticky status or
+# dealer strip over the player's own cards, say): what the page shows at a few
+# points inside each must be the element itself or inside it.
+COVERED = """selectors => {
+  const out = [];
+  for (const selector of selectors) {
+    for (const el of document.querySelectorAll(selector)) {
+      const r = el.getBoundingClientRect();
+      if (!r.width || !r.height) { continue; }
+      for (const [fx, fy] of [[.5, .5], [.25, .3], [.75, .7]]) {
+        const x = r.left + r.width * fx, y = r.top + r.height * fy;
+        if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) { continue; }
+        const hit = document.elementFromPoint(x, y);
+        // Another of the same (a fanned card over the one before it) is no cover.
+        if (hit && hit !== el && !el.contains(hit) && !hit.closest(selector)) {
+          const by = hit.closest("[id]");
+          out.push(`${selector}: covered by ${by ? "#" + by.id : hit.tagName} at ${Math.round(x)},${Math.round(y)}`);
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}"""
+
+# A status line cut short (its text runs on past an ellipsis).
+CUT = """() => [...document.querySelectorAll(".table-status .phase")]
+  .filter(el => el.scrollWidth > el.clientWidth + 1).map(el => el.textContent.trim())"""
+
+
 def outside(page, selectors):
-    return page.evaluate(OUTSIDE, selectors)
+    """What of ``selectors`` lies outside the viewport or under something else."""
+    return page.evaluate(OUTSIDE, selectors) + page.evaluate(COVERED, selectors)
+
+
+def status_cut(page):
+    return page.evaluate(CUT)
 
 
 def scroll_to(page, selector, block):
     page.locator(selector).first.evaluate(f"el => el.scrollIntoView({{block: '{block}'}})")
     page.wait_for_timeout(100)
+    if SHOTS:  # what the phone shows there
+        name = "".join(c if c.isalnum() else "-" for c in f"{page.title()}-{selector}-{block}")
+        page.screenshot(path=f"{SHOTS}/view-{name}.png")
 
 
 def start(processes, make_player, game, config):
@@ -127,8 +169,10 @@ def test_blackjack_dealer_and_clock_stay_in_view_on_your_turn(processes, make_pl
             for selector, block in (("body", "start"), ("#bj-seat-1", "center"), ("#bj-log", "end")):
                 scroll_to(page, selector, block)
                 assert outside(page, needed) == [], f"scrolled to {selector}"
+            # The player's own cards, uncovered, with the dealer's and the decisions.
             scroll_to(page, "#bj-seat-1", "center")
-            assert outside(page, ["#bj-seat-1 .hand .card-svg"]) == []  # and the player's own cards
+            assert outside(page, [*needed, "#bj-seat-1 .hand .card-svg"]) == []
+            assert status_cut(page) == []
         finally:
             browser.close()
 
@@ -143,9 +187,16 @@ PAI_GOW = {
 }
 
 
+FACE_UP = {"betting_seconds": 4, "set_seconds": 120, "fortune": 0, "progressive": 0, "mystery": 0}
+PAI_GOW_GAMES = {"pai_gow": PAI_GOW, "face_up_pai_gow": FACE_UP}
+
+
 @pytest.mark.django_db(transaction=True)
-def test_pai_gow_clock_and_hand_stay_in_view_while_setting(processes, make_player):
-    started = start(processes, make_player, "pai_gow", PAI_GOW)
+@pytest.mark.parametrize("game", sorted(PAI_GOW_GAMES))
+def test_pai_gow_clock_hand_and_dealer_stay_in_view_while_setting(processes, make_player, game):
+    """The seven cards in one row, the buttons and the clock, and at Face Up
+    Pai Gow the dealer's set hands the player sets against."""
+    started = start(processes, make_player, game, PAI_GOW_GAMES[game])
     with sync_api.sync_playwright() as playwright:
         browser, page = phone_page(playwright, started, "#pg-me")
         try:
@@ -153,11 +204,23 @@ def test_pai_gow_clock_and_hand_stay_in_view_while_setting(processes, make_playe
             page.locator("#pg-seat-1 .area-main").wait_for()
             page.locator("#pg-me .pg-setting").wait_for(timeout=30_000)
             if SHOTS:
-                page.screenshot(path=f"{SHOTS}/pg.png", full_page=True)
+                page.screenshot(path=f"{SHOTS}/{game}.png", full_page=True)
             needed = ["#pg-status .countdown", "#pg-me .pg-pick", "#pg-me .pg-house-way"]
+            if game == "face_up_pai_gow":
+                needed.append("#pg-dealer .card-svg")
+                # The dealer's cards are turned one by one: look once they all are.
+                page.wait_for_function(
+                    "() => document.getAnimations().every(a => a.playState !== 'running')", timeout=10_000
+                )
+            rows = page.evaluate(
+                "() => new Set([...document.querySelectorAll('#pg-me .pg-pick')]"
+                ".map(el => Math.round(el.getBoundingClientRect().top))).size"
+            )
+            assert rows == 1, f"the seven cards wrap to {rows} rows"
             for selector, block in (("body", "start"), ("#pg-dealer", "center"), ("#pg-log", "end")):
                 scroll_to(page, selector, block)
                 assert outside(page, needed) == [], f"scrolled to {selector}"
+            assert status_cut(page) == []
         finally:
             browser.close()
 
@@ -183,10 +246,18 @@ def test_poker_dealer_clock_and_decisions_stay_in_view_on_your_turn(processes, m
                 page.screenshot(path=f"{SHOTS}/{game}.png", full_page=True)
             # The dealer's cards, face up or down, wherever the game deals them.
             dealer = ["#pk-dealer .card-svg"] if page.locator("#pk-dealer .card-svg").count() else []
-            needed = ["#pk-status .countdown", "#pk-me .actions", *dealer]
+            board = ["#pk-board .card-svg"] if page.locator("#pk-board .card-svg").count() else []
+            needed = [
+                "#pk-status .countdown",
+                "#pk-me .actions",
+                "#pk-me .pk-my-hand .card-svg",
+                *dealer,
+                *board,
+            ]
             for selector, block in (("body", "start"), ("#pk-layout", "center"), ("#pk-log", "end")):
                 scroll_to(page, selector, block)
                 assert outside(page, needed) == [], f"{game}, scrolled to {selector}"
+            assert status_cut(page) == [], game
             widths = page.evaluate("() => [document.scrollingElement.scrollWidth, innerWidth]")
             assert widths[0] <= widths[1], f"{game} scrolls sideways: {widths}"
         finally:

@@ -26,6 +26,13 @@ def test_a_form_without_its_token_is_a_friendly_403(settings):
     assert "CSRF" not in text
 
 
+def test_a_button_only_address_opened_as_a_page_is_a_friendly_405(client):
+    response = client.get("/wallet/top-up/")
+    assert response.status_code == 405 and response["Allow"] == "POST"
+    text = response.content.decode()
+    assert "This address works from a button" in text and 'href="/"' in text
+
+
 def test_a_server_error_is_a_friendly_500():
     response = server_error(RequestFactory().get("/"))
     assert response.status_code == 500

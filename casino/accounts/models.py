@@ -2,7 +2,7 @@ from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
 
-from casino.accounts.names import is_reserved, name_key
+from casino.accounts.names import is_reserved, name_key, table_name
 
 nickname_validator = RegexValidator(
     r"^[\w][\w .'-]{0,23}$",
@@ -47,3 +47,11 @@ def is_taken(nickname, player=None):
     if player is not None:
         others = others.exclude(pk=player.pk)
     return others.exists()
+
+
+def table_names(ids):
+    """{player id: the name a table shows them by} (a bot's with its badge:
+    names.table_name), for pages about a table's play: its ledger, its
+    round records."""
+    players = Player.objects.filter(pk__in=ids).values_list("pk", "nickname", "is_bot")
+    return {pk: table_name(nickname, is_bot) for pk, nickname, is_bot in players}

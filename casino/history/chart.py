@@ -3,6 +3,8 @@ server-rendered SVG charts (casino/lab/charts.py), drawn by
 templates/history/_balance_chart.html. No script and no <style> element, so
 the Content-Security-Policy has nothing to refuse."""
 
+from django.utils import timezone
+
 from casino.lab import charts
 from games.engine import CENTS_PER_CHIP, format_chips
 
@@ -20,6 +22,17 @@ def tick_label(cents):
     if abs(chips) >= 100_000:
         return f"{chips / 1000:,.0f}k"
     return format_chips(int(cents))
+
+
+def date_labels(first, last):
+    """The labels of the time axis's two ends, in the page's time zone, never
+    two alike: the days, or within one day the day and time then the time;
+    within one minute, the one label ("" for the other)."""
+    first, last = timezone.localtime(first), timezone.localtime(last)
+    if first.date() != last.date():
+        return f"{first:%Y-%m-%d}", f"{last:%Y-%m-%d}"
+    start, end = f"{first:%Y-%m-%d %H:%M}", f"{last:%H:%M}"
+    return (start, end) if not start.endswith(end) else (start, "")
 
 
 def balance_chart(points, facts):
@@ -41,10 +54,11 @@ def balance_chart(points, facts):
     line = " ".join(f"{x(index)},{y(balance)}" for index, balance in points)
     if len(points) == 1:  # one movement: a level line across the chart
         line = f"{LEFT},{y(points[0][1])} {WIDTH - RIGHT},{y(points[0][1])}"
-    movements = facts["movements"]
+    results = facts["results"]
+    first, last = date_labels(facts["first"], facts["last"])
     summary = (
-        f"Your balance over {movements:,} chip movement{'s' if movements != 1 else ''}, "
-        f"from {facts['first']:%Y-%m-%d} to {facts['last']:%Y-%m-%d}: "
+        f"Your balance after each of {results:,} settled result{'s' if results != 1 else ''}, "
+        f"{f'from {first} to {last}' if last else f'on {first}'}: "
         f"it started at {format_chips(facts['start'])} and is {format_chips(facts['end'])} now; "
         f"lowest {format_chips(facts['low'])}, highest {format_chips(facts['high'])}."
     )
@@ -56,7 +70,7 @@ def balance_chart(points, facts):
         "date_y": HEIGHT - BOTTOM + 18,
         "line": line,
         "ticks": [{"y": y(value), "label": tick_label(value)} for value in ticks],
-        "first": facts["first"],
-        "last": facts["last"],
+        "first": first,
+        "last": last,
         "summary": summary,
     }

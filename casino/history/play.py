@@ -9,7 +9,7 @@ Every function costs a fixed number of queries, however long the history
 import math
 
 from django.db import connection
-from django.db.models import Case, F, Max, Min, Q, Sum, When
+from django.db.models import Case, Exists, F, Max, Min, OuterRef, Q, Sum, When
 
 from casino.tables.models import Round, Table
 from casino.wallet.models import Account, Entry
@@ -99,23 +99,31 @@ def balance_after(account, entry_id):
 
 
 def balance_points(account, count, most=200):
-    """The balance after each of the account's ``count`` movements, oldest
-    first, thinned to at most ``most`` points: each run of movements keeps
-    its lowest and highest balance and its last, so no dip or peak is lost.
-    With the facts a text alternative needs: start, end, low, high and the
-    first and last movement's dates. Only the amounts are streamed (10,000
-    movements in about 20 ms of CPU); the dates are one aggregate."""
+    """The balance after each settled result of the account's ``count``
+    movements, oldest first: after a movement outside any round (the
+    starting chips, a top-up) and after a round's last movement once the
+    round is over. What moves while a round plays (a wager, an Undo of
+    one, a stake coming back before the winnings) is no result. Thinned to
+    at most ``most`` points: each run keeps its lowest and highest balance
+    and its last, so no dip or peak is lost. With the facts a text
+    alternative needs: start, end (the balance now), low and high of the
+    results, how many, and the first and last movement's dates. Only the
+    amounts are streamed (10,000 movements in about 20 ms of CPU); the dates
+    are one aggregate."""
     bucket = max(1, math.ceil(count / max(1, most // 3)))  # up to 3 points a run
     entries = Entry.objects.filter(account=account)
+    ends = round_ends(account)
     points, run = [], []
     balance, facts = 0, None
-    for index, amount in enumerate(
-        entries.order_by("id").values_list("amount", flat=True).iterator(chunk_size=2000)
-    ):
+    rows = entries.order_by("id").values_list("id", "amount", "transaction__round_number")
+    for index, (entry_id, amount, round_number) in enumerate(rows.iterator(chunk_size=2000)):
         balance += amount
+        if round_number is not None and entry_id not in ends:
+            continue
         if facts is None:
-            facts = {"start": balance, "low": balance, "high": balance}
+            facts = {"start": balance, "low": balance, "high": balance, "results": 0}
         facts["low"], facts["high"] = min(facts["low"], balance), max(facts["high"], balance)
+        facts["results"] += 1
         run.append((index, balance))
         if len(run) == bucket:
             points.extend(_extremes(run))
@@ -125,6 +133,24 @@ def balance_points(account, count, most=200):
         facts.update(end=balance, movements=index + 1)
         facts.update(entries.aggregate(first=Min("transaction__created"), last=Max("transaction__created")))
     return points, facts
+
+
+def round_ends(account):
+    """The ids of the account's movements that end a round of theirs that
+    is over (or whose record went with its table): its last one."""
+    playing = Round.objects.filter(
+        table_id=OuterRef("transaction__table_id"),
+        number=OuterRef("transaction__round_number"),
+        finished__isnull=True,
+    )
+    ends = (
+        Entry.objects.filter(account=account, transaction__round_number__isnull=False)
+        .exclude(Exists(playing))
+        .values("transaction__table_id", "transaction__round_number")
+        .annotate(last=Max("id"))
+        .values_list("last", flat=True)
+    )
+    return set(ends)
 
 
 def _extremes(run):

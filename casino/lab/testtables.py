@@ -16,9 +16,11 @@ this is the only writer of its state.
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.shortcuts import redirect, render
 
 from casino.lab.access import designer_required
+from casino.progressives.test_meters import link_test_meters
 from casino.tables import registry
 from casino.tables.models import Table
 from casino.tables.rules_fields import PREFIX, rules_fields, rules_values, submitted_fields
@@ -100,15 +102,18 @@ class NewTestTableForm(forms.Form):
 
     def save(self):
         data = self.cleaned_data
-        return Table.objects.create(
-            game=self.spec.slug,
-            name=data["name"],
-            max_seats=data["max_seats"],
-            config=data["config"],
-            is_test=True,
-            seed=data.get("seed"),
-            state=data["snapshot"],
-        )
+        with transaction.atomic():
+            table = Table.objects.create(
+                game=self.spec.slug,
+                name=data["name"],
+                max_seats=data["max_seats"],
+                config=data["config"],
+                is_test=True,
+                seed=data.get("seed"),
+                state=data["snapshot"],
+            )
+            link_test_meters(table)
+        return table
 
 
 @designer_required

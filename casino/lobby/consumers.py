@@ -35,7 +35,10 @@ class LobbyConsumer(GuardedConsumer):
             await self.send(text_data=row)
 
     async def meters_update(self, event):
-        await self._send_meters(event["meters"], event["now_ms"], event["wins"])
+        # The ticker sends test tables' meters too, for those tables only.
+        meters = [data for data in event["meters"] if not data.get("is_test")]
+        wins = [meter_id for meter_id in event["wins"] if meter_id in {data["meter_id"] for data in meters}]
+        await self._send_meters(meters, event["now_ms"], wins)
 
     async def _send_meters(self, meters, at_ms, wins):
         """The meters that changed; the whole panel when meters came or went."""

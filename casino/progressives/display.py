@@ -52,8 +52,9 @@ def dollars(cents):
 # -- the data ---------------------------------------------------------------
 
 
-def active_meters(table_id=None):
-    """The active meters (linked to ``table_id``, if given), each with
+def active_meters(table_id=None, include_test=False):
+    """The active meters (linked to ``table_id``, if given; otherwise the
+    casino's, with test tables' own only if ``include_test``), each with
     ``linked``: the names of the open tables it is linked to, but private ones."""
     links = (
         TableLink.objects.filter(table__is_open=True, table__is_private=False)
@@ -63,6 +64,8 @@ def active_meters(table_id=None):
     meters = Meter.objects.filter(is_active=True).prefetch_related(Prefetch("links", queryset=links))
     if table_id is not None:
         meters = meters.filter(links__table_id=table_id)
+    elif not include_test:
+        meters = meters.filter(is_test=False)
     meters = list(meters)
     for meter in meters:
         meter.linked = [link.table.name for link in meter.links.all()]
@@ -85,6 +88,7 @@ def meter_data(meter, reading, names):
     return {
         **dataclasses.asdict(reading),
         "tables": list(getattr(meter, "linked", [])),
+        "is_test": meter.is_test,
         "last_hit_table_name": name,
         "last_hit_private": is_private,
     }

@@ -37,6 +37,9 @@ class Meter(models.Model):
     is_active = models.BooleanField(
         default=True, help_text="Inactive meters take no wagers and are not shown."
     )
+    # A designer's test table's own copy of a meter (casino/progressives/test_meters.py): it takes
+    # test chips only and is listed nowhere but at that table.
+    is_test = models.BooleanField(default=False, editable=False)
     tables = models.ManyToManyField("tables.Table", through="TableLink", related_name="meters", blank=True)
     created = models.DateTimeField(auto_now_add=True)
 

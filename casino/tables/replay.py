@@ -12,11 +12,12 @@ The rules are pure, so a replay needs neither the meters nor the ledger.
 
 import hashlib
 import json
+import re
 from dataclasses import asdict, dataclass, field
 
 from django.utils import timezone
 
-from casino.accounts.models import Player
+from casino.accounts.models import table_names
 from casino.tables import progressive_hook, registry
 from casino.tables.models import Round, RoundStep
 from games.cards.rng import PlaybackError, PlaybackRandom, redraw, seeded_rng
@@ -217,11 +218,27 @@ def describe_action(action, nicknames=None):
     return f"{describe_player(action, nicknames)}: {action['kind']}"
 
 
-def describe_move(move, nicknames=None):
-    """A chip move as text: "Ann: stake 5 (main)"."""
+def describe_move(move, nicknames=None, areas=None):
+    """A chip move as text: "Ann: stake 5 (seat 1, Pair Plus)". ``areas``:
+    {betting area: its name at the table} (round_cards.area_labels), which
+    the memo's keys ("seat 1 pair_plus") are shown by."""
     who = (nicknames or {}).get(move["player"], f"player {move['player']}")
-    memo = f" ({move['memo']})" if move.get("memo") else ""
+    memo = f" ({memo_text(move['memo'], areas)})" if move.get("memo") else ""
     return f"{who}: {move['kind']} {format_chips(move['amount'])}{memo}"
+
+
+SEAT_MEMO = re.compile(r"^seat (\d+) (.+)$")
+
+
+def memo_text(memo, areas=None):
+    """A chip move's memo in the table's words: "seat 1 pair_plus bonus"
+    becomes "seat 1, Pair Plus bonus"; a key the table has no name for loses
+    its underscores."""
+    for area in sorted(areas or {}, key=len, reverse=True):
+        memo = re.sub(rf"(?<![\w]){re.escape(area)}(?![\w])", areas[area], memo)
+    memo = memo.replace("_", " ")
+    found = SEAT_MEMO.match(memo)
+    return f"seat {found.group(1)}, {found.group(2)}" if found else memo
 
 
 def player_ids(record):
@@ -235,7 +252,8 @@ def player_ids(record):
 
 
 def nicknames(record):
-    return dict(Player.objects.filter(pk__in=player_ids(record)).values_list("pk", "nickname"))
+    """{player id: the name the table showed them by} (a bot's with its badge)."""
+    return table_names(player_ids(record))
 
 
 def log_line(line, nicknames=None):

@@ -8,7 +8,7 @@ from collections import defaultdict
 
 from django.db.models import Sum
 
-from casino.accounts.models import Player
+from casino.accounts.models import table_names
 from casino.wallet.models import Account, Entry
 
 # The per-round rows shown: a demo table plays thousands of rounds.
@@ -39,7 +39,7 @@ def table_ledger(table_id):
             riding += net
         else:
             house += net
-    names = dict(Player.objects.filter(pk__in=totals).values_list("pk", "nickname"))
+    names = table_names(totals)
     order = sorted(totals, key=lambda player: (-totals[player], names.get(player, "")))
     players = [{"id": player, "nickname": names.get(player, "?"), "net": totals[player]} for player in order]
     numbers = sorted(by_round, key=lambda number: -(number or 0))

@@ -10,10 +10,9 @@ from django.views.decorators.http import require_POST
 
 from casino.accounts.models import Player
 from casino.progressives import display, owed
-from casino.tables import access, host, host_panel, private, replay
+from casino.tables import access, host, host_panel, private, replay, round_cards
 from casino.tables.models import Round, Table
 from casino.tables.rendering import table_context, table_meta
-from casino.tables.round_cards import round_cards
 from casino.tables.runtime import fresh_snapshot
 from casino.tables.table_ledger import ROUND_ROWS, table_ledger
 from casino.wallet import ledger
@@ -323,6 +322,10 @@ def round_page(request, table_id, number):
     record = get_object_or_404(Round, table=table, number=number)
     finished = record.finished is not None
     names = replay.nicknames(record)
+    report = replay.replay(record, show_seed=access.shows_seed(request.user)) if record.steps else None
+    meta = table_meta(table)
+    # The betting areas by the names the table gives them.
+    areas = round_cards.area_labels(record, table.spec, meta, report, names) if report else {}
     steps = []
     for index, step in enumerate(record.steps):
         steps.append(
@@ -332,17 +335,16 @@ def round_page(request, table_id, number):
                 "who": replay.describe_player(step["action"], names),
                 "kind": step["action"]["kind"].replace("_", " "),
                 "log": [replay.log_line(line, names) for line in step["log"]],
-                "moves": [replay.describe_move(move, names) for move in step["moves"]],
+                "moves": [replay.describe_move(move, names, areas) for move in step["moves"]],
                 "draws": len(step["draws"]) if finished else None,
                 "meters": finished and step.get("meters") is not None,
                 "config": _settings(step.get("config")),
             }
         )
     numbers = Round.objects.filter(table=table).order_by("-number").values_list("number", flat=True)
-    report = replay.replay(record, show_seed=access.shows_seed(request.user)) if record.steps else None
     viewer_id = request.player.pk if request.player else None
     # The viewer's own cards and, after the round, the table's (round_cards.py).
-    cards = round_cards(record, table.spec, table_meta(table), report, viewer_id, names) if report else None
+    cards = round_cards.round_cards(record, table.spec, meta, report, viewer_id, names) if report else None
     context = {
         "table": table,
         "record": record,

@@ -3,8 +3,8 @@ paytables and the table's Rules Submission, through the poker engine's seam
 (games/poker/how_to_play.py)."""
 
 from games.caribbean_stud import paytables, presenter, rules
-from games.engine import format_chips
 from games.how_to_play import Line, Section, payout_text, paytable_lines
+from games.poker.how_to_play import FIVE_CARD_HANDS, envy_lines
 from games.poker.how_to_play import how_to_play as poker_how_to_play
 
 SOURCE = "58 Pa. Code Chapter 639a"
@@ -21,12 +21,7 @@ def guide(config):
                 f"yours, make the Bet wager ({paytables.BET_MULTIPLE}× your Ante) or fold, which loses the "
                 "Ante. The dealer then shows the other four cards."
             ),
-            lines=(
-                Line(
-                    "Hands, best first: royal flush, straight flush, four of a kind, full house, flush, "
-                    "straight, three of a kind, two pair, pair, high card. Ace-2-3-4-5 is the lowest straight."
-                ),
-            ),
+            lines=(FIVE_CARD_HANDS,),
             source=SOURCE,
         ),
         Section(
@@ -49,33 +44,17 @@ def guide(config):
             area=rules.ANTE,
         ),
         Section(
-            f"Progressive ({format_chips(paytables.PROGRESSIVE_WAGER_CENTS)} chip)",
+            f"Progressive ({payout_text(paytables.PROGRESSIVE_WAGER_CENTS)})",
             intro=(
                 "Pays on your own five cards, whatever the dealer holds or whether the dealer qualifies; a "
                 "royal flush wins the meter. A fold loses it with your cards."
             ),
             lines=paytable_lines(config.progressive_table, names)
-            + tuple(
-                Line(f"Envy Bonus: another player's {names[line].lower()}", payout_text(cents))
-                for line, cents in config.envy_cents.items()
-            ),
+            + envy_lines(config.envy_cents, names, "Envy Bonus"),
             source=f"{SOURCE}; {paytables.PROGRESSIVE_SOURCE}",
             area=rules.PROGRESSIVE,
         ),
-        *([_mystery()] if config.mystery else []),
     ]
 
 
-def _mystery():
-    return Section(
-        "Mystery bonus",
-        intro=(
-            "With an Ante and the progressive you also play for the Mystery bonus: its meter grows with "
-            "each such wager and is won, in full, by the wager that lifts it past a secret amount, always "
-            "before it reaches the must-hit-by amount shown."
-        ),
-        source="§ 639c.1",
-    )
-
-
-how_to_play = poker_how_to_play(presenter.PRESENTER, guide)
+how_to_play = poker_how_to_play(presenter.PRESENTER, guide, ("an Ante and the progressive", "§ 639c.1"))

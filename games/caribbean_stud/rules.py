@@ -12,7 +12,7 @@ right → the progressive on the player's own five cards (rule 9) → Envy; the
 Mystery bonus at the end of the round.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.cards import best_five
 from games.cards.poker import CARD_INDEX
@@ -21,6 +21,7 @@ from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
 from games.poker.config import Choice, Clocks, Linked, Mystery, Needs, Paytable, PokerConfig, Wager
+from games.poker.kit import DEALER_HIGHER, FOLD, PLAYER_HIGHER, TIE  # noqa: F401  (FOLD: for the tests)
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 ANTE = "ante"
@@ -28,7 +29,6 @@ BET = "bet"  # the Bet wager's area
 # The decision that makes it: not "bet", which is the platform's action for placing a chip.
 RAISE = "raise"
 PROGRESSIVE = "progressive"
-FOLD = "fold"
 
 # The meter of the $1 progressive payout wager (casino/progressives), linked across the
 # casino's Caribbean Stud tables (rules/README.md: each game's progressive its own kind).
@@ -39,25 +39,20 @@ PROGRESSIVE_KIND = "caribbean_stud"
 class Config(PokerConfig):
     """The table's Rules Submission for Caribbean Stud Poker (§ 601a.2)."""
 
-    min_bet: int = field(default=5, metadata={"help": "Minimum Ante, in chips."})
-    max_bet: int = field(default=500, metadata={"help": "Maximum Ante, in chips (the Bet is 2 times it)."})
-    bet_paytable: int = field(
-        default=1,
-        metadata={"help": "Bet paytable: 1 = 100-50-20-7-5-4-3-2-1 (royal flush down to one pair)."},
+    min_bet: int = kit.setting(5, "Minimum Ante, in chips.")
+    max_bet: int = kit.setting(500, "Maximum Ante, in chips (the Bet is 2 times it).")
+    bet_paytable: int = kit.setting(
+        1, "Bet paytable: 1 = 100-50-20-7-5-4-3-2-1 (royal flush down to one pair)."
     )
 
     CHOICES = (Choice("bet_paytable", paytables.BET_NAMES, "Choose Bet paytable 1 (100-50-20-7-5-4-3-2-1)."),)
-    NEEDS = (
+    NEEDS = tuple(
         Needs(
-            "royal_flush_envy_bonus",
+            f"{line}_envy_bonus",
             ("progressive",),
             "The Envy Bonus goes with the progressive wager: offer it first.",
-        ),
-        Needs(
-            "straight_flush_envy_bonus",
-            ("progressive",),
-            "The Envy Bonus goes with the progressive wager: offer it first.",
-        ),
+        )
+        for line in (paytables.ROYAL_FLUSH, paytables.STRAIGHT_FLUSH)
     )
     LINKED = Linked(
         (Wager("progressive", "$1 progressive payout wager", "§ 639a.7(d)(2)"),),
@@ -72,13 +67,8 @@ class Config(PokerConfig):
     )
     CLOCKS = Clocks("Each hand's Bet-or-fold clock; at expiry the hand folds.")
 
-    @property
-    def bet_name(self):
-        return paytables.BET_NAMES[self.bet_paytable - 1]
-
-    @property
-    def bet_table(self):
-        return paytables.bet_paytable(self.bet_name)
+    bet_name = kit.Chosen("bet_paytable", paytables.BET_NAMES)
+    bet_table = kit.Chosen("bet_paytable", paytables.BET_NAMES, paytables.bet_paytable)
 
 
 # -- hands -------------------------------------------------------------------------
@@ -104,20 +94,15 @@ def qualifies(dealer):
 
 # The outcomes of rule 8's table, for a hand that made the Bet wager.
 NOT_QUALIFIED = "not_qualified"  # Ante 1 to 1, Bet push
-PLAYER_HIGHER = "player_higher"  # Ante 1 to 1, Bet from the Bet paytable
-DEALER_HIGHER = "dealer_higher"  # Ante and Bet lose
-TIE = "tie"  # Ante and Bet push
+# PLAYER_HIGHER: Ante 1 to 1, Bet from the Bet paytable; DEALER_HIGHER: Ante and Bet lose;
+# TIE: Ante and Bet push (kit.showdown).
 
 
 def showdown(mine, dealer):
     """Rule 8's row for the player's and the dealer's hand values; an exact
     five-rank match is a tie (rule 2). The settler and the lab's simulation
     both read it."""
-    if not qualifies(dealer):
-        return NOT_QUALIFIED
-    if mine > dealer:
-        return PLAYER_HIGHER
-    return DEALER_HIGHER if dealer > mine else TIE
+    return kit.showdown(mine, dealer) if qualifies(dealer) else NOT_QUALIFIED
 
 
 def bet_payout(mine, bet_table):
@@ -156,10 +141,10 @@ def settle_ante_bet(view, seat):
         return [g.Pay(ANTE, g.LOSE, "Ante"), g.Pay(BET, g.LOSE, "Bet")]
     if row == TIE:
         return [g.Pay(ANTE, g.PUSH, "Ante, a tie"), g.Pay(BET, g.PUSH, "Bet, a tie")]
-    line, odds = bet_payout(mine, view.config.bet_table)
+    won = bet_payout(mine, view.config.bet_table)
     return [
         g.Pay(ANTE, g.WIN, "Ante 1 to 1", odds=paytables.EVEN),
-        g.Pay(BET, g.WIN, f"Bet, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds),
+        *kit.paid(BET, "Bet", won, paytables.LINE_NAMES),
     ]
 
 
@@ -178,14 +163,6 @@ PROGRESSIVE_PAYS = kit.Progressive(
 )
 
 
-def _dealer_name(view):
-    items = view.dealer_cards()
-    value = hand_value(items)
-    labels = " ".join(item.label for item in items)
-    verdict = "" if qualifies(value) else ": the dealer does not qualify"
-    return f"{labels}, {best_five.hand_name(value)}{verdict}"
-
-
 STACK_HELP = (
     "Cards in deal order: five to each hand from the lowest seat up, then the dealer's five (four hole "
     'cards, the last face up), e.g. "AS AH AD 7C 2S KD QC 9H 5S 3D" for one player; ? is any card. '
@@ -197,13 +174,10 @@ GAME = g.Game(
     areas=(
         # Rule 3: the Caribbean Stud Poker wager (the Ante, § 639a.7(d)(1)), required.
         g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="1 to 1 · dealer qualifies with A-K"),
-        g.Area(BET, "Bet", g.DECISION, limits=kit.chips("min_bet", "max_bet", times=paytables.BET_MULTIPLE)),
+        kit.decision_area(BET, "Bet", times=paytables.BET_MULTIPLE),
         # Rule 3: a fixed amount, only with an Ante (§ 639a.7(d)(2)).
         # § 639c.1(c)(1): "a Caribbean Stud Poker wager and a progressive payout wager".
         kit.progressive_area(
-            PROGRESSIVE,
-            "Progressive",
-            "progressive",
             paytables.PROGRESSIVE_WAGER_CENTS,
             PROGRESSIVE_KIND,
             (ANTE,),
@@ -214,16 +188,16 @@ GAME = g.Game(
         g.Street(
             # Rule 5: five down to each hand; the dealer's four hole cards, then the last face up.
             deals=(g.Deal(g.PLAYERS, 5), g.Deal(g.DEALER, 4), g.Deal(g.DEALER, 1, face_up=True)),
-            decision=g.Decision(
+            # Rule 6: in seat order, fold or a Bet of exactly 2 times the Ante.
+            decision=kit.play_or_fold(
+                ANTE,
+                "Bet 2× your Ante, or fold",
                 name="bet",
-                base=ANTE,
-                # Rule 6: in seat order, fold or a Bet of exactly 2 times the Ante.
-                options=(
-                    g.Option(RAISE, "Bet", "B", places=BET, of=ANTE, multiples=(paytables.BET_MULTIPLE,)),
-                    g.Option(FOLD, "Fold", "F", folds=True),
-                ),
-                default=FOLD,
-                prompt="Bet 2× your Ante, or fold",
+                action=RAISE,
+                label="Bet",
+                key="B",
+                places=BET,
+                multiples=(paytables.BET_MULTIPLE,),
             ),
         ),
     ),
@@ -233,7 +207,7 @@ GAME = g.Game(
     settle_from_right=True,  # rule 10: Ante and Bet from the dealer's right
     mystery_base=ANTE,  # § 639c.1(c)(1): "a Caribbean Stud Poker wager" (the Ante, § 639a.7(d)(1))
     hand_name_of=hand_name,
-    dealer_name=_dealer_name,
+    dealer_name=kit.dealer_shows(hand_value, best_five.hand_name, qualifies, ": the dealer does not qualify"),
     stack_help=STACK_HELP,
 )
 

@@ -17,14 +17,15 @@ order: folds → per seat Play, Ante, Queens Up, Super Bonus → progressives �
 Envy; the Mystery bonus at the end of the round.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.cards import best_five, four_card
 from games.crazy_4_poker import paytables
 from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Clocks, Limit, Linked, Mystery, PokerConfig, Wager
+from games.poker.config import Clocks, Limit, Linked, Mystery, PokerConfig
+from games.poker.kit import FOLD  # noqa: F401  (the decision's, for the tests)
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 ANTE = "ante"
@@ -32,30 +33,23 @@ SUPER_BONUS = "super_bonus"
 QUEENS_UP = "queens_up"
 PLAY = "play"
 FIVE_CARD = "five_card"
-FOLD = "fold"
-
-# The meter of the Five-Card progressive (casino/progressives/paytables.py): the
-# same five-card product as Four Card Poker's, linked across their tables.
-FIVE_CARD_KIND = paytables.FIVE_CARD_KIND
 
 
 @dataclass(frozen=True)
 class Config(PokerConfig):
     """The table's Rules Submission for Crazy 4 Poker (§ 601a.2)."""
 
-    min_bet: int = field(
-        default=5, metadata={"help": "Minimum Ante (the Super Bonus equals it), and Queens Up, in chips."}
-    )
-    max_bet: int = field(default=500, metadata={"help": "Maximum Ante (and Super Bonus), in chips."})
-    queens_up: int = field(default=1, metadata={"help": "1: the Queens Up wager is offered."})
-    side_max: int = field(default=100, metadata={"help": "Maximum Queens Up wager, in chips."})
+    min_bet: int = kit.setting(5, "Minimum Ante (the Super Bonus equals it), and Queens Up, in chips.")
+    max_bet: int = kit.setting(500, "Maximum Ante (and Super Bonus), in chips.")
+    queens_up: int = kit.setting(1, "1: the Queens Up wager is offered.")
+    side_max: int = kit.setting(100, "Maximum Queens Up wager, in chips.")
     SWITCHES = ("queens_up",)
     LIMITS = (
         Limit("side_max", "min_bet", message="The Queens Up maximum cannot be below the minimum wager."),
     )
     # § 657c.1(a): only with the Four-Card or the Five-Card progressive; only the latter is offered.
     LINKED = Linked(
-        (Wager("five_card_progressive", "$5 Five-Card progressive payout wager", "§ 657a.7(d)(4)"),),
+        (kit.five_card_wager("§ 657a.7(d)(4)"),),
         Mystery(
             "§ 657c.1", "the Ante and the Five-Card progressive", "the Five-Card progressive payout wager"
         ),
@@ -124,17 +118,10 @@ def settle_hand(view, seat):
     pays = [_pay(PLAY, "Play", play, words), _pay(ANTE, "Ante", ante, words)]
     if view.stake(seat, QUEENS_UP):
         won = paytables.lookup(paytables.QUEENS_UP, paytables.four_card_lines(mine))
-        if won is None:
-            pays.append(g.Pay(QUEENS_UP, g.LOSE, "Queens Up"))
-        else:
-            line, odds = won
-            name = paytables.LINE_NAMES[line].lower()
-            pays.append(g.Pay(QUEENS_UP, g.WIN, f"Queens Up, {name}, {odds}", odds=odds))
+        pays += kit.paid(QUEENS_UP, "Queens Up", won, paytables.LINE_NAMES)
     bonus = paytables.super_bonus(mine, dealer)
     if isinstance(bonus, tuple):
-        line, odds = bonus
-        name = paytables.LINE_NAMES[line].lower()
-        pays.append(g.Pay(SUPER_BONUS, g.WIN, f"Super Bonus, {name}, {odds}", odds=odds))
+        pays += kit.paid(SUPER_BONUS, "Super Bonus", bonus, paytables.LINE_NAMES)
     else:
         words = "the dealer is higher" if bonus == paytables.LOSE else "below a straight"
         pays.append(_pay(SUPER_BONUS, "Super Bonus", bonus, words))
@@ -153,16 +140,6 @@ FIVE_CARD_PAYS = kit.Progressive(
 )
 
 
-def _dealer_name(view):
-    items = view.dealer_cards()
-    value = hand_value(items)
-    labels = " ".join(item.label for item in items)
-    qualified = "" if qualifies(value) else ", which does not qualify"
-    return f"{labels}, {four_card.hand_name(value)}{qualified}"
-
-
-_SIDE_LIMITS = kit.chips("min_bet", "side_max")
-
 STACK_HELP = (
     "Cards in deal order: five to each hand from the lowest seat up, then the dealer's five, "
     'e.g. "AS AH KD 7C 2S QH JH 9D 5C 3S" for one player (a pair of aces) against Q-J-9-5; ? is any '
@@ -173,51 +150,22 @@ GAME = g.Game(
     name="Crazy 4 Poker",
     areas=(
         g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="1 to 1 when the dealer qualifies"),
-        g.Area(
-            SUPER_BONUS,
-            "Super Bonus",
-            g.SIDE,
-            limits=kit.BET_LIMITS,
-            needs=(ANTE,),
-            equals=ANTE,  # rule 3: equal to the Ante and required with it
-            note="straight or better pays",
-        ),
-        g.Area(PLAY, "Play", g.DECISION, limits=kit.chips("min_bet", "max_bet", up_to=3)),
-        g.Area(
-            QUEENS_UP,
-            "Queens Up",
-            g.SIDE,
-            offered=lambda config: bool(config.queens_up),
-            limits=_SIDE_LIMITS,
-            needs=(ANTE,),
-            note="pair of queens or better",
-        ),
+        # Rule 3: the Super Bonus, equal to the Ante and required with it.
+        kit.equal_area(SUPER_BONUS, "Super Bonus", ANTE, "straight or better pays"),
+        kit.decision_area(PLAY, "Play", up_to=3),
+        kit.side_area(QUEENS_UP, "Queens Up", "queens_up", (ANTE,), "pair of queens or better"),
         # § 657c.1(c)(1): "a Crazy 4 Poker wager and a ... Five-Card progressive payout wager".
-        kit.progressive_area(
-            FIVE_CARD,
-            "Five-Card progressive",
-            "five_card_progressive",
-            paytables.FIVE_CARD_WAGER_CENTS,
-            FIVE_CARD_KIND,
-            (ANTE,),
-            "$5 · meter · Envy",
-        ),
+        kit.five_card_area(paytables.FIVE_CARD_WAGER_CENTS, (ANTE,), "$5 · meter · Envy"),
     ),
     streets=(
         g.Street(
             deals=(g.Deal(g.PLAYERS, 5), g.Deal(g.DEALER, 5)),  # rule 5: all face down
-            decision=g.Decision(
-                name="play",
-                base=ANTE,
-                options=(
-                    # rule 6: equal to the Ante, or 3× it with a pair of aces or better
-                    g.Option(
-                        PLAY, "Play", "P", places=PLAY, of=ANTE, multiples=(1, 3), allowed=play_multiples
-                    ),
-                    g.Option(FOLD, "Fold", "F", folds=True),
-                ),
-                default=FOLD,
-                prompt="Play (the Ante, or 3× with a pair of aces or better) or fold",
+            # Rule 6: a Play equal to the Ante, or 3× it with a pair of aces or better.
+            decision=kit.play_or_fold(
+                ANTE,
+                "Play (the Ante, or 3× with a pair of aces or better) or fold",
+                multiples=(1, 3),
+                allowed=play_multiples,
             ),
         ),
     ),
@@ -225,7 +173,7 @@ GAME = g.Game(
     fold_loses=(ANTE, SUPER_BONUS, QUEENS_UP),  # rule 6; Queens Up: Defaults (lost with the hand)
     mystery_base=ANTE,  # § 657c.1(c)(1): "a Crazy 4 Poker wager" (§ 657a.7(d)(1))
     hand_name_of=hand_name,
-    dealer_name=_dealer_name,
+    dealer_name=kit.dealer_shows(hand_value, four_card.hand_name, qualifies),
     stack_help=STACK_HELP,
 )
 

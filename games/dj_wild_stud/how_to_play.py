@@ -3,7 +3,6 @@ paytables and the table's Rules Submission, through the poker engine's seam
 (games/poker/how_to_play.py)."""
 
 from games.dj_wild_stud import paytables, presenter, rules
-from games.engine import format_chips
 from games.how_to_play import Line, Section, payout_text, paytable_lines
 from games.poker.how_to_play import how_to_play as poker_how_to_play
 
@@ -72,7 +71,7 @@ def guide(config):
     if config.progressive:
         sections.append(
             Section(
-                f"Progressive ({format_chips(paytables.PROGRESSIVE_WAGER_CENTS)} chips)",
+                f"Progressive ({payout_text(paytables.PROGRESSIVE_WAGER_CENTS)})",
                 intro=(
                     "Pays on your own five cards, wild cards as in the game, whatever the dealer holds and "
                     "even if you fold; a natural royal flush wins the meter, five wilds 10% of it, and "
@@ -83,19 +82,7 @@ def guide(config):
                 area=rules.PROGRESSIVE,
             )
         )
-    if config.mystery:
-        sections.append(
-            Section(
-                "Mystery bonus",
-                intro=(
-                    "With an Ante and the progressive you also play for the Mystery bonus: its meter grows "
-                    "with each such wager and is won, in full, by the wager that lifts it past a secret "
-                    "amount, always before it reaches the must-hit-by amount shown."
-                ),
-                source="§ 687c.1",
-            )
-        )
     return sections
 
 
-how_to_play = poker_how_to_play(presenter.PRESENTER, guide)
+how_to_play = poker_how_to_play(presenter.PRESENTER, guide, ("an Ante and the progressive", "§ 687c.1"))

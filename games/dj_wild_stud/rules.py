@@ -14,17 +14,17 @@ progressive bonus wager (rule 11, whatever the dealer holds and even after a
 fold); the Mystery bonus at the end of the round.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.cards import wild
 from games.cards.cards import joker_deck
 from games.cards.poker import CARD_INDEX
 from games.dj_wild_stud import paytables
-from games.payouts import Odds
 from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, Paytable, PokerConfig, Wager
+from games.poker.config import Choice, Clocks, Linked, Mystery, Paytable, PokerConfig, Wager
+from games.poker.kit import DEALER_HIGHER, FOLD, PLAYER_HIGHER, TIE, showdown  # noqa: F401  (FOLD: for the tests)
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 ANTE = "ante"
@@ -32,7 +32,6 @@ BLIND = "blind"
 PLAY = "play"
 TRIPS = "trips"
 PROGRESSIVE = "progressive"
-FOLD = "fold"
 
 # The meter of the $5 progressive bonus wager (casino/progressives), linked across the
 # casino's DJ Wild Stud tables (rules/README.md: each game's progressive its own kind).
@@ -45,72 +44,17 @@ TRIPS_MAX_ODDS = 10_000
 class Config(PokerConfig):
     """The table's Rules Submission for DJ Wild Stud Poker (§ 601a.2)."""
 
-    min_bet: int = field(default=5, metadata={"help": "Minimum Ante, in chips (the Blind equals it)."})
-    max_bet: int = field(default=500, metadata={"help": "Maximum Ante, in chips (the Play is 2 times it)."})
-    blind_paytable: int = field(
-        default=1,
-        metadata={"help": "Blind paytable: 1 = 1000-50-10-9-4-3-2-1 (five wilds down to a straight)."},
+    min_bet: int = kit.setting(5, "Minimum Ante, in chips (the Blind equals it).")
+    max_bet: int = kit.setting(500, "Maximum Ante, in chips (the Play is 2 times it).")
+    blind_paytable: int = kit.setting(
+        1, "Blind paytable: 1 = 1000-50-10-9-4-3-2-1 (five wilds down to a straight)."
     )
     # Rule 10 and the rules file's Defaults: Trips is off until its lines are set (no
     # published table); natural hands and hands with wild cards apart.
-    trips_min_bet: int = field(default=5, metadata={"help": "Minimum Trips wager, in chips."})
-    trips_max_bet: int = field(default=100, metadata={"help": "Maximum Trips wager, in chips."})
-    trips_five_wilds: int = field(default=0, metadata={"help": "Trips, five wilds: x to 1 (0: not paid)."})
-    trips_royal_flush_natural: int = field(
-        default=0, metadata={"help": "Trips, royal flush, natural: x to 1 (0: not paid)."}
-    )
-    trips_royal_flush_wild: int = field(
-        default=0, metadata={"help": "Trips, royal flush with wild cards: x to 1 (0: not paid)."}
-    )
-    trips_five_of_a_kind: int = field(
-        default=0, metadata={"help": "Trips, five of a kind: x to 1 (0: not paid)."}
-    )
-    trips_straight_flush_natural: int = field(
-        default=0, metadata={"help": "Trips, straight flush, natural: x to 1 (0: not paid)."}
-    )
-    trips_straight_flush_wild: int = field(
-        default=0, metadata={"help": "Trips, straight flush with wild cards: x to 1 (0: not paid)."}
-    )
-    trips_four_of_a_kind_natural: int = field(
-        default=0, metadata={"help": "Trips, four of a kind, natural: x to 1 (0: not paid)."}
-    )
-    trips_four_of_a_kind_wild: int = field(
-        default=0, metadata={"help": "Trips, four of a kind with wild cards: x to 1 (0: not paid)."}
-    )
-    trips_full_house_natural: int = field(
-        default=0, metadata={"help": "Trips, full house, natural: x to 1 (0: not paid)."}
-    )
-    trips_full_house_wild: int = field(
-        default=0, metadata={"help": "Trips, full house with wild cards: x to 1 (0: not paid)."}
-    )
-    trips_flush_natural: int = field(
-        default=0, metadata={"help": "Trips, flush, natural: x to 1 (0: not paid)."}
-    )
-    trips_flush_wild: int = field(
-        default=0, metadata={"help": "Trips, flush with wild cards: x to 1 (0: not paid)."}
-    )
-    trips_straight_natural: int = field(
-        default=0, metadata={"help": "Trips, straight, natural: x to 1 (0: not paid)."}
-    )
-    trips_straight_wild: int = field(
-        default=0, metadata={"help": "Trips, straight with wild cards: x to 1 (0: not paid)."}
-    )
-    trips_three_of_a_kind_natural: int = field(
-        default=0, metadata={"help": "Trips, three of a kind, natural: x to 1 (0: not paid)."}
-    )
-    trips_three_of_a_kind_wild: int = field(
-        default=0, metadata={"help": "Trips, three of a kind with wild cards: x to 1 (0: not paid)."}
-    )
-    LIMITS = (
-        Limit("trips_min_bet", 1, message="The minimum wager must be at least 1 chip."),
-        Limit(
-            "trips_max_bet", "trips_min_bet", message="The maximum wager cannot be below the minimum wager."
-        ),
-        *(
-            Limit("trips_" + line, 0, TRIPS_MAX_ODDS, f"Must be 0 to {TRIPS_MAX_ODDS:,} (to 1).")
-            for line in paytables.TRIPS_LINES
-        ),
-    )
+    trips_min_bet: int = kit.setting(5, "Minimum Trips wager, in chips.")
+    trips_max_bet: int = kit.setting(100, "Maximum Trips wager, in chips.")
+    PARTS = (kit.OddsLines("trips", "Trips", paytables.TRIPS_LINES, paytables.LINE_NAMES, TRIPS_MAX_ODDS),)
+    LIMITS = kit.wager_limits("trips_min_bet", "trips_max_bet")
     CHOICES = (
         Choice("blind_paytable", paytables.BLIND_NAMES, "Choose Blind paytable 1 (1000-50-10-9-4-3-2-1)."),
     )
@@ -140,19 +84,13 @@ class Config(PokerConfig):
                     errors["trips_" + line] = "A hand with wild cards cannot pay more than the natural one."
         return errors
 
-    @property
-    def blind_name(self):
-        return paytables.BLIND_NAMES[self.blind_paytable - 1]
-
-    @property
-    def blind_table(self):
-        return paytables.blind_paytable(self.blind_name)
+    blind_name = kit.Chosen("blind_paytable", paytables.BLIND_NAMES)
+    blind_table = kit.Chosen("blind_paytable", paytables.BLIND_NAMES, paytables.blind_paytable)
 
     @property
     def trips_table(self):
         """{line: Odds} of the Trips lines this table pays ({} when Trips is off)."""
-        odds = {line: getattr(self, "trips_" + line) for line in paytables.TRIPS_LINES}
-        return {line: Odds(value) for line, value in odds.items() if value}
+        return self.PARTS[0].table(self)
 
 
 # -- hands -------------------------------------------------------------------------
@@ -171,18 +109,8 @@ def hand_name(items):
     return wild.hand_name(hand_value(items))
 
 
-# The outcomes of rule 9's table, for a hand that made the Play wager.
-PLAYER_HIGHER = "player_higher"
-TIE = "tie"
-DEALER_HIGHER = "dealer_higher"
-
-
-def showdown(mine, dealer):
-    """Rule 9's row: no dealer qualifier (rule 8); equal values tie (rule 3:
-    suits never break ties; natural and wild hands of equal rank are equal)."""
-    if mine > dealer:
-        return PLAYER_HIGHER
-    return DEALER_HIGHER if dealer > mine else TIE
+# Rule 9's rows are kit.showdown's: no dealer qualifier (rule 8); equal values tie (rule 3: suits
+# never break ties; natural and wild hands of equal rank are equal).
 
 
 def blind_payout(mine, blind_table):
@@ -227,30 +155,18 @@ def settle_hand(view, seat):
     ]
     won = blind_payout(mine, view.config.blind_table)
     if won is None:
-        pays.append(g.Pay(BLIND, g.PUSH, "Blind, below a straight"))
-    else:
-        line, odds = won
-        pays.append(g.Pay(BLIND, g.WIN, f"Blind, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds))
-    return pays
+        return [*pays, g.Pay(BLIND, g.PUSH, "Blind, below a straight")]
+    return pays + kit.paid(BLIND, "Blind", won, paytables.LINE_NAMES)
 
 
-def trips_payout(hand_indices, trips_table):
-    """(line, Odds) Trips pays on the player's five cards (rule 10), or None."""
-    line = paytables.trips_line(*wild.trips_reading(hand_indices))
-    return (line, trips_table[line]) if line in trips_table else None
+def _trips_lines(view, seat):
+    return [paytables.trips_line(*wild.trips_reading(indices_of(view.cards(seat))))]
 
 
-def settle_trips(view, seat):
-    """Rule 10: the player's own hand, three of a kind or better, whatever
-    the dealer holds and even after a fold; natural hands apart from hands
-    using wild cards, a deuce not needed as a wild counting as a 2."""
-    if not view.stake(seat, TRIPS):
-        return []
-    won = trips_payout(indices_of(view.cards(seat)), view.config.trips_table)
-    if won is None:
-        return [g.Pay(TRIPS, g.LOSE, "Trips")]
-    line, odds = won
-    return [g.Pay(TRIPS, g.WIN, f"Trips, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds)]
+# Rule 10: the player's own hand, three of a kind or better, whatever the dealer holds and
+# even after a fold; natural hands apart from hands using wild cards, a deuce not needed as
+# a wild counting as a 2.
+settle_trips = kit.settle_paytable(TRIPS, _trips_lines, "trips_table", paytables.LINE_NAMES)
 
 
 def progressive_lines(hand_indices):
@@ -268,12 +184,6 @@ PROGRESSIVE_PAYS = kit.Progressive(
 )
 
 
-def _dealer_name(view):
-    items = view.dealer_cards()
-    labels = " ".join(item.label for item in items)
-    return f"{labels}, {wild.hand_name(hand_value(items))}"
-
-
 STACK_HELP = (
     "Cards in deal order: five to each hand from the lowest seat up, then the dealer's five, then the "
     'layout card (set aside), e.g. "2S JK AH KH QH 9D 8C 7S 5H 3D 4C" for one player; ? is any card; '
@@ -285,33 +195,15 @@ GAME = g.Game(
     areas=(
         # Rule 4: the DJ Wild Stud Poker wager (§ 687a.7(d)(1)), an Ante and an equal Blind, both required.
         g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="1 to 1 · no dealer qualifier"),
-        g.Area(
-            BLIND,
-            "Blind",
-            g.SIDE,
-            limits=kit.BET_LIMITS,
-            needs=(ANTE,),
-            equals=ANTE,
-            note="straight or better pays",
-        ),
-        g.Area(
-            PLAY, "Play", g.DECISION, limits=kit.chips("min_bet", "max_bet", times=paytables.PLAY_MULTIPLE)
-        ),
-        g.Area(
-            TRIPS,
-            "Trips",
-            g.SIDE,
-            offered=lambda config: bool(config.trips_table),
-            limits=kit.chips("trips_min_bet", "trips_max_bet"),
-            needs=(ANTE,),
-            note="three of a kind or better · natural pays more",
+        kit.equal_area(BLIND, "Blind", ANTE, "straight or better pays"),
+        kit.decision_area(PLAY, "Play", times=paytables.PLAY_MULTIPLE),
+        # Offered where the table pays a line of it.
+        kit.side_area(
+            TRIPS, "Trips", "trips_table", (ANTE,), "three of a kind or better · natural pays more", "trips"
         ),
         # Rule 4: a fixed amount, only with the Ante and Blind (§ 687a.7(d)(2)).
         # § 687c.1(c)(1): "a DJ Wild Stud Poker wager and a progressive bonus wager".
         kit.progressive_area(
-            PROGRESSIVE,
-            "Progressive",
-            "progressive",
             paytables.PROGRESSIVE_WAGER_CENTS,
             PROGRESSIVE_KIND,
             (ANTE,),
@@ -322,16 +214,9 @@ GAME = g.Game(
         g.Street(
             # Rule 6: five down to each hand, five to the dealer, one to the layout area.
             deals=(g.Deal(g.PLAYERS, 5), g.Deal(g.DEALER, 5), g.Deal(g.DISCARD, 1)),
-            decision=g.Decision(
-                name="play",
-                base=ANTE,
-                # Rule 7: in seat order, fold or a Play of exactly 2 times the Ante.
-                options=(
-                    g.Option(PLAY, "Play", "P", places=PLAY, of=ANTE, multiples=(paytables.PLAY_MULTIPLE,)),
-                    g.Option(FOLD, "Fold", "F", folds=True),
-                ),
-                default=FOLD,
-                prompt="Play 2× your Ante, or fold",
+            # Rule 7: in seat order, fold or a Play of exactly 2 times the Ante.
+            decision=kit.play_or_fold(
+                ANTE, "Play 2× your Ante, or fold", multiples=(paytables.PLAY_MULTIPLE,)
             ),
         ),
     ),
@@ -341,7 +226,7 @@ GAME = g.Game(
     mystery_base=ANTE,  # § 687c.1(c)(1): "a DJ Wild Stud Poker wager" (the Ante and Blind)
     deck=joker_deck,
     hand_name_of=hand_name,
-    dealer_name=_dealer_name,
+    dealer_name=kit.dealer_shows(hand_value, wild.hand_name),
     stack_help=STACK_HELP,
 )
 

@@ -2,9 +2,9 @@
 paytables and the table's Rules Submission, through the poker engine's seam
 (games/poker/how_to_play.py)."""
 
-from games.engine import chip_word, format_chips
 from games.four_card_poker import paytables, presenter, rules
 from games.how_to_play import Line, Section, payout_text, paytable_lines
+from games.poker.how_to_play import envy_lines
 from games.poker.how_to_play import how_to_play as poker_how_to_play
 
 SOURCE = "58 Pa. Code Chapter 641a"
@@ -59,33 +59,19 @@ def guide(config):
             area=rules.ACES_UP,
         ),
         Section(
-            f"Five-Card progressive ({format_chips(paytables.FIVE_CARD_WAGER_CENTS)} {chip_word(paytables.FIVE_CARD_WAGER_CENTS)})",
+            f"Five-Card progressive ({payout_text(paytables.FIVE_CARD_WAGER_CENTS)})",
             intro=(
                 "Pays on your five cards, even after a fold; a royal flush wins the meter. You are also "
                 "paid an Envy bonus for every other player's straight flush or royal flush:"
             ),
             lines=paytable_lines(paytables.FIVE_CARD_PROGRESSIVE, names)
-            + tuple(
-                Line(f"Envy: another player's {names[line].lower()}", payout_text(cents))
-                for line, cents in paytables.FIVE_CARD_ENVY_CENTS.items()
-            ),
+            + envy_lines(paytables.FIVE_CARD_ENVY_CENTS, names),
             source=f"{SOURCE}; {paytables.FIVE_CARD_SOURCE}",
             area=rules.FIVE_CARD,
         ),
-        *([_mystery()] if config.mystery else []),
     ]
 
 
-def _mystery():
-    return Section(
-        "Mystery bonus",
-        intro=(
-            "With an Ante and the Five-Card progressive you also play for the Mystery bonus: its meter "
-            "grows with each such wager and is won, in full, by the wager that lifts it past a secret "
-            "amount, always before it reaches the must-hit-by amount shown."
-        ),
-        source="§ 641c.1",
-    )
-
-
-how_to_play = poker_how_to_play(presenter.PRESENTER, guide)
+how_to_play = poker_how_to_play(
+    presenter.PRESENTER, guide, ("an Ante and the Five-Card progressive", "§ 641c.1")
+)

@@ -5,7 +5,7 @@ of the player's five, of the dealer's six) and the layout's rules line."""
 from games.cards import four_card
 from games.cards.cards import cards
 from games.four_card_poker import rules
-from games.poker.presenter import PokerPresenter
+from games.poker.presenter import PokerPresenter, sentences
 
 
 def dealer_label(items):
@@ -17,30 +17,21 @@ def layout_text(config):
     four, flush, trips = (
         bonus[line].left for line in ("four_of_a_kind", "straight_flush", "three_of_a_kind")
     )
-    parts = [
+    return sentences(
         "Your best four of five against the dealer's best four of six; the dealer always plays and ties win.",
         "Play 1×, 2× or 3× your Ante, or fold.",
         f"Ante Bonus when you play: four of a kind {four} to 1, straight flush {flush} to 1, "
         f"three of a kind {trips} to 1, whatever the dealer holds.",
-    ]
-    if config.aces_up:
-        parts.append(
-            f"Aces Up pays {config.aces_up_name} to 1 on a pair of aces or better, whatever the dealer holds, "
-            "even after a fold."
-        )
-    if config.five_card_progressive:
-        parts.append(
-            "Five-Card progressive: your five cards; a royal flush wins the meter; Envy for others' straight "
-            "flushes and royals."
-        )
-    if config.mystery:
-        parts.append("The Must-Hit-By Mystery bonus is offered with the Ante and the Five-Card progressive.")
-    return " ".join(parts)
+        config.aces_up
+        and f"Aces Up pays {config.aces_up_name} to 1 on a pair of aces or better, whatever the dealer holds, "
+        "even after a fold.",
+        config.five_card_progressive
+        and "Five-Card progressive: your five cards; a royal flush wins the meter; Envy for others' straight "
+        "flushes and royals.",
+        config.mystery
+        and "The Must-Hit-By Mystery bonus is offered with the Ante and the Five-Card progressive.",
+    )
 
 
 PRESENTER = PokerPresenter(rules, dealer_label, layout_text)
-present = PRESENTER.present
-present_table = PRESENTER.present_table
-present_viewer = PRESENTER.present_viewer
-limits_text = PRESENTER.limits_text
 last_result = PRESENTER.last_result

@@ -15,7 +15,7 @@ paytable (rules file), so it is not offered; the Mystery bonus is qualified
 by the Ante and the Five-Card progressive wager (§ 641c.1(c)(1)).
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.cards import best_five, four_card
 from games.cards.poker import CARD_INDEX
@@ -23,35 +23,28 @@ from games.four_card_poker import paytables
 from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, PokerConfig, Wager
+from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, PokerConfig
+from games.poker.kit import FOLD  # noqa: F401  (the decision's, for the tests)
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 ANTE = "ante"
 PLAY = "play"
 ACES_UP = "aces_up"
 FIVE_CARD = "five_card"
-FOLD = "fold"
-
-# The meter of the Five-Card progressive payout wager (casino/progressives/paytables.py),
-# linked with the other games that pay the same five-card table.
-FIVE_CARD_KIND = "five_card"
 
 
 @dataclass(frozen=True)
 class Config(PokerConfig):
     """The table's Rules Submission for Four Card Poker (§ 601a.2)."""
 
-    min_bet: int = field(default=5, metadata={"help": "Minimum Ante (and Aces Up), in chips."})
-    max_bet: int = field(default=500, metadata={"help": "Maximum Ante, in chips (Play up to 3 times it)."})
-    ante_bonus_paytable: int = field(
-        default=1,
-        metadata={
-            "help": "Ante Bonus paytable (four of a kind, straight flush, three of a kind): 1 = 25-20-2, 2 = 30-15-2."
-        },
+    min_bet: int = kit.setting(5, "Minimum Ante (and Aces Up), in chips.")
+    max_bet: int = kit.setting(500, "Maximum Ante, in chips (Play up to 3 times it).")
+    ante_bonus_paytable: int = kit.setting(
+        1, "Ante Bonus paytable (four of a kind, straight flush, three of a kind): 1 = 25-20-2, 2 = 30-15-2."
     )
-    aces_up: int = field(default=1, metadata={"help": "1: the Aces Up wager is offered."})
-    aces_up_paytable: int = field(default=1, metadata={"help": "Aces Up paytable: 1 = 50-40-8-6-4-2-1."})
-    side_max: int = field(default=100, metadata={"help": "Maximum Aces Up wager, in chips."})
+    aces_up: int = kit.setting(1, "1: the Aces Up wager is offered.")
+    aces_up_paytable: int = kit.setting(1, "Aces Up paytable: 1 = 50-40-8-6-4-2-1.")
+    side_max: int = kit.setting(100, "Maximum Aces Up wager, in chips.")
     SWITCHES = ("aces_up",)
     LIMITS = (Limit("side_max", "min_bet", message="The Aces Up maximum cannot be below the minimum wager."),)
     CHOICES = (
@@ -63,28 +56,19 @@ class Config(PokerConfig):
         Choice("aces_up_paytable", paytables.ACES_UP_NAMES, "Choose Aces Up paytable 1 (50-40-8-6-4-2-1)."),
     )
     LINKED = Linked(
-        (Wager("five_card_progressive", "$5 Five-Card progressive payout wager", "§ 641a.7(d)(5)"),),
+        (kit.five_card_wager("§ 641a.7(d)(5)"),),
         Mystery(
             "§ 641c.1", "the Ante and the Five-Card progressive", "the Five-Card progressive payout wager"
         ),
     )
     CLOCKS = Clocks("Each hand's Play-or-fold clock; at expiry the hand folds.")
 
-    @property
-    def ante_bonus_name(self):
-        return paytables.ANTE_BONUS_NAMES[self.ante_bonus_paytable - 1]
-
-    @property
-    def ante_bonus_table(self):
-        return paytables.ante_bonus_paytable(self.ante_bonus_name)
-
-    @property
-    def aces_up_name(self):
-        return paytables.ACES_UP_NAMES[self.aces_up_paytable - 1]
-
-    @property
-    def aces_up_table(self):
-        return paytables.aces_up_paytable(self.aces_up_name)
+    ante_bonus_name = kit.Chosen("ante_bonus_paytable", paytables.ANTE_BONUS_NAMES)
+    ante_bonus_table = kit.Chosen(
+        "ante_bonus_paytable", paytables.ANTE_BONUS_NAMES, paytables.ante_bonus_paytable
+    )
+    aces_up_name = kit.Chosen("aces_up_paytable", paytables.ACES_UP_NAMES)
+    aces_up_table = kit.Chosen("aces_up_paytable", paytables.ACES_UP_NAMES, paytables.aces_up_paytable)
 
 
 # -- hands -------------------------------------------------------------------------
@@ -145,25 +129,16 @@ def settle_ante_play(view, seat):
     else:
         pays = [g.Pay(ANTE, g.LOSE, "Ante"), g.Pay(PLAY, g.LOSE, "Play")]
     won = paytables.lookup(view.config.ante_bonus_table, paytables.four_card_lines(mine))
-    if won:
-        line, odds = won
-        name = paytables.LINE_NAMES[line].lower()
-        pays.append(g.Pay(ANTE, g.BONUS, f"Ante Bonus, {name}, {odds}", odds=odds))
-    return pays
+    return pays + kit.paid(ANTE, "Ante Bonus", won, paytables.LINE_NAMES, g.BONUS)
 
 
-def settle_aces_up(view, seat):
-    """Rule 11: the player's best four, pair of aces or better, whatever the
-    dealer holds; still settled after a fold (Defaults)."""
-    if not view.stake(seat, ACES_UP):
-        return []
-    won = paytables.lookup(
-        view.config.aces_up_table, paytables.four_card_lines(player_value(view.cards(seat)))
-    )
-    if not won:
-        return [g.Pay(ACES_UP, g.LOSE, "Aces Up")]
-    line, odds = won
-    return [g.Pay(ACES_UP, g.WIN, f"Aces Up, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds)]
+def _best_four_lines(view, seat):
+    return paytables.four_card_lines(player_value(view.cards(seat)))
+
+
+# Rule 11: the player's best four, pair of aces or better, whatever the dealer holds; still
+# settled after a fold (Defaults).
+settle_aces_up = kit.settle_paytable(ACES_UP, _best_four_lines, "aces_up_table", paytables.LINE_NAMES)
 
 
 # Rule 12 and Five-Card Envy (§ 641a.1): the Five-Card progressive on the player's five
@@ -178,20 +153,6 @@ FIVE_CARD_PAYS = kit.Progressive(
 )
 
 
-def _dealer_name(view):
-    items = view.dealer_cards()
-    labels = " ".join(item.label for item in items)
-    return f"{labels}, {four_card.hand_name(dealer_value(items))}"
-
-
-_SIDE_LIMITS = kit.chips("min_bet", "side_max")
-
-
-def _play_option():
-    # Rule 7: a Play wager of 1, 2 or 3 times the Ante; each multiple its own button.
-    return g.Option(PLAY, "Play", "P", places=PLAY, of=ANTE, multiples=paytables.PLAY_MULTIPLES)
-
-
 STACK_HELP = (
     "Cards in deal order: five to each hand from the lowest seat up, then the dealer's six (the last "
     'is the face-up card), e.g. "AS AH AD 7C 2S 3D 4C 6H 8S 9D KC" for one player; ? is any card. '
@@ -203,41 +164,19 @@ GAME = g.Game(
     settle_from_right=True,  # rule 13: Ante, Play and Ante Bonus from the dealer's right
     areas=(
         g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="1 to 1, ties win · Ante Bonus"),
-        g.Area(
-            ACES_UP,
-            "Aces Up",
-            g.BASE,  # Defaults: may be the only wager, a hand of its own
-            offered=lambda config: bool(config.aces_up),
-            limits=_SIDE_LIMITS,
-            note="pair of aces or better",
-        ),
-        g.Area(
-            PLAY,
-            "Play",
-            g.DECISION,
-            limits=kit.chips("min_bet", "max_bet", up_to=max(paytables.PLAY_MULTIPLES)),
-        ),
+        # Defaults: Aces Up may be the only wager, a hand of its own.
+        kit.side_area(ACES_UP, "Aces Up", "aces_up", (), "pair of aces or better", role=g.BASE),
+        kit.decision_area(PLAY, "Play", up_to=max(paytables.PLAY_MULTIPLES)),
         # § 641c.1(c)(1): "a Four Card Poker wager and a ... Five-Card progressive payout wager".
-        kit.progressive_area(
-            FIVE_CARD,
-            "Five-Card progressive",
-            "five_card_progressive",
-            paytables.FIVE_CARD_WAGER_CENTS,
-            FIVE_CARD_KIND,
-            (ANTE, ACES_UP),
-            "$5 · your five cards · meter",
-        ),
+        kit.five_card_area(paytables.FIVE_CARD_WAGER_CENTS, (ANTE, ACES_UP), "$5 · your five cards · meter"),
     ),
     streets=(
         g.Street(
             # Rule 6: five down to each hand, then the dealer's five down and the last up.
             deals=(g.Deal(g.PLAYERS, 5), g.Deal(g.DEALER, 5), g.Deal(g.DEALER, 1, face_up=True)),
-            decision=g.Decision(
-                name="play",
-                base=ANTE,
-                options=(_play_option(), g.Option(FOLD, "Fold", "F", folds=True)),
-                default=FOLD,
-                prompt="Play 1×, 2× or 3× your Ante, or fold",
+            # Rule 7: a Play wager of 1, 2 or 3 times the Ante, each multiple its own button, or fold.
+            decision=kit.play_or_fold(
+                ANTE, "Play 1×, 2× or 3× your Ante, or fold", multiples=paytables.PLAY_MULTIPLES
             ),
         ),
     ),
@@ -250,7 +189,7 @@ GAME = g.Game(
     fold_loses=(ANTE,),  # rule 7: a fold loses the Ante; Aces Up and the progressive stay (Defaults)
     mystery_base=ANTE,  # § 641c.1(c)(1): "a Four Card Poker wager" (the Ante, § 641a.7(a))
     hand_name_of=hand_name,
-    dealer_name=_dealer_name,
+    dealer_name=kit.dealer_shows(dealer_value, four_card.hand_name),
     stack_help=STACK_HELP,
 )
 

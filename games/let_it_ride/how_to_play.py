@@ -2,16 +2,12 @@
 paytables and the table's Rules Submission, through the poker engine's seam
 (games/poker/how_to_play.py)."""
 
-from games.engine import chip_word, format_chips
 from games.how_to_play import Line, Section, payout_text, paytable_lines
 from games.let_it_ride import paytables, presenter, rules
+from games.poker.how_to_play import envy_lines
 from games.poker.how_to_play import how_to_play as poker_how_to_play
 
 SOURCE = "58 Pa. Code Chapter 643a"
-
-
-def _chips(cents):
-    return f"{format_chips(cents)} {chip_word(cents)}"
 
 
 def guide(config):
@@ -32,9 +28,7 @@ def guide(config):
                     "Hands, best first: royal flush, straight flush, four of a kind, full house, flush, "
                     "straight, three of a kind, two pair, pair, high card. Ace-2-3-4-5 is a straight."
                 ),
-                Line(
-                    "If you do not decide in time, the bet is pulled back for you.",
-                ),
+                Line("If you do not decide in time, the bet is pulled back for you."),
             ),
             source=SOURCE,
         ),
@@ -57,47 +51,30 @@ def guide(config):
             area=rules.THREE_CARD_BONUS,
         ),
         Section(
-            f"Three-Card progressive ({_chips(paytables.THREE_CARD_WAGER_CENTS)})",
+            f"Three-Card progressive ({payout_text(paytables.THREE_CARD_WAGER_CENTS)})",
             intro=(
                 "Pays on your three cards; a mini-royal (A-K-Q suited) in spades wins the meter. You are "
                 "also paid Envy for every other player's mini-royal:"
             ),
             lines=paytable_lines(paytables.THREE_CARD_PROGRESSIVE, names)
-            + tuple(
-                Line(f"Envy: another player's {names[line].lower()}", payout_text(cents))
-                for line, cents in paytables.THREE_CARD_ENVY_CENTS.items()
-            ),
+            + envy_lines(paytables.THREE_CARD_ENVY_CENTS, names),
             source=f"{SOURCE}; {paytables.THREE_CARD_SOURCE}",
             area=rules.THREE_CARD,
         ),
         Section(
-            f"Five-Card progressive ({_chips(paytables.FIVE_CARD_WAGER_CENTS)})",
+            f"Five-Card progressive ({payout_text(paytables.FIVE_CARD_WAGER_CENTS)})",
             intro=(
                 "Pays on your final hand, your three cards and the two community cards; a royal flush wins "
                 "the meter. You are also paid Envy for every other player's straight flush or royal flush:"
             ),
             lines=paytable_lines(paytables.FIVE_CARD_PROGRESSIVE, names)
-            + tuple(
-                Line(f"Envy: another player's {names[line].lower()}", payout_text(cents))
-                for line, cents in paytables.FIVE_CARD_ENVY_CENTS.items()
-            ),
+            + envy_lines(paytables.FIVE_CARD_ENVY_CENTS, names),
             source=f"{SOURCE}; {paytables.FIVE_CARD_SOURCE}",
             area=rules.FIVE_CARD,
         ),
-        *([_mystery()] if config.mystery else []),
     ]
 
 
-def _mystery():
-    return Section(
-        "Mystery bonus",
-        intro=(
-            "With your three bets and a progressive wager you also play for the Mystery bonus: its meter "
-            "grows with each such wager and is won, in full, by the wager that lifts it past a secret "
-            "amount, always before it reaches the must-hit-by amount shown."
-        ),
-        source="§ 643c.1",
-    )
-
-
-how_to_play = poker_how_to_play(presenter.PRESENTER, guide)
+how_to_play = poker_how_to_play(
+    presenter.PRESENTER, guide, ("your three bets and a progressive wager", "§ 643c.1")
+)

@@ -15,15 +15,15 @@ Card Bonus → Three-Card progressive → Five-Card progressive → Envy; the
 Mystery bonus at the end of the round.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.cards import best_five, three_card
-from games.cards.poker import CARD_INDEX, name_partial
+from games.cards.poker import CARD_INDEX
 from games.let_it_ride import paytables
 from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, PokerConfig, Wager
+from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, PokerConfig
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 # Rule 3: the three equal base wagers in the spots 1, 2 and $ (together the "Let It
@@ -38,34 +38,22 @@ FIVE_CARD = "five_card"
 PULL = "pull"
 RIDE = "ride"
 
-# The meters of the two progressive payout wagers, the kinds Three Card Poker's
-# Three-Card and Four Card Poker's linked Five-Card progressives feed (the same
-# tables, rules/let_it_ride.md Paytables; casino/progressives/paytables.py).
-THREE_CARD_KIND = "three_card"
-FIVE_CARD_KIND = "five_card"
-
 
 @dataclass(frozen=True)
 class Config(PokerConfig):
     """The table's Rules Submission for Let It Ride Poker (§ 601a.2)."""
 
-    min_bet: int = field(default=5, metadata={"help": "Minimum of each of the three base wagers, in chips."})
-    max_bet: int = field(
-        default=500, metadata={"help": "Maximum of each of the three base wagers, in chips."}
+    min_bet: int = kit.setting(5, "Minimum of each of the three base wagers, in chips.")
+    max_bet: int = kit.setting(500, "Maximum of each of the three base wagers, in chips.")
+    base_paytable: int = kit.setting(
+        1, "Base paytable: 1 = 1000-200-50-11-8-5-3-2-1 (royal flush down to 10s or better)."
     )
-    base_paytable: int = field(
-        default=1,
-        metadata={"help": "Base paytable: 1 = 1000-200-50-11-8-5-3-2-1 (royal flush down to 10s or better)."},
+    aggregate_payout_limit: int = kit.setting(
+        50_000, "The most the three base wagers win together in one round, in chips (rule 14)."
     )
-    aggregate_payout_limit: int = field(
-        default=50_000,
-        metadata={"help": "The most the three base wagers win together in one round, in chips (rule 14)."},
-    )
-    three_card_bonus: int = field(default=1, metadata={"help": "1: the Three Card Bonus is offered."})
-    three_card_bonus_paytable: int = field(
-        default=1, metadata={"help": "Three Card Bonus paytable: 1 = 40-30-6-3-1."}
-    )
-    side_max: int = field(default=100, metadata={"help": "Maximum Three Card Bonus wager, in chips."})
+    three_card_bonus: int = kit.setting(1, "1: the Three Card Bonus is offered.")
+    three_card_bonus_paytable: int = kit.setting(1, "Three Card Bonus paytable: 1 = 40-30-6-3-1.")
+    side_max: int = kit.setting(100, "Maximum Three Card Bonus wager, in chips.")
     SWITCHES = ("three_card_bonus",)
     LIMITS = (
         Limit("side_max", "min_bet", message="The side wager maximum cannot be below the minimum wager."),
@@ -83,18 +71,8 @@ class Config(PokerConfig):
     # wager, as indicated by the certificate holder in its Rules Submission" — offered at the table.
     LINKED = Linked(
         (
-            Wager(
-                "three_card_progressive",
-                "$1 Three-Card progressive payout wager",
-                "§ 643a.7(g)",
-                area=THREE_CARD,
-            ),
-            Wager(
-                "five_card_progressive",
-                "$5 Five-Card progressive payout wager",
-                "§ 643a.7(h)",
-                area=FIVE_CARD,
-            ),
+            kit.three_card_wager("§ 643a.7(g)", area=THREE_CARD),
+            kit.five_card_wager("§ 643a.7(h)", area=FIVE_CARD),
         ),
         Mystery(
             "§ 643c.1",
@@ -105,21 +83,12 @@ class Config(PokerConfig):
     )
     CLOCKS = Clocks("Each pull-back decision's clock; at expiry the wager is pulled back.")
 
-    @property
-    def base_name(self):
-        return paytables.BASE_NAMES[self.base_paytable - 1]
-
-    @property
-    def base_table(self):
-        return paytables.base_paytable(self.base_name)
-
-    @property
-    def three_card_bonus_name(self):
-        return paytables.THREE_CARD_BONUS_NAMES[self.three_card_bonus_paytable - 1]
-
-    @property
-    def three_card_bonus_table(self):
-        return paytables.three_card_bonus_paytable(self.three_card_bonus_name)
+    base_name = kit.Chosen("base_paytable", paytables.BASE_NAMES)
+    base_table = kit.Chosen("base_paytable", paytables.BASE_NAMES, paytables.base_paytable)
+    three_card_bonus_name = kit.Chosen("three_card_bonus_paytable", paytables.THREE_CARD_BONUS_NAMES)
+    three_card_bonus_table = kit.Chosen(
+        "three_card_bonus_paytable", paytables.THREE_CARD_BONUS_NAMES, paytables.three_card_bonus_paytable
+    )
 
 
 # -- hands -------------------------------------------------------------------------
@@ -135,11 +104,7 @@ def hand_name(items):
     """The hand so far: the three dealt cards as a three-card hand (what the
     Three Card Bonus reads: "Flush, K-9-4"), four by their pairs ("Pair of
     10s", "Two pair, kings and 4s") or high cards, five as a poker hand."""
-    if len(items) == 5:
-        return best_five.hand_name(hand_value(items))
-    if len(items) == 3:
-        return three_card.name(three_card_value(items))
-    return name_partial([str(item) for item in items])
+    return three_card.name(three_card_value(items)) if len(items) == 3 else kit.hand_so_far(items)
 
 
 def three_card_value(items):
@@ -166,31 +131,21 @@ def settle_base(view, seat):
     """Rule 11: every base wager still in action is paid at the same odds on a
     pair of 10s or better, otherwise all lose; no dealer, no push. A wager
     pulled back came back at its decision. Rule 14's cap: Game.aggregate_cap."""
-    table = view.config.base_table
-    won = paytables.lookup(table, paytables.base_lines(hand_value(_five(view, seat))))
-    pays = []
-    for area in BASE_WAGERS:
-        if not view.stake(seat, area):
-            continue
-        label = GAME.area(area).label
-        if not won:
-            pays.append(g.Pay(area, g.LOSE, label))
-            continue
-        line, odds = won
-        pays.append(g.Pay(area, g.WIN, f"{label}, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds))
-    return pays
+    won = paytables.lookup(view.config.base_table, paytables.base_lines(hand_value(_five(view, seat))))
+    in_action = [area for area in BASE_WAGERS if view.stake(seat, area)]
+    return [
+        pay for area in in_action for pay in kit.paid(area, GAME.area(area).label, won, paytables.LINE_NAMES)
+    ]
 
 
-def settle_three_card_bonus(view, seat):
-    """Rule 12: on the player's three dealt cards; in action whatever was pulled back."""
-    if not view.stake(seat, THREE_CARD_BONUS):
-        return []
-    won = paytables.lookup(view.config.three_card_bonus_table, _three_card_lines(view.cards(seat)))
-    if not won:
-        return [g.Pay(THREE_CARD_BONUS, g.LOSE, "Three Card Bonus")]
-    line, odds = won
-    text = f"Three Card Bonus, {paytables.LINE_NAMES[line].lower()}, {odds}"
-    return [g.Pay(THREE_CARD_BONUS, g.WIN, text, odds=odds)]
+def _three(view, seat):
+    return _three_card_lines(view.cards(seat))
+
+
+# Rule 12: on the player's three dealt cards; in action whatever was pulled back.
+settle_three_card_bonus = kit.settle_paytable(
+    THREE_CARD_BONUS, _three, "three_card_bonus_table", paytables.LINE_NAMES
+)
 
 
 # Rule 13 (PA § 643a.1): the Three-Card progressive on the three dealt cards, the Five-Card
@@ -198,7 +153,7 @@ def settle_three_card_bonus(view, seat):
 # mini-royal, Five-Card Envy for each other player's straight flush or better.
 THREE_CARD_PAYS = kit.Progressive(
     THREE_CARD,
-    lambda view, seat: _three_card_lines(view.cards(seat)),
+    _three,
     paytables.THREE_CARD_PROGRESSIVE,
     paytables.LINE_NAMES,
     envy=paytables.THREE_CARD_ENVY_CENTS,
@@ -210,9 +165,6 @@ FIVE_CARD_PAYS = kit.Progressive(
     paytables.LINE_NAMES,
     envy=paytables.FIVE_CARD_ENVY_CENTS,
 )
-
-
-_SIDE_LIMITS = kit.chips("min_bet", "side_max")
 
 
 STACK_HELP = (
@@ -246,33 +198,16 @@ GAME = g.Game(
         ),
         g.Area(TWO, "Bet 2", g.BASE, limits=kit.BET_LIMITS, equals=ONE, note="may be pulled back"),
         g.Area(DOLLAR, "Bet $", g.BASE, limits=kit.BET_LIMITS, equals=ONE, note="always in action"),
-        g.Area(
+        # Rules file Defaults: the Three Card Bonus needs the base wagers.
+        kit.side_area(
             THREE_CARD_BONUS,
             "Three Card Bonus",
-            g.SIDE,
-            offered=lambda config: bool(config.three_card_bonus),
-            limits=_SIDE_LIMITS,
-            needs=(ONE,),  # rules file Defaults: it needs the base wagers
-            note="your three cards · pair or better",
-        ),
-        kit.progressive_area(
-            THREE_CARD,
-            "Three-Card progressive",
-            "three_card_progressive",
-            paytables.THREE_CARD_WAGER_CENTS,
-            THREE_CARD_KIND,
+            "three_card_bonus",
             (ONE,),
-            "$1 · your three cards · meter · Envy",
+            "your three cards · pair or better",
         ),
-        kit.progressive_area(
-            FIVE_CARD,
-            "Five-Card progressive",
-            "five_card_progressive",
-            paytables.FIVE_CARD_WAGER_CENTS,
-            FIVE_CARD_KIND,
-            (ONE,),
-            "$5 · your final hand · meter · Envy",
-        ),
+        kit.three_card_area(paytables.THREE_CARD_WAGER_CENTS, (ONE,), "$1 · your three cards · meter · Envy"),
+        kit.five_card_area(paytables.FIVE_CARD_WAGER_CENTS, (ONE,), "$5 · your final hand · meter · Envy"),
     ),
     streets=(
         # Rule 5: three cards face down to each hand, two community cards face down; rule 6.

@@ -5,6 +5,7 @@ and the table's Rules Submission, through the poker engine's seam
 from games.engine import format_chips
 from games.how_to_play import Line, Section, payout_text, paytable_lines
 from games.mississippi_stud import paytables, presenter, rules
+from games.poker.how_to_play import FIVE_CARD_HANDS, envy_lines
 from games.poker.how_to_play import how_to_play as poker_how_to_play
 
 SOURCE = "58 Pa. Code Chapter 655a"
@@ -23,13 +24,7 @@ def guide(config):
                 "you have bet so far. There is no dealer hand: your two cards and the three community cards "
                 "make your hand."
             ),
-            lines=(
-                Line(
-                    "Hands, best first: royal flush, straight flush, four of a kind, full house, flush, "
-                    "straight, three of a kind, two pair, pair, high card. Ace-2-3-4-5 is the lowest straight."
-                ),
-                Line("If your time runs out on a street, your hand folds."),
-            ),
+            lines=(FIVE_CARD_HANDS, Line("If your time runs out on a street, your hand folds.")),
             source=SOURCE,
         ),
         Section(
@@ -39,41 +34,23 @@ def guide(config):
             + (
                 Line(names[paytables.SIXES_THROUGH_TENS], "push"),
                 Line("Anything lower", "loses"),
-                Line(
-                    f"Most one hand's Ante and street wagers win together: {format_chips(limit)} chips",
-                ),
+                Line(f"Most one hand's Ante and street wagers win together: {format_chips(limit)} chips"),
             ),
             source=f"{SOURCE}; {paytables.BASE_SOURCE}; § 655a.12(b)",
             area=rules.ANTE,
         ),
         Section(
-            f"Progressive ({format_chips(paytables.PROGRESSIVE_WAGER_CENTS)} chips)",
+            f"Progressive ({payout_text(paytables.PROGRESSIVE_WAGER_CENTS)})",
             intro=(
                 "Pays on your two cards and the three community cards; a royal flush wins the meter. It stays "
                 "in play if you fold."
             ),
             lines=paytable_lines(config.progressive_table, names)
-            + tuple(
-                Line(f"Envy Bonus: another player's {names[line].lower()}", payout_text(cents))
-                for line, cents in config.envy_cents.items()
-            ),
+            + envy_lines(config.envy_cents, names, "Envy Bonus"),
             source=f"{SOURCE}; {paytables.PROGRESSIVE_SOURCE}; Envy {paytables.ENVY_SOURCE}",
             area=rules.PROGRESSIVE,
         ),
-        *([_mystery()] if config.mystery else []),
     ]
 
 
-def _mystery():
-    return Section(
-        "Mystery bonus",
-        intro=(
-            "With an Ante and the progressive you also play for the Mystery bonus: its meter grows with "
-            "each such wager and is won, in full, by the wager that lifts it past a secret amount, always "
-            "before it reaches the must-hit-by amount shown."
-        ),
-        source="§ 655c.1",
-    )
-
-
-how_to_play = poker_how_to_play(presenter.PRESENTER, guide)
+how_to_play = poker_how_to_play(presenter.PRESENTER, guide, ("an Ante and the progressive", "§ 655c.1"))

@@ -4,35 +4,24 @@ and the community cards turned up so far, no dealer hand, and
 the layout's rules line."""
 
 from games.mississippi_stud import rules
-from games.poker.presenter import PokerPresenter
-
-
-def dealer_label(items):
-    return ""  # no dealer hand (rules file: "no dealer hand")
+from games.poker.presenter import PokerPresenter, sentences
 
 
 def layout_text(config):
     table = config.base_table
-    parts = [
+    return sentences(
         "Your two cards and three community cards, turned up one at a time. On each of three streets bet "
         "1×, 2× or 3× your Ante, or fold and lose what you have bet.",
         f"Every wager pays alike: royal flush {table['royal_flush'].left} to 1 down to a pair of jacks or "
         "better 1 to 1; a pair of 6s through 10s pushes; anything lower loses. No dealer hand.",
-    ]
-    if config.progressive:
-        parts.append(
-            "Progressive $5: three of a kind or better; a royal flush wins the meter; kept after a fold."
-        )
-        if config.envy_cents:
-            parts.append("Envy Bonus for other players' straight flushes and royals.")
-    if config.mystery:
-        parts.append("The Must-Hit-By Mystery bonus is offered with the Ante and the progressive.")
-    return " ".join(parts)
+        config.progressive
+        and "Progressive $5: three of a kind or better; a royal flush wins the meter; kept after a fold.",
+        config.progressive
+        and config.envy_cents
+        and "Envy Bonus for other players' straight flushes and royals.",
+        config.mystery and "The Must-Hit-By Mystery bonus is offered with the Ante and the progressive.",
+    )
 
 
-PRESENTER = PokerPresenter(rules, dealer_label, layout_text)
-present = PRESENTER.present
-present_table = PRESENTER.present_table
-present_viewer = PRESENTER.present_viewer
-limits_text = PRESENTER.limits_text
+PRESENTER = PokerPresenter(rules, layout_text=layout_text)  # no dealer hand (rules file: "no dealer hand")
 last_result = PRESENTER.last_result

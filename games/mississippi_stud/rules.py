@@ -15,15 +15,16 @@ wagers → progressive (settled after a fold too, Defaults) → Envy; the
 Mystery bonus at the end of the round.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.cards import best_five
-from games.cards.poker import CARD_INDEX, name_partial
+from games.cards.poker import CARD_INDEX
 from games.mississippi_stud import paytables
 from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
 from games.poker.config import Choice, Clocks, Linked, Mystery, Paytable, PokerConfig, Wager
+from games.poker.kit import FOLD  # noqa: F401  (the decision's, for the tests)
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 
 ANTE = "ante"  # the Mississippi Stud wager (§ 655a.7(d)(1))
@@ -34,7 +35,6 @@ STREETS = (THIRD, FOURTH, FIFTH)
 PROGRESSIVE = "progressive"
 # The street decision: not "bet", which is the platform's action for placing a chip.
 RAISE = "raise"
-FOLD = "fold"
 
 # The meter of the $5 progressive payout wager: paytable A's lines are the Five-Card
 # progressive table of four_card_poker.md, and the rules file links it "with the other
@@ -46,15 +46,10 @@ PROGRESSIVE_KIND = "five_card"
 class Config(PokerConfig):
     """The table's Rules Submission for Mississippi Stud (§ 601a.2)."""
 
-    min_bet: int = field(default=5, metadata={"help": "Minimum Ante, in chips."})
-    max_bet: int = field(
-        default=500, metadata={"help": "Maximum Ante, in chips (each street wager is 1 to 3 times it)."}
-    )
-    paytable: int = field(
-        default=1,
-        metadata={
-            "help": "Ante and street wagers' paytable: 1 = 500-100-40-10-6-4-3-2-1, 6s-10s push (§ 655a.12(a))."
-        },
+    min_bet: int = kit.setting(5, "Minimum Ante, in chips.")
+    max_bet: int = kit.setting(500, "Maximum Ante, in chips (each street wager is 1 to 3 times it).")
+    paytable: int = kit.setting(
+        1, "Ante and street wagers' paytable: 1 = 500-100-40-10-6-4-3-2-1, 6s-10s push (§ 655a.12(a))."
     )
 
     CHOICES = (Choice("paytable", paytables.BASE_NAMES, "Choose paytable 1 (500-100-40-10-6-4-3-2-1)."),)
@@ -72,13 +67,8 @@ class Config(PokerConfig):
     )
     CLOCKS = Clocks("Each hand's clock on each street; at expiry the hand folds.")
 
-    @property
-    def base_name(self):
-        return paytables.BASE_NAMES[self.paytable - 1]
-
-    @property
-    def base_table(self):
-        return paytables.base_paytable(self.base_name)
+    base_name = kit.Chosen("paytable", paytables.BASE_NAMES)
+    base_table = kit.Chosen("paytable", paytables.BASE_NAMES, paytables.base_paytable)
 
     @property
     def aggregate_limit_cents(self):
@@ -99,13 +89,8 @@ def hand_value(items):
     return best_five.best_five_value_indices([CARD_INDEX[item] for item in items])
 
 
-def hand_name(items):
-    """The hand so far: five cards as a poker hand ("Flush, Q-J-9-6-2"); two
-    to four by their pairs ("Pair of 7s", "Two pair, kings and 4s") or high
-    cards ("A-9-4 high")."""
-    if len(items) == 5:
-        return best_five.hand_name(hand_value(items))
-    return name_partial([str(item) for item in items])
+# The hand so far: two to four cards by their pairs or high cards, five as a poker hand.
+hand_name = kit.hand_so_far
 
 
 def base_payout(value, table):
@@ -134,18 +119,11 @@ def settle_base(view, seat):
     if view.folded(seat) or not areas:
         return []
     won = base_payout(hand_value(_five(view, seat)), view.config.base_table)
-    labels = {area: rules_label(area) for area in areas}
-    if won is None:
-        return [g.Pay(area, g.LOSE, labels[area]) for area in areas]
-    line, odds = won
-    name = paytables.LINE_NAMES[line].lower()
-    if odds is None:
+    labels = {area: GAME.area(area).label for area in areas}
+    if won is not None and won[1] is None:
+        name = paytables.LINE_NAMES[won[0]].lower()
         return [g.Pay(area, g.PUSH, f"{labels[area]}, {name}") for area in areas]
-    return [g.Pay(area, g.WIN, f"{labels[area]}, {name}, {odds}", odds=odds) for area in areas]
-
-
-def rules_label(area):
-    return GAME.area(area).label
+    return [pay for area in areas for pay in kit.paid(area, labels[area], won, paytables.LINE_NAMES)]
 
 
 # Rule 12: the progressive on the two cards and the three community cards, settled after a
@@ -171,17 +149,17 @@ _STREET_NAMES = {THIRD: "3rd Street", FOURTH: "4th Street", FIFTH: "5th Street"}
 
 def _street_decision(area):
     name = _STREET_NAMES[area]
-    return g.Decision(
+    # Rules 6-8: fold, or bet 1, 2 or 3 times the Ante; § 655a.1: "Fold: leaving by not making
+    # a Bet Wager": the clock's expiry folds.
+    return kit.play_or_fold(
+        ANTE,
+        f"{name}: bet 1×, 2× or 3× your Ante, or fold",
         name=area,
-        base=ANTE,
-        # Rules 6-8: fold, or bet 1, 2 or 3 times the Ante.
-        options=(
-            g.Option(RAISE, "Bet", "B", places=area, of=ANTE, multiples=paytables.STREET_MULTIPLES),
-            g.Option(FOLD, "Fold", "F", folds=True),
-        ),
-        # § 655a.1: "Fold: leaving by not making a Bet Wager": the clock's expiry folds.
-        default=FOLD,
-        prompt=f"{name}: bet 1×, 2× or 3× your Ante, or fold",
+        action=RAISE,
+        label="Bet",
+        key="B",
+        places=area,
+        multiples=paytables.STREET_MULTIPLES,
     )
 
 
@@ -191,20 +169,12 @@ GAME = g.Game(
         # Rule 3: the Mississippi Stud wager (the Ante, § 655a.7(d)(1)), required.
         g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="pays with the streets · 6s–10s push"),
         *(
-            g.Area(
-                area,
-                _STREET_NAMES[area],
-                g.DECISION,
-                limits=kit.chips("min_bet", "max_bet", up_to=max(paytables.STREET_MULTIPLES)),
-            )
+            kit.decision_area(area, _STREET_NAMES[area], up_to=max(paytables.STREET_MULTIPLES))
             for area in STREETS
         ),
         # Rule 3: the optional progressive payout wager (§ 655a.7(d)(3)), $5, with an Ante.
         # § 655c.1(c)(1): "a Mississippi Stud wager and a progressive payout wager".
         kit.progressive_area(
-            PROGRESSIVE,
-            "Progressive",
-            "progressive",
             paytables.PROGRESSIVE_WAGER_CENTS,
             PROGRESSIVE_KIND,
             (ANTE,),

@@ -8,7 +8,11 @@ result), pure like every rules module. A game's ``rules.py`` binds it: its
 Config (the Rules Submission), its ``GAME`` (areas, streets, settlers in the
 rules file's order) and one line, ``PLAYER_ACTIONS, parse_action, apply, timer,
 stack, legal_options = pr.bind(GAME)``, the round's entry points with ``GAME``
-bound; ``games/three_card_poker/rules.py`` is the first.
+bound; ``games/three_card_poker/rules.py`` is the first. What bindings
+declare alike (side areas, play-or-fold decisions, paytable settlers and
+choices, the progressives) comes from ``kit.py``; a binding's presenter is a
+``PokerPresenter`` with its layout line (presenter.py ``sentences``), its
+how-to-play the seam of how_to_play.py given its own sections.
 
 How the later games fit:
 - community cards: ``Deal(BOARD, n, face_up)`` on any street (Let It Ride's

@@ -25,8 +25,9 @@ A game's Config::
 
 Each field shows its first problem only, in the order of ``checks()``."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from games.engine import RulesSubmission
 from games.submission import (
@@ -41,6 +42,9 @@ from games.submission import (
     clocks,
     switches,
 )
+
+if TYPE_CHECKING:
+    from games.payouts import MeterShare, Odds
 
 # The check kinds come from games/submission.py; the games take them from here.
 __all__ = [
@@ -80,14 +84,15 @@ class MysteryWagers(Check):
 
     name: str = "mystery_wagers"
 
-    def problem(self, config):
+    def problem(self, config: "PokerConfig") -> str | None:
         if config.MYSTERY_WAGERS and config.mystery == 1:
             if not any(config.qualifies_for_mystery(area) for area in config.MYSTERY_WAGERS):
                 return MYSTERY_WAGERS_MESSAGE
         return None
 
 
-def _field(default, help_text):
+# A dataclasses.Field, which typeshed types as its default's type for a class body's sake.
+def _field(default: int, help_text: str) -> Any:
     return field(default=default, metadata={"help": help_text})
 
 
@@ -102,7 +107,7 @@ class Clocks:
     decision: int = 20
     result: int = 8
 
-    def fields(self):
+    def fields(self) -> dict[str, Any]:
         return {
             "betting_seconds": _field(self.betting, "How long betting stays open."),
             "deal_seconds": _field(self.deal, "Pause between no more bets and the deal."),
@@ -126,7 +131,7 @@ class Wager:
     area: str | None = None
 
     @property
-    def short(self):
+    def short(self) -> str:
         """The wager's own name, the word after the amount: "Three-Card"."""
         return self.words.split()[1]
 
@@ -135,8 +140,8 @@ class Wager:
 class Paytable:
     """The progressive's paytable, chosen by number (the field ``progressive_paytable``)."""
 
-    names: tuple
-    table: Callable  # (name) -> the paytable
+    names: tuple[str, ...]
+    table: "Callable[[str], Mapping[str, Odds | MeterShare]]"  # (name) -> the paytable
     help: str
     message: str
 
@@ -163,12 +168,12 @@ class Linked:
     table chooses it, the Envy Bonus sums where the table sets them
     (``envy``: {line: default chips}), the Mystery bonus; their checks."""
 
-    progressives: tuple  # Wager
+    progressives: tuple[Wager, ...]
     mystery: Mystery
     paytable: Paytable | None = None
-    envy: dict | None = None
+    envy: dict[str, int] | None = None
 
-    def fields(self):
+    def fields(self) -> dict[str, Any]:
         found = {
             item.switch: _field(item.default, f"1: the {item.words} is offered ({item.section}).")
             for item in self.progressives
@@ -194,11 +199,11 @@ class Linked:
         return found
 
     @property
-    def switches(self):
+    def switches(self) -> tuple[str, ...]:
         return (*(item.switch for item in self.progressives), "mystery")
 
     @property
-    def limits(self):
+    def limits(self) -> tuple[Limit, ...]:
         envy = tuple(
             Limit(_envy_field(line), 0, ENVY_MAX_CHIPS, f"Must be 0 to {ENVY_MAX_CHIPS:,} chips.")
             for line in self.envy or ()
@@ -214,25 +219,25 @@ class Linked:
         )
 
     @property
-    def choices(self):
+    def choices(self) -> tuple[Choice, ...]:
         if not self.paytable:
             return ()
         return (Choice("progressive_paytable", self.paytable.names, self.paytable.message),)
 
     @property
-    def needs(self):
+    def needs(self) -> tuple[Needs, ...]:
         mystery = self.mystery
         message = f"The Mystery bonus needs {mystery.needs} ({mystery.section}(a))."
         return (Needs("mystery", tuple(item.switch for item in self.progressives), message),)
 
     @property
-    def mystery_wagers(self):
+    def mystery_wagers(self) -> dict[str | None, str]:
         if not self.mystery.base:
             return {}
         return {item.area: item.switch for item in self.progressives}
 
 
-def _envy_field(line):
+def _envy_field(line: str) -> str:
     return f"{line}_envy_bonus"
 
 
@@ -243,6 +248,21 @@ class PokerConfig(Checked):
     (``LINKED``, ``CLOCKS``) add their fields after its own, in this order, and
     their checks after its own."""
 
+    if TYPE_CHECKING:
+        # Declared for mypy alone: an annotation in the class body would make these class data
+        # dataclass fields (games/submission.py, Checked).
+        SWITCHES: ClassVar[tuple[str, ...]]
+        LIMITS: ClassVar[tuple[Limit, ...]]
+        CHOICES: ClassVar[tuple[Choice, ...]]
+        NEEDS: ClassVar[tuple[Needs, ...]]
+        MYSTERY_WAGERS: ClassVar[dict[str | None, str]]
+        LINKED: ClassVar[Linked | None]
+        CLOCKS: ClassVar[Clocks | None]
+
+        # A game's fields: its own, and those its parts add at class creation
+        # (``__init_subclass__``), which mypy cannot see.
+        def __getattr__(self, name: str) -> Any: ...
+
     SWITCHES = ()  # fields of 1 (offered) or 0
     LIMITS = ()  # Limits beyond BET_LIMITS
     CHOICES = ()
@@ -251,18 +271,21 @@ class PokerConfig(Checked):
     # qualifying for the Mystery bonus, its bits 1, 2, 4... in this order (Three Card Poker's and
     # Let It Ride's "as indicated by the certificate holder in its Rules Submission").
     MYSTERY_WAGERS = {}
+    PARTS = ()  # the game's own parts: fields made from data, with their limits (kit.OddsLines)
     LINKED = None
     CLOCKS = None
 
-    def __init_subclass__(cls, **kwargs):
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         # Before @dataclass reads the class: the parts' fields join its annotations, last.
         super().__init_subclass__(**kwargs)
         annotations = cls.__dict__.get("__annotations__", {})
-        for part in (cls.__dict__.get("LINKED"), cls.__dict__.get("CLOCKS")):
+        parts = cls.__dict__.get("PARTS", ())
+        for part in (*parts, cls.__dict__.get("LINKED"), cls.__dict__.get("CLOCKS")):
             for name, declared in (part.fields() if part else {}).items():
                 annotations[name] = int
                 setattr(cls, name, declared)
         cls.__annotations__ = annotations
+        cls.LIMITS = (*cls.LIMITS, *(limit for part in parts for limit in part.limits))
         linked = cls.__dict__.get("LINKED")
         if linked:
             cls.SWITCHES = (*cls.SWITCHES, *linked.switches)
@@ -271,7 +294,7 @@ class PokerConfig(Checked):
             cls.NEEDS = (*cls.NEEDS, *linked.needs)
             cls.MYSTERY_WAGERS = linked.mystery_wagers
 
-    def checks(self):
+    def checks(self) -> tuple[Check, ...]:
         return (
             *switches(*self.SWITCHES),
             *BET_LIMITS,
@@ -283,29 +306,31 @@ class PokerConfig(Checked):
             *clocks(*CLOCK_RANGES),
         )
 
-    def game_errors(self):
+    def game_errors(self) -> dict[str, str]:
         """A game's own checks beyond the declared ones (DJ Wild Stud's natural
         Trips lines paying more than the wild ones), as {field: message}."""
         return {}
 
-    def qualifies_for_mystery(self, area):
+    def qualifies_for_mystery(self, area: str | None) -> bool:
         """Whether a progressive wager in ``area`` qualifies for the Mystery
         bonus: named in ``mystery_wagers`` and offered at the table."""
         bit = 1 << list(self.MYSTERY_WAGERS).index(area)
         return bool(self.mystery_wagers & bit) and bool(getattr(self, self.MYSTERY_WAGERS[area]))
 
+    # The three properties below are read only at a table whose game declares LINKED (with its
+    # paytable for the first two): narrowing the Optionals would be a behaviour change.
     @property
-    def progressive_name(self):
+    def progressive_name(self) -> str:
         """The name of the progressive's paytable, where the table chooses it."""
-        return self.LINKED.paytable.names[self.progressive_paytable - 1]
+        return self.LINKED.paytable.names[self.progressive_paytable - 1]  # type: ignore[union-attr,no-any-return]
 
     @property
-    def progressive_table(self):
-        return self.LINKED.paytable.table(self.progressive_name)
+    def progressive_table(self) -> "Mapping[str, Odds | MeterShare]":
+        return self.LINKED.paytable.table(self.progressive_name)  # type: ignore[union-attr]
 
     @property
-    def envy_cents(self):
+    def envy_cents(self) -> dict[str, int]:
         """{line: cents} of the Envy Bonus lines this table pays: none without
         the progressive wager they go with."""
-        chips = {line: getattr(self, _envy_field(line)) for line in self.LINKED.envy or ()}
+        chips = {line: getattr(self, _envy_field(line)) for line in self.LINKED.envy or ()}  # type: ignore[union-attr]
         return {line: amount * 100 for line, amount in chips.items() if amount and self.progressive}

@@ -24,10 +24,18 @@ decision follows) and its settlers, in the rules file's order. Pure Python.
   been collected at the lock; ``METER``: a share of its meter).
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from games.cards.cards import standard_deck
+from games.cards.cards import Card, standard_deck
+
+if TYPE_CHECKING:
+    # For the annotations only, leaving this module's imports as they were (settlement.py
+    # imports this module).
+    from games.payouts import Odds
+    from games.poker.config import PokerConfig
+    from games.poker.settlement import Table
 
 BASE = "base"
 SIDE = "side"
@@ -54,18 +62,18 @@ class Area:
     name: str  # the betting area's id: "ante", "pair_plus"
     label: str  # as players read it: "Pair Plus"
     role: str = SIDE
-    offered: Callable = lambda config: True
+    offered: "Callable[[PokerConfig], bool]" = lambda config: True
     # (config) -> (minimum, maximum) in cents; a progressive's are equal (a fixed amount).
-    limits: Callable = lambda config: (100, 10_000)
+    limits: "Callable[[PokerConfig], tuple[int, int]]" = lambda config: (100, 10_000)
     # A SIDE or PROGRESSIVE area goes with one of these wagers (placed first).
-    needs: tuple = ()
+    needs: tuple[str, ...] = ()
     # An area whose wager always equals this one's, placed with it by the round
     # and never on its own (Crazy 4 Poker's Super Bonus equals the Ante).
     equals: str | None = None
     meter_kind: str | None = None  # PROGRESSIVE: the meter its wagers feed
     # PROGRESSIVE: (config) -> whether it qualifies for the Must-Hit-By Mystery bonus with the
     # game's base wager (the Rules Submission may name which, seed (c)(1) of each game).
-    mystery: Callable = lambda config: False
+    mystery: "Callable[[PokerConfig], bool]" = lambda config: False
     note: str = ""  # a short line for the layout: "paytable 40-30-6-4-1"
 
 
@@ -93,9 +101,9 @@ class Option:
     key: str  # its letter key
     places: str | None = None  # the DECISION area it stakes...
     of: str | None = None  # ... as a multiple of this area's wager
-    multiples: tuple = (1,)
+    multiples: tuple[int, ...] = (1,)
     # (view, seat) -> the multiples this hand may choose (Crazy 4 Poker's 3× with aces or better)
-    allowed: Callable | None = None
+    allowed: "Callable[[Table, int], Iterable[int]] | None" = None
     withdraws: str | None = None  # an area whose wager comes back (Let It Ride)
     says: str = ""  # the round log's words for a choice that moves no chip: "lets it ride"
     folds: bool = False
@@ -105,20 +113,20 @@ class Option:
 class Decision:
     name: str  # "play": the street's decision, in the clock's key and the log
     base: str  # the area a hand needs to decide ("ante")
-    options: tuple
+    options: tuple[Option, ...]
     default: str  # the option the action clock takes at expiry (three_card_poker.md: fold)
     prompt: str = "Your decision"
     # A DECISION area whose wager, once placed on an earlier street, takes the hand out of
     # this decision (Ultimate Texas Hold 'Em's one Play wager per round, rule 8).
     once: str | None = None
 
-    def option(self, action):
+    def option(self, action: str) -> Option | None:
         return next((item for item in self.options if item.action == action), None)
 
 
 @dataclass(frozen=True)
 class Street:
-    deals: tuple
+    deals: tuple[Deal | Reveal, ...]
     decision: Decision | None = None
 
 
@@ -127,7 +135,7 @@ class Pay:
     area: str
     outcome: str  # LOSE, PUSH, WIN, BONUS, FIXED or METER
     text: str  # the round log's words after the seat and hand: "Pair Plus 4 to 1"
-    odds: object = None  # WIN: games.payouts.Odds on the stake; FIXED: Odds on the stake, "for 1"
+    odds: "Odds | None" = None  # WIN: games.payouts.Odds on the stake; FIXED: Odds on the stake, "for 1"
     cents: int = 0  # BONUS, FIXED: an amount instead of odds
     percent: int = 0  # METER: the share of the meter
     # The other seat whose hand this pays on (an Envy): that hand is shown at the
@@ -138,53 +146,54 @@ class Pay:
 @dataclass(frozen=True)
 class Game:
     name: str  # "Three Card Poker"
-    areas: tuple
-    streets: tuple
-    settlers: tuple
-    fold_loses: tuple = ()  # the areas a fold loses at once (three_card_poker.md rule 6)
+    areas: tuple[Area, ...]
+    streets: tuple[Street, ...]
+    # (view, seat) -> the Pays of that hand, in the rules file's order.
+    settlers: "tuple[Callable[[Table, int], Iterable[Pay]], ...]"
+    fold_loses: tuple[str, ...] = ()  # the areas a fold loses at once (three_card_poker.md rule 6)
     # The settlers run from the dealer's right, the highest seat first (caribbean_stud.md
     # rule 10); by default from the dealer's left, seat 1 first.
     settle_from_right: bool = False
     mystery_base: str | None = None  # the base wager the Mystery bonus needs with a progressive
     # (config) -> the most, in cents, one hand's BASE and DECISION wagers win together in a
     # round (Mississippi Stud's aggregate payout limit, § 655a.12(b)); None: no limit.
-    aggregate_cap: Callable | None = None
-    deck: Callable = standard_deck
+    aggregate_cap: "Callable[[PokerConfig], int] | None" = None
+    deck: Callable[[], list[Card]] = standard_deck
     # (cards) -> a hand's name ("Flush, A-J-9"), a hand being its own cards and the board's; a
     # hand still being dealt too. The round's log and the table's page both name hands with it.
-    hand_name_of: Callable = lambda items: ""
-    dealer_name: Callable = lambda view: ""
+    hand_name_of: Callable[[Sequence[Card]], str] = lambda items: ""
+    dealer_name: "Callable[[Table], str]" = lambda view: ""
     stack_help: str = ""
     layout_text: str = ""
-    actions: tuple = field(init=False)
+    actions: tuple[str, ...] = field(init=False)
 
-    def __post_init__(self):
-        actions = []
+    def __post_init__(self) -> None:
+        actions: list[str] = []
         for street in self.streets:
             for option in street.decision.options if street.decision else ():
                 if option.action not in actions:
                     actions.append(option.action)
         object.__setattr__(self, "actions", tuple(actions))
 
-    def hand_name(self, view, seat):
+    def hand_name(self, view: "Table", seat: int) -> str:
         """The seat's hand at the showdown, named for the round's log."""
         return self.hand_name_of([*view.cards(seat), *view.board_cards()])
 
-    def area(self, name):
+    def area(self, name: str) -> Area | None:
         return next((item for item in self.areas if item.name == name), None)
 
-    def offered_areas(self, config, role=None):
+    def offered_areas(self, config: "PokerConfig", role: str | None = None) -> list[Area]:
         return [item for item in self.areas if item.offered(config) and (role is None or item.role == role)]
 
-    def followers(self, name):
+    def followers(self, name: str) -> tuple[str, ...]:
         """The areas whose wager is placed with ``name``'s, equal to it."""
         return tuple(item.name for item in self.areas if item.equals == name)
 
     @property
-    def base_areas(self):
+    def base_areas(self) -> tuple[str, ...]:
         return tuple(item.name for item in self.areas if item.role == BASE)
 
-    def mystery_wager_limits(self, config):
+    def mystery_wager_limits(self, config: "PokerConfig") -> list[tuple[int, int]]:
         """(lowest, highest) cents of each progressive wager that qualifies for
         the Mystery bonus at a table of ``config`` (seed (c)(1) of each game's
         Mystery section): the amounts its contributions can be (round.py's
@@ -195,7 +204,7 @@ class Game:
             item.limits(config) for item in self.offered_areas(config, PROGRESSIVE) if item.mystery(config)
         ]
 
-    def least_to_play(self, config):
+    def least_to_play(self, config: "PokerConfig") -> int:
         """The fewest cents that deal a hand in: the cheapest base wager a hand
         may open with, with the wagers placed equal to it (Let It Ride's three
         bets, rule 4; Ultimate Texas Hold 'Em's Ante and Blind)."""

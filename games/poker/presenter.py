@@ -13,8 +13,11 @@ board's face-down cards until the showdown, and the deck, which nothing here
 reads.
 """
 
+from collections.abc import Callable, Iterable
+
 from games import betting
-from games.cards.cards import card, cards
+from games.cards import best_five as five
+from games.cards.cards import Card, card, cards
 from games.engine import CENTS_PER_CHIP, format_chips
 from games.poker import game as g
 from games.poker import round as pr
@@ -55,6 +58,33 @@ def labels(items):
     return " ".join(card(item).label for item in items)
 
 
+def best_five(items: Iterable[str]) -> list[str]:
+    """The card strings of the best five among ``items`` (a hold 'em hand's
+    two cards and the board): ``PokerPresenter``'s ``best_five``."""
+    return [str(item) for item in five.best_five(list(items))[1]]
+
+
+def sentences(*parts: object) -> str:
+    """A layout's rules line: the sentences among ``parts`` (a sentence a
+    table does not offer is written ``config.switch and "..."``, which is falsy)."""
+    return " ".join(part for part in parts if isinstance(part, str) and part)
+
+
+def qualifier_label(
+    value: Callable[[list[Card]], int],
+    name: Callable[[int], str],
+    qualifies: Callable[[int], bool],
+    sep: str = ", ",
+) -> Callable[[list[str]], str]:
+    """A ``dealer_label``: the dealer's hand and whether it qualifies, "K-7-4 high, qualifies"."""
+
+    def label(items: list[str]) -> str:
+        hand = value(cards(items))
+        return f"{name(hand)}{sep}{'qualifies' if qualifies(hand) else 'does not qualify'}"
+
+    return label
+
+
 def _visible_labels(items, up, reveal):
     """The labels of the cards everyone may see ("face down" for the others), for screen readers."""
     shown = [
@@ -65,14 +95,14 @@ def _visible_labels(items, up, reveal):
 
 class PokerPresenter(TwoParts):
     """One game's presentation: its rules module (``GAME``, which names its
-    hands, and ``legal_options``), how it shows the dealer's hand and its
-    layout's rules line."""
+    hands, and ``legal_options``), its layout's rules line and how it shows
+    the dealer's hand (by default its name)."""
 
-    def __init__(self, rules, dealer_label, layout_text, best_five=None, lobby_dealer=None):
+    def __init__(self, rules, dealer_label=None, layout_text=None, best_five=None, lobby_dealer=None):
         self.rules = rules
         self.game = rules.GAME
-        self.dealer_label = dealer_label  # (card strings) -> "Q-6-4 high: qualifies"
-        self.layout_text = layout_text  # (config) -> the layout's rules line
+        self.dealer_label = dealer_label or self.hand_name  # (card strings) -> "Q-6-4 high: qualifies"
+        self.layout_text = layout_text or (lambda config: "")  # (config) -> the layout's rules line
         # (card strings) -> the card strings of the best five among them: at the showdown each
         # hand's cards in its best five are marked and the five listed (the hold 'em games).
         self.best_five = best_five

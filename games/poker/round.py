@@ -18,10 +18,11 @@ by the meter system (``Outcome.awards``). Every stake is settled exactly once:
 the showdown checks it, so a game whose settlers forget a wager fails loudly.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
-from typing import NamedTuple
+from random import Random
+from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from games import table_round as tr
 from games.cards.cards import to_json
@@ -33,6 +34,7 @@ from games.engine import (
     ChipMove,
     IllegalAction,
     Outcome,
+    Timer,
     chip_word,
     dataclass_json,
     format_chips,
@@ -53,6 +55,9 @@ from games.table_round import (  # noqa: F401  (the round's names, for the bindi
     seat_of,
 )
 
+if TYPE_CHECKING:
+    from games.poker.config import PokerConfig
+
 DEALING = "dealing"
 DECIDING = "deciding"
 
@@ -65,43 +70,46 @@ class State:
     round: int = 1
     phase: str = BETTING
     waits: int = 0  # betting windows that closed with no wager (a fresh clock each)
-    deck: list | None = None  # the cards to come this round; never shown
-    stacked: list | None = None  # a test table's stacked deck for the next deal; never shown
+    deck: list[str] | None = None  # the cards to come this round; never shown
+    stacked: list[str] | None = None  # a test table's stacked deck for the next deal; never shown
     street: int = 0
     turn: int | None = None  # the seat deciding now
     # seat (str) -> {"player", "bets": {area: cents}, "cards": [str], "up": [bool],
     #                "folded": bool, "decisions": [[street, action, multiple]], "left": bool,
     #                "dealt": bool (a hand this round), "withdrawn": {area: cents} (taken back)}
-    spots: dict = field(default_factory=dict)
-    dealer: dict = field(default_factory=dict)  # {"cards": [str], "up": [bool]}
-    board: dict = field(default_factory=dict)  # {"cards": [str], "up": [bool]}
-    mystery_hits: list = field(default_factory=list)  # [{"seat", "cents"}], paid at the result
-    results: dict = field(default_factory=dict)  # seat -> {"paid": cents, "lines": [str]}
-    last_bets: dict = field(default_factory=dict)  # player id (str) -> {area: cents}, for "rebet"
+    spots: dict[str, dict[str, Any]] = field(default_factory=dict)
+    dealer: dict[str, Any] = field(default_factory=dict)  # {"cards": [str], "up": [bool]}
+    board: dict[str, Any] = field(default_factory=dict)  # {"cards": [str], "up": [bool]}
+    # [{"seat", "cents"}], paid at the result
+    mystery_hits: list[dict[str, int]] = field(default_factory=list)
+    # seat -> {"paid": cents, "lines": [str]}
+    results: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # player id (str) -> {area: cents}, for "rebet"
+    last_bets: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @classmethod
-    def from_json(cls, data):
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         return cls(**data)
 
-    def to_json(self, copy=True):
+    def to_json(self, copy: bool = True) -> dict[str, Any]:
         return dataclass_json(self, copy)
 
-    def seats(self):
+    def seats(self) -> list[int]:
         """The seats dealt a hand this round (a base wager), from the dealer's left."""
         return sorted(int(seat) for seat, spot in self.spots.items() if spot.get("dealt"))
 
-    def betting_seats(self):
+    def betting_seats(self) -> list[int]:
         return sorted(int(seat) for seat in self.spots)
 
-    def spot(self, seat):
+    def spot(self, seat: int | str) -> dict[str, Any]:
         return self.spots[str(seat)]
 
 
-def new_state():
+def new_state() -> State:
     return State()
 
 
-def timer(game, state, config):
+def timer(game: g.Game, state: State, config: "PokerConfig") -> Timer:
     if state.phase == BETTING:
         return tr.betting_timer(state, config)
     if state.phase == DEALING:
@@ -115,14 +123,14 @@ def timer(game, state, config):
     return tr.result_timer(state, config)
 
 
-def player_actions(game):
+def player_actions(game: g.Game) -> tuple[str, ...]:
     return (*tr.BETTING_ACTIONS, *game.actions)
 
 
-def parse_action(game, kind, data):
+def parse_action(game: g.Game, kind: str, data: dict[str, Any]) -> Action:
     if kind == BET:
 
-        def check(area):
+        def check(area: str) -> None:
             known = game.area(area)
             if known is None or known.role == g.DECISION:
                 names = ", ".join(item.label for item in game.areas if item.role != g.DECISION)
@@ -132,7 +140,7 @@ def parse_action(game, kind, data):
     if kind in tr.BETTING_ACTIONS:
         return Action(kind)
     if kind in game.actions:
-        named = {}
+        named: dict[str, str] = {}
         spot = data.get("spot")
         if spot not in (None, ""):
             # The wager a withdrawal names (Let It Ride's pulls), checked by ``_decide``.
@@ -150,7 +158,7 @@ def parse_action(game, kind, data):
     raise IllegalAction(f"Unknown action {kind!r} at a {game.name} table.")
 
 
-def apply(game, state, action, config, rng):
+def apply(game: g.Game, state: State, action: Action, config: "PokerConfig", rng: Random) -> Outcome:
     state = State.from_json(state.to_json())
     if action.kind in game.actions:
         return _decide(game, state, action, config, rng)
@@ -169,7 +177,7 @@ class Betting(tr.BettingPhase):
     closes_to = (DEALING,)
     carry = ("stacked",)
 
-    def new_spot(self, game, player):
+    def new_spot(self, game: g.Game, player: int | None) -> dict[str, Any]:
         return {
             "player": player,
             "bets": {},
@@ -180,7 +188,9 @@ class Betting(tr.BettingPhase):
             "left": False,
         }
 
-    def check_bet(self, game, seat, bets, name, amount, config):
+    def check_bet(
+        self, game: g.Game, seat: int, bets: dict[str, int], name: str, amount: int, config: "PokerConfig"
+    ) -> list[tuple[str, str]]:
         area = game.area(name)
         if not area.offered(config):
             raise IllegalAction(f"This table does not offer the {area.label} wager.")
@@ -198,29 +208,29 @@ class Betting(tr.BettingPhase):
             _check_limits(item, bets.get(item.name, 0) + amount, config)
         return [(item.name, item.label) for item in placed]
 
-    def first(self, game):
+    def first(self, game: g.Game) -> str:
         return game.base_areas[0]
 
-    def fixed(self, game, config):
+    def fixed(self, game: g.Game, config: "PokerConfig") -> tuple[str, ...]:
         # A progressive wager has one size.
         return tuple(area.name for area in game.areas if area.role == g.PROGRESSIVE)
 
-    def follows(self, game):
+    def follows(self, game: g.Game) -> tuple[tuple[str, str], ...]:
         return tuple((area.name, area.equals) for area in game.areas if area.equals)
 
-    def closed_message(self, game, name):
+    def closed_message(self, game: g.Game, name: str) -> str:
         area = game.area(name)
         if area.role == g.PROGRESSIVE:
             # progressives_605a.md rule 5: the lock-out refuses every later progressive wager.
             return f"No more bets: the {area.label} is locked for this round. Bet it in the next round."
         return super().closed_message(game, name)
 
-    def dealt_seats(self, game, state):
+    def dealt_seats(self, game: g.Game, state: State) -> list[int]:
         # A spot with only side wagers left over cannot stand (they need a base); none can be
         # placed so, but a spot whose base was never placed holds nothing.
         return _dealt(game, state)
 
-    def progressives(self, game, config):
+    def progressives(self, game: g.Game, config: "PokerConfig") -> list[tr.Progressive]:
         return [
             tr.Progressive(
                 area.name,
@@ -232,11 +242,11 @@ class Betting(tr.BettingPhase):
             for area in game.offered_areas(config, g.PROGRESSIVE)
         ]
 
-    def close(self, game, state, seats, config):
+    def close(self, game: g.Game, state: State, seats: list[int], config: "PokerConfig") -> str:
         state.phase = DEALING
         return "No more bets."
 
-    def award_texts(self, game, seat, kind, cents):
+    def award_texts(self, game: g.Game, seat: int, kind: str | None, cents: int) -> tuple[str, str, str]:
         label = self.award_label(game, kind)
         return (
             f"seat {seat} {kind} meter",
@@ -244,17 +254,17 @@ class Betting(tr.BettingPhase):
             f"Seat {seat}: {label}, {format_chips(cents)} from the meter!",
         )
 
-    def award_label(self, game, kind):
+    def award_label(self, game: g.Game, kind: str | None) -> str:
         area = next((item for item in game.areas if item.meter_kind == kind), None)
         return area.label if area else "progressive"
 
-    def left(self, game, state, seat, config):
+    def left(self, game: g.Game, state: State, seat: int, config: "PokerConfig") -> Outcome:
         # The hand plays on: its decisions take the clock's default.
         if state.phase == DECIDING and state.turn == seat:
             return _take_default(game, state, config, seat, "leaves")
         return Outcome(state)
 
-    def rebets(self, game, area):
+    def rebets(self, game: g.Game, area: str) -> bool:
         # Rebet repeats what was wagered before the decisions: the Play wager is the decision's.
         return game.area(area).role != g.DECISION
 
@@ -262,7 +272,7 @@ class Betting(tr.BettingPhase):
 PHASE = Betting()
 
 
-def _check_limits(area, total, config):
+def _check_limits(area: g.Area, total: int, config: "PokerConfig") -> None:
     low, high = area.limits(config)
     if area.role == g.PROGRESSIVE and not low <= total <= high:
         raise IllegalAction(f"The {area.label} wager is exactly {format_chips(low)} {chip_word(low)}.")
@@ -275,7 +285,7 @@ def _check_limits(area, total, config):
 # -- the deal and the decisions ------------------------------------------------------
 
 
-def _deal(game, state, action, config, rng):
+def _deal(game: g.Game, state: State, action: Action, config: "PokerConfig", rng: Random) -> Outcome:
     if state.phase != DEALING:
         raise IllegalAction("The cards are not being dealt now.")
     if state.stacked:
@@ -292,20 +302,20 @@ def _deal(game, state, action, config, rng):
     return _start_street(game, state, config, log=[{"player": None, "text": "The cards are dealt."}])
 
 
-def _has_base(game, state, seat):
+def _has_base(game: g.Game, state: State, seat: int) -> bool:
     return any(state.spot(seat)["bets"].get(area) for area in game.base_areas)
 
 
-def _dealt(game, state):
+def _dealt(game: g.Game, state: State) -> list[int]:
     return [seat for seat in state.betting_seats() if _has_base(game, state, seat)]
 
 
-def _draw(state, count):
+def _draw(state: State, count: int) -> list[str]:
     drawn, state.deck = state.deck[:count], state.deck[count:]
     return drawn
 
 
-def _start_street(game, state, config, log):
+def _start_street(game: g.Game, state: State, config: "PokerConfig", log: list[dict[str, Any]]) -> Outcome:
     """Deal the street's cards in its order, then hand the decision to the
     first hand that takes it, or go on to the next street (or the showdown)."""
     street = game.streets[state.street]
@@ -332,7 +342,7 @@ def _start_street(game, state, config, log):
     return _advance(game, state, config, log=log, moves=[])
 
 
-def deciders(game, state):
+def deciders(game: g.Game, state: State) -> list[int]:
     """The seats that take the current street's decision, in order."""
     decision = game.streets[state.street].decision
     if decision is None:
@@ -346,7 +356,9 @@ def deciders(game, state):
     ]
 
 
-def _advance(game, state, config, log, moves):
+def _advance(
+    game: g.Game, state: State, config: "PokerConfig", log: list[dict[str, Any]], moves: list[ChipMove]
+) -> Outcome:
     """The next seat to decide on this street, else the next street, else the showdown."""
     order = deciders(game, state)
     later = [seat for seat in order if state.turn is None or seat > state.turn]
@@ -368,14 +380,14 @@ def _advance(game, state, config, log, moves):
     return Outcome(outcome.state, log + outcome.log, moves + outcome.moves, awards=outcome.awards)
 
 
-def legal_options(game, state, seat):
+def legal_options(game: g.Game, state: State, seat: int) -> list[tuple[g.Option, tuple[int, ...]]]:
     """[(Option, multiples)] the hand at ``seat`` may choose now: its player's
     buttons; ``_decide`` refuses all else with the same reading."""
     if state.phase != DECIDING or state.turn != seat:
         return []
     decision = game.streets[state.street].decision
     view = Table(game, state, None)
-    legal = []
+    legal: list[tuple[g.Option, tuple[int, ...]]] = []
     for option in decision.options:
         multiples = tuple(option.allowed(view, seat)) if option.allowed else option.multiples
         if option.places and not multiples:
@@ -386,7 +398,7 @@ def legal_options(game, state, seat):
     return legal
 
 
-def _decide(game, state, action, config, rng):
+def _decide(game: g.Game, state: State, action: Action, config: "PokerConfig", rng: Random) -> Outcome:
     if state.phase != DECIDING or state.turn is None:
         raise IllegalAction("No decision is being taken now.")
     seat = seat_of(action)
@@ -434,7 +446,7 @@ def _decide(game, state, action, config, rng):
     return _choose(game, state, config, seat, option, multiple, action.player)
 
 
-def _other_street(game, street, action):
+def _other_street(game: g.Game, street: int, action: str) -> str:
     """The refusal "River wager comes on a later street" for an action no option of ``street``'s
     decision takes but another street's does; "" otherwise."""
     if game.streets[street].decision.option(action):
@@ -451,7 +463,7 @@ def _other_street(game, street, action):
     return f"{option.label} {when}"
 
 
-def _not_withdrawn(game, option, named):
+def _not_withdrawn(game: g.Game, option: g.Option, named: str) -> str:
     """Why the wager ``named`` cannot be taken back by ``option`` now."""
     label = game.area(named).label
     options = [item for street in game.streets if street.decision for item in street.decision.options]
@@ -462,13 +474,15 @@ def _not_withdrawn(game, option, named):
     return f"{option.label} takes back no wager."
 
 
-def _decision_timeout(game, state, action, config, rng):
+def _decision_timeout(
+    game: g.Game, state: State, action: Action, config: "PokerConfig", rng: Random
+) -> Outcome:
     if state.phase != DECIDING or state.turn is None:
         raise IllegalAction("No decision is being taken now.")
     return _take_default(game, state, config, state.turn, "is out of time")
 
 
-def _take_default(game, state, config, seat, why):
+def _take_default(game: g.Game, state: State, config: "PokerConfig", seat: int, why: str) -> Outcome:
     decision = game.streets[state.street].decision
     option = decision.option(decision.default)
     outcome = _choose(game, state, config, seat, option, option.multiples[0] if option.places else None, None)
@@ -476,9 +490,18 @@ def _take_default(game, state, config, seat, why):
     return Outcome(outcome.state, [line] + outcome.log, outcome.moves, awards=outcome.awards)
 
 
-def _choose(game, state, config, seat, option, multiple, player):
+def _choose(
+    game: g.Game,
+    state: State,
+    config: "PokerConfig",
+    seat: int,
+    option: g.Option,
+    multiple: int | None,
+    player: int | None,
+) -> Outcome:
     spot = state.spot(seat)
-    moves, log = [], []
+    moves: list[ChipMove] = []
+    log: list[dict[str, Any]] = []
     spot["decisions"].append([state.street, option.action, multiple])
     if option.places:
         amount = spot["bets"][option.of] * multiple
@@ -513,7 +536,7 @@ def _choose(game, state, config, seat, option, multiple, player):
 # -- test tables: a stacked deck -------------------------------------------------------
 
 
-def stack(game, state, config, text, rng=None):
+def stack(game: g.Game, state: State, config: "PokerConfig", text: str, rng: Random | None = None) -> State:
     """A test table's stacked deck (DESIGN.md, "Randomness"): the typed cards
     are the front of the next round's deck, dealt in the game's order
     (``game.stack_help`` says it); ``?`` is any card; the rest of the deck is
@@ -531,13 +554,13 @@ def stack(game, state, config, text, rng=None):
     return state
 
 
-def round_summary(state):
+def round_summary(state: State) -> dict[str, Any] | None:
     if state.phase != RESULT:
         return None
     return {"dealer": state.dealer, "board": state.board, "results": state.results}
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, tr.Handler] = {
     **PHASE.handlers(),
     DEAL: _deal,
     DECISION_TIMEOUT: _decision_timeout,
@@ -554,15 +577,16 @@ class Binding(NamedTuple):
     so the runtime, the lab and the tests read ``rules.apply``, ``rules.timer``...
     as from any other game."""
 
-    PLAYER_ACTIONS: tuple
-    parse_action: Callable  # (kind, data) -> Action
-    apply: Callable  # (state, action, config, rng) -> Outcome
-    timer: Callable  # (state, config) -> (key, seconds, Action)
-    stack: Callable  # (state, config, text, rng=None) -> State
-    legal_options: Callable  # (state, seat) -> [(Option, multiples)]
+    PLAYER_ACTIONS: tuple[str, ...]
+    parse_action: Callable[[str, dict[str, Any]], Action]
+    apply: "Callable[[State, Action, PokerConfig, Random], Outcome]"
+    timer: "Callable[[State, PokerConfig], Timer]"
+    # (state, config, text, rng=None) -> State
+    stack: "Callable[..., State]"
+    legal_options: Callable[[State, int], list[tuple[g.Option, tuple[int, ...]]]]
 
 
-def bind(game):
+def bind(game: g.Game) -> Binding:
     """``game``'s entry points, which its rules module unpacks:
     ``PLAYER_ACTIONS, parse_action, apply, timer, stack, legal_options = pr.bind(GAME)``.
     Partials of this module's functions: their signatures are the platform's."""

@@ -4,57 +4,69 @@ order (games/poker/game.py), each ``Pay`` booked as chips, result lines and
 meter awards. Every stake is settled exactly once: a game whose settlers
 forget a wager, or settle one twice, fails loudly."""
 
+from typing import TYPE_CHECKING, Any
+
 from games import table_round as tr
-from games.cards.cards import cards
+from games.cards.cards import Card, cards
 from games.engine import LOSE, RETURN, WIN, ChipMove, Outcome, ProgressiveAward, format_chips
 from games.poker import game as g
 from games.table_round import RESULT, result_line
+
+if TYPE_CHECKING:
+    # For the annotations only: round.py imports this module.
+    from games.poker.config import PokerConfig
+    from games.poker.round import State
 
 
 class Table:
     """What a settler reads: the round's cards and wagers, and which stakes
     are settled so far (``stake`` is 0 once they are)."""
 
-    def __init__(self, game, state, config):
+    def __init__(self, game: g.Game, state: "State", config: "PokerConfig") -> None:
         self.game, self.state, self.config = game, state, config
-        self.settled = {}
-        self.won = {}  # seat -> the winnings its BASE and DECISION wagers have won (Game.aggregate_cap)
+        self.settled: dict[int, set[str]] = {}
+        # seat -> the winnings its BASE and DECISION wagers have won (Game.aggregate_cap)
+        self.won: dict[int, int] = {}
 
-    def cards(self, seat):
+    def cards(self, seat: int) -> list[Card]:
         return cards(self.state.spot(seat)["cards"])
 
-    def dealer_cards(self):
+    def dealer_cards(self) -> list[Card]:
         return cards(self.state.dealer.get("cards", []))
 
-    def board_cards(self):
+    def board_cards(self) -> list[Card]:
         return cards(self.state.board.get("cards", []))
 
-    def folded(self, seat):
-        return self.state.spot(seat)["folded"]
+    def folded(self, seat: int) -> bool:
+        folded: bool = self.state.spot(seat)["folded"]
+        return folded
 
-    def bet(self, seat, area):
+    def bet(self, seat: int, area: str) -> int:
         """The wager placed on ``area``, settled or not (cents, 0 if none)."""
-        return self.state.spot(seat)["bets"].get(area, 0)
+        cents: int = self.state.spot(seat)["bets"].get(area, 0)
+        return cents
 
-    def stake(self, seat, area):
+    def stake(self, seat: int, area: str) -> int:
         """The wager on ``area`` still to settle (0 if none, or settled)."""
         if area in self.settled.get(seat, ()):
             return 0
         return self.bet(seat, area)
 
-    def seats(self):
+    def seats(self) -> list[int]:
         return self.state.seats()
 
-    def others(self, seat):
+    def others(self, seat: int) -> list[int]:
         return [other for other in self.state.seats() if other != seat]
 
 
-def showdown(game, state, config):
+def showdown(game: g.Game, state: "State", config: "PokerConfig") -> Outcome:
     """The dealer's cards and the board turned up, every wager settled in the game's order."""
     state.dealer["up"] = [True] * len(state.dealer.get("cards", []))
     state.board["up"] = [True] * len(state.board.get("cards", []))
     view = Table(game, state, config)
-    log, moves, awards = [], [], []
+    log: list[dict[str, Any]] = []
+    moves: list[ChipMove] = []
+    awards: list[ProgressiveAward] = []
     dealer = game.dealer_name(view)
     if dealer:
         log.append({"player": None, "text": f"The dealer shows {dealer}."})
@@ -71,7 +83,7 @@ def showdown(game, state, config):
                     awards,
                 )
     order = state.seats()[::-1] if game.settle_from_right else state.seats()
-    sources = set()
+    sources: set[int] = set()
     for settler in game.settlers:
         for seat in order:
             for pay in settler(view, seat):
@@ -98,7 +110,15 @@ def showdown(game, state, config):
     return Outcome(state, log=log, moves=moves, awards=awards)
 
 
-def _settle(game, view, seat, pay, log, moves, awards):
+def _settle(
+    game: g.Game,
+    view: Table,
+    seat: int,
+    pay: g.Pay,
+    log: list[dict[str, Any]],
+    moves: list[ChipMove],
+    awards: list[ProgressiveAward],
+) -> None:
     state = view.state
     player = state.spot(seat)["player"]
     area = game.area(pay.area)
@@ -144,7 +164,7 @@ def _settle(game, view, seat, pay, log, moves, awards):
     _say(log, seat, hand, f"{pay.text}: +{format_chips(cents)}")
 
 
-def _capped(game, view, seat, area, winnings):
+def _capped(game: g.Game, view: Table, seat: int, area: g.Area, winnings: int) -> tuple[int, bool]:
     """(winnings, whether the cap cut them): a hand's BASE and DECISION wagers
     together win at most ``game.aggregate_cap(config)``, paid in settling order."""
     if game.aggregate_cap is None or area.role not in (g.BASE, g.DECISION):
@@ -155,13 +175,13 @@ def _capped(game, view, seat, area, winnings):
     return paid, paid < winnings
 
 
-def _odds_cents(pay, stake):
+def _odds_cents(pay: g.Pay, stake: int) -> int:
     if pay.outcome == g.FIXED:
         return int(pay.odds.returned(stake))  # collected at the lock: "for 1" is all of it
     return pay.odds.winnings_cents(stake)
 
 
-def _say(log, seat, hand, text):
+def _say(log: list[dict[str, Any]], seat: int, hand: str, text: str) -> None:
     log.append(
         {
             "player": None,
@@ -170,6 +190,6 @@ def _say(log, seat, hand, text):
     )
 
 
-def _in_sentence(hand):
+def _in_sentence(hand: str) -> str:
     """A hand's name inside a sentence: "pair of kings", but "A-K-Q-7-2 high" keeps its ranks."""
     return hand[:1].lower() + hand[1:] if hand[1:2].islower() else hand

@@ -2,8 +2,8 @@
 paytables and the table's Rules Submission, through the poker engine's seam
 (games/poker/how_to_play.py)."""
 
-from games.engine import format_chips
 from games.how_to_play import Line, Section, payout_text, paytable_lines
+from games.poker.how_to_play import FIVE_CARD_HANDS, envy_lines
 from games.poker.how_to_play import how_to_play as poker_how_to_play
 from games.texas_holdem_bonus import paytables, presenter, rules
 
@@ -23,10 +23,7 @@ def guide(config):
                 "the best five of your two cards and the five community cards; the dealer's the same way."
             ),
             lines=(
-                Line(
-                    "Hands, best first: royal flush, straight flush, four of a kind, full house, flush, "
-                    "straight, three of a kind, two pair, pair, high card. Ace-2-3-4-5 is the lowest straight."
-                ),
+                FIVE_CARD_HANDS,
                 Line("The dealer needs no qualifying hand.", source="rule 9"),
                 Line(
                     "If your time runs out before the flop, your hand folds; on the flop or the turn, it checks.",
@@ -61,32 +58,16 @@ def guide(config):
             area=rules.BONUS,
         ),
         Section(
-            f"Progressive ({format_chips(paytables.PROGRESSIVE_WAGER_CENTS)} chips)",
+            f"Progressive ({payout_text(paytables.PROGRESSIVE_WAGER_CENTS)})",
             intro=(
                 "Pays on your two cards and the flop; a royal flush wins the meter. It stays in play if you fold."
             ),
             lines=paytable_lines(config.progressive_table, progressive_names)
-            + tuple(
-                Line(f"Envy Bonus: another player's {progressive_names[line].lower()}", payout_text(cents))
-                for line, cents in config.envy_cents.items()
-            ),
+            + envy_lines(config.envy_cents, progressive_names, "Envy Bonus"),
             source=f"{SOURCE}; {paytables.PROGRESSIVE_SOURCE}; Envy {paytables.ENVY_SOURCE}",
             area=rules.PROGRESSIVE,
         ),
-        *([_mystery()] if config.mystery else []),
     ]
 
 
-def _mystery():
-    return Section(
-        "Mystery bonus",
-        intro=(
-            "With an Ante and the progressive you also play for the Mystery bonus: its meter grows with "
-            "each such wager and is won, in full, by the wager that lifts it past a secret amount, always "
-            "before it reaches the must-hit-by amount shown."
-        ),
-        source="§ 647c.1",
-    )
-
-
-how_to_play = poker_how_to_play(presenter.PRESENTER, guide)
+how_to_play = poker_how_to_play(presenter.PRESENTER, guide, ("an Ante and the progressive", "§ 647c.1"))

@@ -16,14 +16,15 @@ on the hole cards and the flop (rule 12, settled after a fold too), Envy; the
 Mystery bonus at the end of the round.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.cards import best_five, poker, seven_card
-from games.cards.poker import CARD_INDEX, name_partial
+from games.cards.poker import CARD_INDEX
 from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, Paytable, PokerConfig, Wager
+from games.poker.config import Choice, Clocks, Linked, Mystery, Paytable, PokerConfig, Wager
+from games.poker.kit import FOLD  # noqa: F401  (the decision's, for the tests)
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 from games.texas_holdem_bonus import paytables
 
@@ -35,7 +36,6 @@ RIVER = "river"
 STREET_WAGERS = (FLOP, TURN, RIVER)
 PROGRESSIVE = "progressive"
 CHECK = "check"
-FOLD = "fold"
 FLOP_MULTIPLE = 2  # rule 5: the Flop wager is 2× the Ante; rules 6-7: Turn and River 1×
 
 # The meter of the $5 progressive payout wager: the five-card table of four_card_poker.md,
@@ -47,32 +47,22 @@ PROGRESSIVE_KIND = "five_card"
 class Config(PokerConfig):
     """The table's Rules Submission for Texas Hold 'Em Bonus Poker (§ 601a.2)."""
 
-    min_bet: int = field(default=5, metadata={"help": "Minimum Ante, in chips."})
-    max_bet: int = field(
-        default=500,
-        metadata={"help": "Maximum Ante, in chips (the Flop wager is 2×, the Turn and River wagers 1× it)."},
+    min_bet: int = kit.setting(5, "Minimum Ante, in chips.")
+    max_bet: int = kit.setting(
+        500, "Maximum Ante, in chips (the Flop wager is 2×, the Turn and River wagers 1× it)."
     )
-    ante_pays_on: int = field(
-        default=1,
-        metadata={
-            "help": "The Ante pays 1 to 1 on a win with: 1 = a straight or better, 2 = a flush or better."
-        },
+    ante_pays_on: int = kit.setting(
+        1, "The Ante pays 1 to 1 on a win with: 1 = a straight or better, 2 = a flush or better."
     )
-    bonus: int = field(default=1, metadata={"help": "1: the Bonus wager on the hole cards is offered."})
-    bonus_min_bet: int = field(default=5, metadata={"help": "Minimum Bonus wager, in chips."})
-    bonus_max_bet: int = field(default=100, metadata={"help": "Maximum Bonus wager, in chips."})
-    bonus_paytable: int = field(
-        default=1,
-        metadata={"help": "Bonus paytable: 1 = 1000-30-25-20-15-10-5-3 (A-A with the dealer's A-A first)."},
+    bonus: int = kit.setting(1, "1: the Bonus wager on the hole cards is offered.")
+    bonus_min_bet: int = kit.setting(5, "Minimum Bonus wager, in chips.")
+    bonus_max_bet: int = kit.setting(100, "Maximum Bonus wager, in chips.")
+    bonus_paytable: int = kit.setting(
+        1, "Bonus paytable: 1 = 1000-30-25-20-15-10-5-3 (A-A with the dealer's A-A first)."
     )
 
     SWITCHES = ("bonus",)
-    LIMITS = (
-        Limit("bonus_min_bet", 1, message="The minimum wager must be at least 1 chip."),
-        Limit(
-            "bonus_max_bet", "bonus_min_bet", message="The maximum wager cannot be below the minimum wager."
-        ),
-    )
+    LIMITS = kit.wager_limits("bonus_min_bet", "bonus_max_bet")
     CHOICES = (
         Choice(
             "ante_pays_on",
@@ -95,22 +85,11 @@ class Config(PokerConfig):
     )
     CLOCKS = Clocks("Each hand's clock on each street; at expiry the hand folds pre-flop, checks after.")
 
-    @property
-    def ante_pays_name(self):
-        return paytables.ANTE_PAYS_NAMES[self.ante_pays_on - 1]
-
-    @property
-    def ante_category(self):
-        """The least hand category (games.cards.poker) a winning hand needs for the Ante to pay."""
-        return paytables.ANTE_PAYS_ON[self.ante_pays_name]
-
-    @property
-    def bonus_name(self):
-        return paytables.BONUS_NAMES[self.bonus_paytable - 1]
-
-    @property
-    def bonus_table(self):
-        return paytables.bonus_paytable(self.bonus_name)
+    ante_pays_name = kit.Chosen("ante_pays_on", paytables.ANTE_PAYS_NAMES)
+    # The least hand category (games.cards.poker) a winning hand needs for the Ante to pay.
+    ante_category = kit.Chosen("ante_pays_on", paytables.ANTE_PAYS_NAMES, paytables.ANTE_PAYS_ON)
+    bonus_name = kit.Chosen("bonus_paytable", paytables.BONUS_NAMES)
+    bonus_table = kit.Chosen("bonus_paytable", paytables.BONUS_NAMES, paytables.bonus_paytable)
 
 
 # -- hands -------------------------------------------------------------------------
@@ -122,12 +101,8 @@ def hand_value(items):
     return seven_card.value_of_seven([CARD_INDEX[item] for item in items])
 
 
-def hand_name(items):
-    """Two hole cards by their pair or high cards ("Pair of 7s", "A-K high");
-    with the board, the best five of them (rule 1: "Flush, A-J-9-6-2")."""
-    if len(items) >= 5:
-        return best_five.hand_name(best_five.best_five_value(items))
-    return name_partial([str(item) for item in items])
+# Two hole cards by their pair or high cards; with the board, the best five of them (rule 1).
+hand_name = kit.hand_so_far
 
 
 def progressive_value(hole, flop):
@@ -185,23 +160,15 @@ def settle_main(view, seat):
     return pays
 
 
-def bonus_line(view, seat):
-    """(line, Odds) the Bonus paytable pays on the hole cards (and the dealer's
-    A-A where its top line names them), or None."""
-    lines = paytables.bonus_lines_of(view.cards(seat), view.dealer_cards())
-    return paytables.lookup(view.config.bonus_table, lines)
+def _bonus_lines(view, seat):
+    """The Bonus paytable's lines of the hole cards (and the dealer's A-A where its top line names them)."""
+    return paytables.bonus_lines_of(view.cards(seat), view.dealer_cards())
 
 
-def settle_bonus(view, seat):
-    """Rule 11: the Bonus wager on the two hole cards, whatever the main result
-    (a fold lost it, rule 5)."""
-    if not view.stake(seat, BONUS):
-        return []
-    won = bonus_line(view, seat)
-    if won is None:
-        return [g.Pay(BONUS, g.LOSE, "Bonus")]
-    line, odds = won
-    return [g.Pay(BONUS, g.WIN, f"Bonus, {paytables.BONUS_LINE_NAMES[line]}, {odds}", odds=odds)]
+# Rule 11: the Bonus wager on the two hole cards, whatever the main result (a fold lost it, rule 5).
+settle_bonus = kit.settle_paytable(
+    BONUS, _bonus_lines, "bonus_table", paytables.BONUS_LINE_NAMES, keep_case=True
+)
 
 
 # Rule 12: the progressive on the two hole cards and the flop, settled after a fold too
@@ -220,6 +187,14 @@ def _dealer_name(view):
     return best_five.hand_name(_dealer_value(view)) if view.dealer_cards() else ""
 
 
+def _wager_or_check(area, street):
+    """The Turn or River wager of 1× the Ante, or a check; the rules file names no default for
+    a missing decision: the clock's check stakes nothing."""
+    label = f"{area.capitalize()} wager"
+    options = (g.Option(area, label, "B", places=area, of=ANTE), g.Option(CHECK, "Check", "C", says="checks"))
+    return g.Decision(street, ANTE, options, CHECK, f"The {street}: make the {label} (1× your Ante) or check")
+
+
 STACK_HELP = (
     "Cards in deal order: two to each hand from the lowest seat up, the dealer's two, a burn, the flop's "
     'three, a burn, the turn, a burn, the river, e.g. "AS AH KD KC ? QS JS TS ? 2C ? 3D" for one player; '
@@ -232,24 +207,13 @@ GAME = g.Game(
         # Rule 2: the Texas Hold 'Em Bonus wager (the Ante, § 647a.7(d)(1)), required.
         g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS),
         # Rule 2: the optional Bonus wager on the hole cards, with an Ante.
-        g.Area(
-            BONUS,
-            "Bonus",
-            g.SIDE,
-            offered=lambda config: bool(config.bonus),
-            limits=kit.chips("bonus_min_bet", "bonus_max_bet"),
-            needs=(ANTE,),
-            note="your two cards · A-A up to 1,000 to 1",
-        ),
-        g.Area(FLOP, "Flop wager", g.DECISION, limits=kit.chips("min_bet", "max_bet", times=FLOP_MULTIPLE)),
-        g.Area(TURN, "Turn wager", g.DECISION, limits=kit.BET_LIMITS),
-        g.Area(RIVER, "River wager", g.DECISION, limits=kit.BET_LIMITS),
+        kit.side_area(BONUS, "Bonus", "bonus", (ANTE,), "your two cards · A-A up to 1,000 to 1", "bonus"),
+        kit.decision_area(FLOP, "Flop wager", times=FLOP_MULTIPLE),
+        kit.decision_area(TURN, "Turn wager"),
+        kit.decision_area(RIVER, "River wager"),
         # Rule 2: the optional progressive payout wager (§ 647a.7(d)(3)), $5, with an Ante.
         # § 647c.1(c)(1): "a Texas Hold 'Em Bonus Poker wager and a progressive payout wager".
         kit.progressive_area(
-            PROGRESSIVE,
-            "Progressive",
-            "progressive",
             paytables.PROGRESSIVE_WAGER_CENTS,
             PROGRESSIVE_KIND,
             (ANTE,),
@@ -260,46 +224,27 @@ GAME = g.Game(
         # Rule 4: two cards face down to each hand and to the dealer. Rule 5: fold or Flop wager 2×.
         g.Street(
             deals=(g.Deal(g.PLAYERS, 2), g.Deal(g.DEALER, 2)),
-            decision=g.Decision(
+            # § 647a.1: "Fold: leaving by not making the Flop Wager": the clock's expiry folds.
+            decision=kit.play_or_fold(
+                ANTE,
+                "Pre-flop: make the Flop wager (2× your Ante) or fold",
                 name="preflop",
-                base=ANTE,
-                options=(
-                    g.Option(FLOP, "Flop wager", "B", places=FLOP, of=ANTE, multiples=(FLOP_MULTIPLE,)),
-                    g.Option(FOLD, "Fold", "F", folds=True),
-                ),
-                # § 647a.1: "Fold: leaving by not making the Flop Wager": the clock's expiry folds.
-                default=FOLD,
-                prompt="Pre-flop: make the Flop wager (2× your Ante) or fold",
+                action=FLOP,
+                label="Flop wager",
+                key="B",
+                places=FLOP,
+                multiples=(FLOP_MULTIPLE,),
             ),
         ),
         # Rule 6: burn, the flop face up; check or the Turn wager 1×.
         g.Street(
             deals=(g.Deal(g.DISCARD, 1), g.Deal(g.BOARD, 3, face_up=True)),
-            decision=g.Decision(
-                name="flop",
-                base=ANTE,
-                options=(
-                    g.Option(TURN, "Turn wager", "B", places=TURN, of=ANTE),
-                    g.Option(CHECK, "Check", "C", says="checks"),
-                ),
-                # The rules file names no default for a missing decision: a check stakes nothing.
-                default=CHECK,
-                prompt="The flop: make the Turn wager (1× your Ante) or check",
-            ),
+            decision=_wager_or_check(TURN, "flop"),
         ),
         # Rule 7: burn, the turn face up; check or the River wager 1×.
         g.Street(
             deals=(g.Deal(g.DISCARD, 1), g.Deal(g.BOARD, 1, face_up=True)),
-            decision=g.Decision(
-                name="turn",
-                base=ANTE,
-                options=(
-                    g.Option(RIVER, "River wager", "B", places=RIVER, of=ANTE),
-                    g.Option(CHECK, "Check", "C", says="checks"),
-                ),
-                default=CHECK,
-                prompt="The turn: make the River wager (1× your Ante) or check",
-            ),
+            decision=_wager_or_check(RIVER, "turn"),
         ),
         # Rule 8: burn, the river face up; no wager after it. Rule 9: the dealer's cards.
         g.Street(deals=(g.Deal(g.DISCARD, 1), g.Deal(g.BOARD, 1, face_up=True))),

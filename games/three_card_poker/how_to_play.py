@@ -2,8 +2,8 @@
 paytables and the table's Rules Submission, through the poker engine's seam
 (games/poker/how_to_play.py)."""
 
-from games.engine import chip_word, format_chips
 from games.how_to_play import Line, Section, payout_text, paytable_lines
+from games.poker.how_to_play import envy_lines
 from games.poker.how_to_play import how_to_play as poker_how_to_play
 from games.three_card_poker import paytables, presenter, rules
 
@@ -63,48 +63,29 @@ def guide(config):
             area=rules.SIX_CARD,
         ),
         Section(
-            f"Three-Card progressive ({format_chips(paytables.THREE_CARD_WAGER_CENTS)} chip)",
+            f"Three-Card progressive ({payout_text(paytables.THREE_CARD_WAGER_CENTS)})",
             intro=(
                 "Pays on your three cards; a mini-royal (A-K-Q of one suit) in spades wins the meter. "
                 "You are also paid an Envy bonus for every other player's mini-royal:"
             ),
             lines=paytable_lines(paytables.THREE_CARD_PROGRESSIVE, names)
-            + tuple(
-                Line(
-                    f"Envy: another player's {names[line].lower()}",
-                    f"{format_chips(cents)} {chip_word(cents)}",
-                )
-                for line, cents in paytables.THREE_CARD_ENVY_CENTS.items()
-            ),
+            + envy_lines(paytables.THREE_CARD_ENVY_CENTS, names),
             source=f"{SOURCE}; {paytables.THREE_CARD_SOURCE}",
             area=rules.THREE_CARD,
         ),
         Section(
-            f"Five-Card progressive ({format_chips(paytables.FIVE_CARD_WAGER_CENTS)} {chip_word(paytables.FIVE_CARD_WAGER_CENTS)})",
+            f"Five-Card progressive ({payout_text(paytables.FIVE_CARD_WAGER_CENTS)})",
             intro="Pays on the best five of your three cards and the dealer's three:",
             lines=paytable_lines(paytables.FIVE_CARD_PROGRESSIVE, names),
             source=f"{SOURCE}; {paytables.FIVE_CARD_SOURCE}",
             area=rules.FIVE_CARD,
         ),
-        *([_mystery(config)] if config.mystery else []),
     ]
 
 
-def _mystery(config):
-    wagers = " or the ".join(
-        rules.GAME.area(area).label
-        for area in (rules.THREE_CARD, rules.FIVE_CARD)
-        if config.qualifies_for_mystery(area)
-    )
-    return Section(
-        "Mystery bonus",
-        intro=(
-            f"With an Ante and the {wagers} you also play for the Mystery bonus: its meter grows with each "
-            "such wager and is won, in full, by the wager that lifts it past a secret amount, always "
-            "before it reaches the must-hit-by amount shown."
-        ),
-        source="§ 649c.1",
-    )
+def _mystery_wagers(config):
+    qualifying = (area for area in (rules.THREE_CARD, rules.FIVE_CARD) if config.qualifies_for_mystery(area))
+    return "an Ante and the " + " or the ".join(rules.GAME.area(area).label for area in qualifying)
 
 
-how_to_play = poker_how_to_play(presenter.PRESENTER, guide)
+how_to_play = poker_how_to_play(presenter.PRESENTER, guide, (_mystery_wagers, "§ 649c.1"))

@@ -9,13 +9,14 @@ rule 14's order: folds → Ante, Play and Ante Bonus → Pair Plus → Six Card
 Bonus → progressives → Envy; the Mystery bonus at the end of the round.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.cards import best_five, three_card
 from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, PokerConfig, Wager
+from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, PokerConfig
+from games.poker.kit import FOLD  # noqa: F401  (the decision's, for the tests)
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 from games.three_card_poker import paytables
 
@@ -25,27 +26,20 @@ PAIR_PLUS = "pair_plus"
 SIX_CARD = "six_card"
 THREE_CARD = "three_card"
 FIVE_CARD = "five_card"
-FOLD = "fold"
-
-# The meters of the two progressive payout wagers (casino/progressives/paytables.py).
-THREE_CARD_KIND = "three_card"
-FIVE_CARD_KIND = "five_card"
 
 
 @dataclass(frozen=True)
 class Config(PokerConfig):
     """The table's Rules Submission for Three Card Poker (§ 601a.2)."""
 
-    min_bet: int = field(default=5, metadata={"help": "Minimum Ante (and Pair Plus), in chips."})
-    max_bet: int = field(default=500, metadata={"help": "Maximum Ante, in chips."})
-    pair_plus: int = field(default=1, metadata={"help": "1: the Pair Plus wager is offered."})
-    pair_plus_paytable: int = field(
-        default=1, metadata={"help": "Pair Plus paytable: 1 = 40-30-6-4-1, 2 = 40-30-6-3-1, 3 = 40-30-5-4-1."}
+    min_bet: int = kit.setting(5, "Minimum Ante (and Pair Plus), in chips.")
+    max_bet: int = kit.setting(500, "Maximum Ante, in chips.")
+    pair_plus: int = kit.setting(1, "1: the Pair Plus wager is offered.")
+    pair_plus_paytable: int = kit.setting(
+        1, "Pair Plus paytable: 1 = 40-30-6-4-1, 2 = 40-30-6-3-1, 3 = 40-30-5-4-1."
     )
-    side_max: int = field(
-        default=100, metadata={"help": "Maximum Pair Plus or Six Card Bonus wager, in chips."}
-    )
-    six_card_bonus: int = field(default=1, metadata={"help": "1: the Six Card Bonus wager is offered."})
+    side_max: int = kit.setting(100, "Maximum Pair Plus or Six Card Bonus wager, in chips.")
+    six_card_bonus: int = kit.setting(1, "1: the Six Card Bonus wager is offered.")
 
     SWITCHES = ("pair_plus", "six_card_bonus")
     LIMITS = (
@@ -58,19 +52,8 @@ class Config(PokerConfig):
     # indicated by the certificate holder in its Rules Submission" — and offered at the table.
     LINKED = Linked(
         (
-            Wager(
-                "three_card_progressive",
-                "$1 Three-Card progressive payout wager",
-                "§ 649a.7(d)(4)",
-                area=THREE_CARD,
-            ),
-            Wager(
-                "five_card_progressive",
-                "$5 Five-Card progressive payout wager",
-                "§ 649a.7(d)(6)",
-                default=0,
-                area=FIVE_CARD,
-            ),
+            kit.three_card_wager("§ 649a.7(d)(4)", area=THREE_CARD),
+            kit.five_card_wager("§ 649a.7(d)(6)", 0, FIVE_CARD),
         ),
         Mystery(
             "§ 649c.1", "them", "the Three-Card or the Five-Card progressive payout wager", base="the Ante"
@@ -78,13 +61,10 @@ class Config(PokerConfig):
     )
     CLOCKS = Clocks("Each hand's Play-or-fold clock; at expiry the hand folds.")
 
-    @property
-    def pair_plus_name(self):
-        return paytables.PAIR_PLUS_NAMES[self.pair_plus_paytable - 1]
-
-    @property
-    def pair_plus_table(self):
-        return paytables.PAIR_PLUS_PAYTABLES[self.pair_plus_name]
+    pair_plus_name = kit.Chosen("pair_plus_paytable", paytables.PAIR_PLUS_NAMES)
+    pair_plus_table = kit.Chosen(
+        "pair_plus_paytable", paytables.PAIR_PLUS_NAMES, paytables.PAIR_PLUS_PAYTABLES
+    )
 
     def offers(self, area):
         return GAME.area(area) is not None and GAME.area(area).offered(self)
@@ -136,36 +116,22 @@ def settle_ante_play(view, seat):
     else:
         pays += [g.Pay(ANTE, g.LOSE, "Ante"), g.Pay(PLAY, g.LOSE, "Play")]
     won = paytables.lookup(paytables.ANTE_BONUS, _three_card_lines(view.cards(seat)))
-    if won:
-        line, odds = won
-        name = paytables.LINE_NAMES[line].lower()
-        pays.append(g.Pay(ANTE, g.BONUS, f"Ante Bonus, {name}, {odds}", odds=odds))
-    return pays
+    return pays + kit.paid(ANTE, "Ante Bonus", won, paytables.LINE_NAMES, g.BONUS)
 
 
-def settle_pair_plus(view, seat):
-    """Rule 10: pair or better in the player's three cards, whatever the dealer holds."""
-    if not view.stake(seat, PAIR_PLUS):
-        return []
-    won = paytables.lookup(view.config.pair_plus_table, _three_card_lines(view.cards(seat)))
-    if not won:
-        return [g.Pay(PAIR_PLUS, g.LOSE, "Pair Plus")]
-    line, odds = won
-    return [g.Pay(PAIR_PLUS, g.WIN, f"Pair Plus {odds}", odds=odds)]
+def _mine(view, seat):
+    return _three_card_lines(view.cards(seat))
 
 
-def settle_six_card(view, seat):
-    """Rule 11: the best five of the player's three and the dealer's three;
-    it stays in action after a fold (rule 6)."""
-    if not view.stake(seat, SIX_CARD):
-        return []
-    won = paytables.lookup(paytables.SIX_CARD_BONUS, _five_card_lines(view.cards(seat), view.dealer_cards()))
-    if not won:
-        return [g.Pay(SIX_CARD, g.LOSE, "Six Card Bonus")]
-    line, odds = won
-    return [
-        g.Pay(SIX_CARD, g.WIN, f"Six Card Bonus, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds)
-    ]
+def _six(view, seat):
+    return _five_card_lines(view.cards(seat), view.dealer_cards())
+
+
+# Rule 10: pair or better in the player's three cards, whatever the dealer holds.
+settle_pair_plus = kit.settle_paytable(PAIR_PLUS, _mine, "pair_plus_table")
+# Rule 11: the best five of the player's three and the dealer's three; it stays in action
+# after a fold (rule 6).
+settle_six_card = kit.settle_paytable(SIX_CARD, _six, paytables.SIX_CARD_BONUS, paytables.LINE_NAMES)
 
 
 # Rules 12–13: on the player's three cards, and on the best five of the player's and the
@@ -173,29 +139,12 @@ def settle_six_card(view, seat):
 # progressive wager is paid Envy for each other player's mini-royal (spades pays more).
 THREE_CARD_PAYS = kit.Progressive(
     THREE_CARD,
-    lambda view, seat: _three_card_lines(view.cards(seat)),
+    _mine,
     paytables.THREE_CARD_PROGRESSIVE,
     paytables.LINE_NAMES,
     envy=paytables.THREE_CARD_ENVY_CENTS,
 )
-FIVE_CARD_PAYS = kit.Progressive(
-    FIVE_CARD,
-    lambda view, seat: _five_card_lines(view.cards(seat), view.dealer_cards()),
-    paytables.FIVE_CARD_PROGRESSIVE,
-    paytables.LINE_NAMES,
-)
-
-
-def _dealer_name(view):
-    items = view.dealer_cards()
-    value = hand_value(items)
-    labels = " ".join(item.label for item in items)
-    qualified = "" if three_card.qualifies(value) else ", which does not qualify"
-    return f"{labels}, {three_card.name(value)}{qualified}"
-
-
-_SIDE_LIMITS = kit.chips("min_bet", "side_max")
-
+FIVE_CARD_PAYS = kit.Progressive(FIVE_CARD, _six, paytables.FIVE_CARD_PROGRESSIVE, paytables.LINE_NAMES)
 
 STACK_HELP = (
     "Cards in deal order: three to each hand from the lowest seat up, then the dealer's three, "
@@ -207,55 +156,18 @@ GAME = g.Game(
     name="Three Card Poker",
     areas=(
         g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="1 to 1 · Ante Bonus"),
-        g.Area(
-            PAIR_PLUS,
-            "Pair Plus",
-            g.BASE,  # rule 3: may be played alone, a hand of its own
-            offered=lambda config: bool(config.pair_plus),
-            limits=_SIDE_LIMITS,
-        ),
-        g.Area(PLAY, "Play", g.DECISION, limits=kit.BET_LIMITS),
-        g.Area(
-            SIX_CARD,
-            "Six Card Bonus",
-            g.SIDE,
-            offered=lambda config: bool(config.six_card_bonus),
-            limits=_SIDE_LIMITS,
-            needs=(ANTE, PAIR_PLUS),
-            note="best five of six",
-        ),
-        kit.progressive_area(
-            THREE_CARD,
-            "Three-Card progressive",
-            "three_card_progressive",
-            paytables.THREE_CARD_WAGER_CENTS,
-            THREE_CARD_KIND,
-            (ANTE, PAIR_PLUS),
-            "$1 · meter",
-        ),
-        kit.progressive_area(
-            FIVE_CARD,
-            "Five-Card progressive",
-            "five_card_progressive",
-            paytables.FIVE_CARD_WAGER_CENTS,
-            FIVE_CARD_KIND,
-            (ANTE, PAIR_PLUS),
-            "$5 · meter",
-        ),
+        # Rule 3: Pair Plus may be played alone, a hand of its own.
+        kit.side_area(PAIR_PLUS, "Pair Plus", "pair_plus", (), "", role=g.BASE),
+        kit.decision_area(PLAY, "Play"),
+        kit.side_area(SIX_CARD, "Six Card Bonus", "six_card_bonus", (ANTE, PAIR_PLUS), "best five of six"),
+        kit.three_card_area(paytables.THREE_CARD_WAGER_CENTS, (ANTE, PAIR_PLUS), "$1 · meter"),
+        kit.five_card_area(paytables.FIVE_CARD_WAGER_CENTS, (ANTE, PAIR_PLUS), "$5 · meter"),
     ),
     streets=(
         g.Street(
             deals=(g.Deal(g.PLAYERS, 3), g.Deal(g.DEALER, 3)),
-            decision=g.Decision(
-                name="play",
-                base=ANTE,
-                options=(
-                    g.Option(PLAY, "Play", "P", places=PLAY, of=ANTE),  # rule 6: equal to the Ante
-                    g.Option(FOLD, "Fold", "F", folds=True),
-                ),
-                default=FOLD,
-                prompt="Play (a wager equal to your Ante) or fold",
-            ),
+            # Rule 6: a Play wager equal to the Ante, or fold.
+            decision=kit.play_or_fold(ANTE, "Play (a wager equal to your Ante) or fold"),
         ),
     ),
     settlers=(
@@ -268,7 +180,7 @@ GAME = g.Game(
     fold_loses=(ANTE, PAIR_PLUS),  # rule 6: a fold loses the Ante and the Pair Plus
     mystery_base=ANTE,  # § 649c.1(c)(1): "a Three Card Poker wager and a ... progressive payout wager"
     hand_name_of=hand_name,
-    dealer_name=_dealer_name,
+    dealer_name=kit.dealer_shows(hand_value, three_card.name, three_card.qualifies),
     stack_help=STACK_HELP,
 )
 

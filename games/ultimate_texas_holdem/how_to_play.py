@@ -2,8 +2,8 @@
 paytables and the table's Rules Submission, through the poker engine's seam
 (games/poker/how_to_play.py)."""
 
-from games.engine import format_chips
 from games.how_to_play import Line, Section, payout_text, paytable_lines
+from games.poker.how_to_play import FIVE_CARD_HANDS, envy_lines
 from games.poker.how_to_play import how_to_play as poker_how_to_play
 from games.ultimate_texas_holdem import paytables, presenter, rules
 
@@ -24,10 +24,7 @@ def guide(config):
                 "hand at most. Your hand is the best five of your two cards and the five community cards."
             ),
             lines=(
-                Line(
-                    "Hands, best first: royal flush, straight flush, four of a kind, full house, flush, "
-                    "straight, three of a kind, two pair, pair, high card. Ace-2-3-4-5 is the lowest straight."
-                ),
+                FIVE_CARD_HANDS,
                 Line(
                     "The dealer's cards are turned up after the last decision. The dealer needs a pair or "
                     "better to qualify."
@@ -66,32 +63,18 @@ def guide(config):
             area=rules.BAD_BEAT,
         ),
         Section(
-            f"Progressive ({format_chips(paytables.PROGRESSIVE_WAGER_CENTS)} chips)",
+            f"Progressive ({payout_text(paytables.PROGRESSIVE_WAGER_CENTS)})",
             intro=(
                 "Pays on your two cards and the flop; a royal flush wins the meter. It stays in play if you fold."
             ),
             lines=paytable_lines(config.progressive_table, names)
-            + tuple(
-                Line(f"Envy Bonus: another player's {names[line].lower()}", payout_text(cents))
-                for line, cents in config.envy_cents.items()
-            ),
+            + envy_lines(config.envy_cents, names, "Envy Bonus"),
             source=f"{SOURCE}; {paytables.PROGRESSIVE_SOURCE}; Envy {paytables.ENVY_SOURCE}",
             area=rules.PROGRESSIVE,
         ),
-        *([_mystery()] if config.mystery else []),
     ]
 
 
-def _mystery():
-    return Section(
-        "Mystery bonus",
-        intro=(
-            "With the Ante and Blind and the progressive you also play for the Mystery bonus: its meter grows "
-            "with each such wager and is won, in full, by the wager that lifts it past a secret amount, always "
-            "before it reaches the must-hit-by amount shown."
-        ),
-        source="§ 653c.1",
-    )
-
-
-how_to_play = poker_how_to_play(presenter.PRESENTER, guide)
+how_to_play = poker_how_to_play(
+    presenter.PRESENTER, guide, ("the Ante and Blind and the progressive", "§ 653c.1")
+)

@@ -7,13 +7,8 @@ rules line."""
 
 from games.cards import best_five as five
 from games.cards.cards import cards
-from games.poker.presenter import PokerPresenter
+from games.poker.presenter import PokerPresenter, best_five, sentences
 from games.ultimate_texas_holdem import paytables, rules
-
-
-def best_five(items):
-    """The card strings of the best five of the hole cards and the board (rule 2)."""
-    return [str(item) for item in five.best_five(items)[1]]
 
 
 def dealer_label(items):
@@ -27,32 +22,26 @@ def dealer_label(items):
 
 def layout_text(config):
     blind = config.blind_table
-    parts = [
+    return sentences(
         "Two cards each and to the dealer. Check, or Play 3× or 4× your Ante; after the flop, check or Play "
         "2×; after the turn and river, Play 1× or fold. One Play wager a hand.",
         "Beat the dealer: Play 1 to 1, the Ante 1 to 1 if the dealer has a pair or better (else it pushes); "
         f"the Blind pays a royal flush {blind[paytables.ROYAL_FLUSH]} down to a "
         f"{'straight' if paytables.STRAIGHT in blind else 'flush'} on a win, else it pushes; a tie pushes.",
-    ]
-    if config.trips:
-        parts.append("Trips: your final hand, three of a kind or better, win or lose, even after a fold.")
-    if config.bad_beat:
-        parts.append("Bad Beat: three of a kind or better that loses to the dealer.")
-    if config.progressive:
-        parts.append(
-            "Progressive $5: your two cards and the flop, three of a kind or better; a royal flush wins "
-            "the meter; kept after a fold."
-        )
-        if config.envy_cents:
-            parts.append("Envy Bonus for other players' straight flushes and royals.")
-    if config.mystery:
-        parts.append("The Must-Hit-By Mystery bonus is offered with the Ante and Blind and the progressive.")
-    return " ".join(parts)
+        config.trips and "Trips: your final hand, three of a kind or better, win or lose, even after a fold.",
+        config.bad_beat and "Bad Beat: three of a kind or better that loses to the dealer.",
+        config.progressive
+        and "Progressive $5: your two cards and the flop, three of a kind or better; a royal flush wins "
+        "the meter; kept after a fold.",
+        config.progressive
+        and config.envy_cents
+        and "Envy Bonus for other players' straight flushes and royals.",
+        config.mystery
+        and "The Must-Hit-By Mystery bonus is offered with the Ante and Blind and the progressive.",
+    )
 
 
-PRESENTER = PokerPresenter(rules, dealer_label, layout_text, best_five=best_five)
-present = PRESENTER.present
-present_table = PRESENTER.present_table
-present_viewer = PRESENTER.present_viewer
-limits_text = PRESENTER.limits_text
+PRESENTER = PokerPresenter(
+    rules, dealer_label, layout_text, best_five=best_five
+)  # rule 2: best five of seven
 last_result = PRESENTER.last_result

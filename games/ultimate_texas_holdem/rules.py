@@ -18,14 +18,15 @@ progressive on the hole cards and the flop (rule 12) → Envy; the Mystery bonus
 at the end of the round.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.cards import best_five, seven_card
-from games.cards.poker import CARD_INDEX, name_partial
+from games.cards.poker import CARD_INDEX
 from games.poker import game as g
 from games.poker import kit
 from games.poker import round as pr
-from games.poker.config import Choice, Clocks, Limit, Linked, Mystery, Paytable, PokerConfig, Wager
+from games.poker.config import Choice, Clocks, Linked, Mystery, Paytable, PokerConfig, Wager
+from games.poker.kit import DEALER_HIGHER, FOLD, PLAYER_HIGHER, TIE, showdown  # noqa: F401  (FOLD: for the tests)
 from games.poker.round import LEAVE, State, new_state, round_summary  # noqa: F401
 from games.ultimate_texas_holdem import paytables
 
@@ -36,7 +37,6 @@ TRIPS = "trips"
 BAD_BEAT = "bad_beat"
 PROGRESSIVE = "progressive"
 CHECK = "check"
-FOLD = "fold"
 PREFLOP, FLOP, RIVER = "preflop", "flop", "river"
 
 # The $5 progressive on the hole cards and the flop is a five-card hand with the
@@ -53,47 +53,30 @@ def _choices(names):
 class Config(PokerConfig):
     """The table's Rules Submission for Ultimate Texas Hold 'Em Poker (§ 601a.2)."""
 
-    min_bet: int = field(default=5, metadata={"help": "Minimum Ante, in chips (the Blind equals it)."})
-    max_bet: int = field(
-        default=500, metadata={"help": "Maximum Ante, in chips (the Play is 4, 3, 2 or 1 times it)."}
+    min_bet: int = kit.setting(5, "Minimum Ante, in chips (the Blind equals it).")
+    max_bet: int = kit.setting(500, "Maximum Ante, in chips (the Play is 4, 3, 2 or 1 times it).")
+    blind_paytable: int = kit.setting(
+        1,
+        f"Blind paytable (§ 653a.12(b)): {_choices(paytables.BLIND_NAMES)} "
+        "(A: 500-50-10-3-3/2-1; B: as A, a straight pushes).",
     )
-    blind_paytable: int = field(
-        default=1,
-        metadata={
-            "help": f"Blind paytable (§ 653a.12(b)): {_choices(paytables.BLIND_NAMES)} "
-            "(A: 500-50-10-3-3/2-1; B: as A, a straight pushes)."
-        },
+    trips: int = kit.setting(1, "1: the Trips wager is offered (§ 653a.12(c)).")
+    trips_paytable: int = kit.setting(
+        1,
+        "Trips paytable (§ 653a.12(c)): 1 = A (50-40-30-9-7-4-3), 2 = B (50-40-30-8-6-5-3), "
+        "3 = C (50-40-30-8-7-4-3), 4 = D (50-40-20-7-6-5-3).",
     )
-    trips: int = field(default=1, metadata={"help": "1: the Trips wager is offered (§ 653a.12(c))."})
-    trips_paytable: int = field(
-        default=1,
-        metadata={
-            "help": "Trips paytable (§ 653a.12(c)): 1 = A (50-40-30-9-7-4-3), 2 = B (50-40-30-8-6-5-3), "
-            "3 = C (50-40-30-8-7-4-3), 4 = D (50-40-20-7-6-5-3)."
-        },
+    trips_min_bet: int = kit.setting(5, "Minimum Trips wager, in chips.")
+    trips_max_bet: int = kit.setting(100, "Maximum Trips wager, in chips.")
+    bad_beat: int = kit.setting(
+        1, "1: the Bad Beat bonus wager is offered, Paytable C (§ 653b.3; A and B not reproduced)."
     )
-    trips_min_bet: int = field(default=5, metadata={"help": "Minimum Trips wager, in chips."})
-    trips_max_bet: int = field(default=100, metadata={"help": "Maximum Trips wager, in chips."})
-    bad_beat: int = field(
-        default=1,
-        metadata={
-            "help": "1: the Bad Beat bonus wager is offered, Paytable C (§ 653b.3; A and B not reproduced)."
-        },
-    )
-    bad_beat_min_bet: int = field(default=1, metadata={"help": "Minimum Bad Beat wager, in chips."})
-    bad_beat_max_bet: int = field(default=25, metadata={"help": "Maximum Bad Beat wager, in chips."})
+    bad_beat_min_bet: int = kit.setting(1, "Minimum Bad Beat wager, in chips.")
+    bad_beat_max_bet: int = kit.setting(25, "Maximum Bad Beat wager, in chips.")
     SWITCHES = ("trips", "bad_beat")
     LIMITS = (
-        Limit("trips_min_bet", 1, message="The minimum wager must be at least 1 chip."),
-        Limit(
-            "trips_max_bet", "trips_min_bet", message="The maximum wager cannot be below the minimum wager."
-        ),
-        Limit("bad_beat_min_bet", 1, message="The minimum wager must be at least 1 chip."),
-        Limit(
-            "bad_beat_max_bet",
-            "bad_beat_min_bet",
-            message="The maximum wager cannot be below the minimum wager.",
-        ),
+        *kit.wager_limits("trips_min_bet", "trips_max_bet"),
+        *kit.wager_limits("bad_beat_min_bet", "bad_beat_max_bet"),
     )
     CHOICES = tuple(
         Choice(name, names, f"Choose {_choices(names)}.")
@@ -118,21 +101,10 @@ class Config(PokerConfig):
     )
     CLOCKS = Clocks("Each hand's clock on each street; at expiry it checks, or on the river folds.")
 
-    @property
-    def blind_name(self):
-        return paytables.BLIND_NAMES[self.blind_paytable - 1]
-
-    @property
-    def blind_table(self):
-        return paytables.blind_paytable(self.blind_name)
-
-    @property
-    def trips_name(self):
-        return paytables.TRIPS_NAMES[self.trips_paytable - 1]
-
-    @property
-    def trips_table(self):
-        return paytables.trips_paytable(self.trips_name)
+    blind_name = kit.Chosen("blind_paytable", paytables.BLIND_NAMES)
+    blind_table = kit.Chosen("blind_paytable", paytables.BLIND_NAMES, paytables.blind_paytable)
+    trips_name = kit.Chosen("trips_paytable", paytables.TRIPS_NAMES)
+    trips_table = kit.Chosen("trips_paytable", paytables.TRIPS_NAMES, paytables.trips_paytable)
 
     @property
     def bad_beat_table(self):
@@ -151,12 +123,8 @@ def seven_value(items):
     return seven_card.value_of_seven(indices_of(items))
 
 
-def hand_name(items):
-    """Two hole cards by their pair or high cards ("Pair of 7s", "A-K high");
-    with the flop or the whole board, the best five of them (rule 2)."""
-    if len(items) >= 5:
-        return best_five.hand_name(best_five.best_five_value(items))
-    return name_partial([str(item) for item in items])
+# Two hole cards by their pair or high cards; with the flop or the whole board, the best five (rule 2).
+hand_name = kit.hand_so_far
 
 
 def five_value(items):
@@ -164,17 +132,7 @@ def five_value(items):
     return best_five.best_five_value_indices(indices_of(items))
 
 
-# Rule 10's rows for a hand still in.
-PLAYER_HIGHER = "player_higher"
-TIE = "tie"
-DEALER_HIGHER = "dealer_higher"
-
-
-def showdown(mine, dealer):
-    """Rule 10's row: equal values tie (rule 2: suits never rank)."""
-    if mine > dealer:
-        return PLAYER_HIGHER
-    return DEALER_HIGHER if dealer > mine else TIE
+# Rule 10's rows for a hand still in are kit.showdown's: equal values tie (rule 2: suits never rank).
 
 
 def blind_payout(mine, blind_table):
@@ -233,51 +191,33 @@ def settle_hand(view, seat):
     pays = [ante, g.Pay(PLAY, g.WIN, "Play 1 to 1", odds=paytables.EVEN)]
     won = blind_payout(mine, view.config.blind_table)
     if won is None:
-        pays.append(g.Pay(BLIND, g.PUSH, "Blind, below its paytable"))
-    else:
-        line, odds = won
-        pays.append(g.Pay(BLIND, g.WIN, f"Blind, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds))
-    return pays
+        return [*pays, g.Pay(BLIND, g.PUSH, "Blind, below its paytable")]
+    return pays + kit.paid(BLIND, "Blind", won, paytables.LINE_NAMES)
 
 
 _MAIN = ((ANTE, "Ante"), (PLAY, "Play"), (BLIND, "Blind"))
 
 
-def trips_payout(mine, trips_table):
-    return paytables.lookup(trips_table, paytables.hand_lines(mine))
+def _final_lines(view, seat):
+    return paytables.hand_lines(seven_value(_seven(view, seat)))
 
 
-def settle_trips(view, seat):
-    """Rule 11: the player's final hand from the Trips table, whatever the
-    dealer holds, in action after a fold (the board is dealt out)."""
-    if not view.stake(seat, TRIPS):
-        return []
-    won = trips_payout(seven_value(_seven(view, seat)), view.config.trips_table)
-    if won is None:
-        return [g.Pay(TRIPS, g.LOSE, "Trips")]
-    line, odds = won
-    return [g.Pay(TRIPS, g.WIN, f"Trips, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds)]
-
-
-def bad_beat_payout(mine, dealer, bad_beat_table):
-    """(line, Odds) of rule 13: the hand three of a kind or better losing to the dealer's."""
-    if showdown(mine, dealer) != DEALER_HIGHER:
-        return None
-    return paytables.lookup(bad_beat_table, paytables.hand_lines(mine))
-
-
-def settle_bad_beat(view, seat):
-    """Rule 13 on a hand still in at the showdown (a fold lost it with the Ante:
-    the rules file's Defaults, no showdown)."""
-    if not view.stake(seat, BAD_BEAT):
-        return []
-    won = bad_beat_payout(
-        seven_value(_seven(view, seat)), seven_value(_dealer_seven(view)), view.config.bad_beat_table
+def _bad_beat_lines(view, seat):
+    """Rule 13: the lines of a hand losing to the dealer's ([] when it does not)."""
+    mine = seven_value(_seven(view, seat))
+    return (
+        paytables.hand_lines(mine)
+        if showdown(mine, seven_value(_dealer_seven(view))) == DEALER_HIGHER
+        else []
     )
-    if won is None:
-        return [g.Pay(BAD_BEAT, g.LOSE, "Bad Beat")]
-    line, odds = won
-    return [g.Pay(BAD_BEAT, g.WIN, f"Bad Beat, {paytables.LINE_NAMES[line].lower()}, {odds}", odds=odds)]
+
+
+# Rule 11: the player's final hand from the Trips table, whatever the dealer holds, in action
+# after a fold (the board is dealt out).
+settle_trips = kit.settle_paytable(TRIPS, _final_lines, "trips_table", paytables.LINE_NAMES)
+# Rule 13, three of a kind or better losing to the dealer's, on a hand still in at the showdown
+# (a fold lost it with the Ante: the rules file's Defaults, no showdown).
+settle_bad_beat = kit.settle_paytable(BAD_BEAT, _bad_beat_lines, "bad_beat_table", paytables.LINE_NAMES)
 
 
 # Rule 12: the progressive on the two hole cards and the flop, independent of the dealer
@@ -290,13 +230,6 @@ PROGRESSIVE_PAYS = kit.Progressive(
     paytables.LINE_NAMES,
     envy="envy_cents",
 )
-
-
-def best_cards(view, seat):
-    """The five cards making the hand's best five of seven (highlighted at the showdown)."""
-    items = _seven(view, seat)
-    _, five = best_five.best_five_indices(indices_of(items))
-    return [items[indices_of(items).index(index)] for index in five]
 
 
 def _dealer_name(view):
@@ -317,50 +250,27 @@ STACK_HELP = (
 )
 
 
-def _play(multiples):
-    return g.Option(PLAY, "Play", "P", places=PLAY, of=ANTE, multiples=multiples)
+def _check_or_play(name, multiples, prompt, once=None):
+    """A check, the clock's default (the rules file is silent), or a Play of ``multiples`` of the Ante."""
+    play = g.Option(PLAY, "Play", "P", places=PLAY, of=ANTE, multiples=multiples)
+    return g.Decision(name, ANTE, (g.Option(CHECK, "Check", "C", says="checks"), play), CHECK, prompt, once)
 
-
-_CHECK = g.Option(CHECK, "Check", "C", says="checks")
 
 GAME = g.Game(
     name="Ultimate Texas Hold 'Em",
     areas=(
         # Rule 3: the Ultimate Texas Hold 'Em wager (§ 653a.7(d)(1)): an Ante and an equal Blind, both required.
         g.Area(ANTE, "Ante", g.BASE, limits=kit.BET_LIMITS, note="1 to 1 · pushes if the dealer has no pair"),
-        g.Area(
-            BLIND, "Blind", g.SIDE, limits=kit.BET_LIMITS, needs=(ANTE,), equals=ANTE, note="pays on a win"
-        ),
-        g.Area(
-            PLAY,
-            "Play",
-            g.DECISION,
-            limits=kit.chips("min_bet", "max_bet", up_to=max(paytables.PREFLOP_MULTIPLES)),
-        ),
-        g.Area(
-            TRIPS,
-            "Trips",
-            g.SIDE,
-            offered=lambda config: bool(config.trips),
-            limits=kit.chips("trips_min_bet", "trips_max_bet"),
-            needs=(ANTE,),  # rule 3: Trips needs the Ante and Blind
-            note="three of a kind or better",
-        ),
-        g.Area(
-            BAD_BEAT,
-            "Bad Beat",
-            g.SIDE,
-            offered=lambda config: bool(config.bad_beat),
-            limits=kit.chips("bad_beat_min_bet", "bad_beat_max_bet"),
-            needs=(ANTE,),
-            note="three of a kind or better that loses",
+        kit.equal_area(BLIND, "Blind", ANTE, "pays on a win"),
+        kit.decision_area(PLAY, "Play", up_to=max(paytables.PREFLOP_MULTIPLES)),
+        # Rule 3: Trips and the Bad Beat need the Ante and Blind.
+        kit.side_area(TRIPS, "Trips", "trips", (ANTE,), "three of a kind or better", "trips"),
+        kit.side_area(
+            BAD_BEAT, "Bad Beat", "bad_beat", (ANTE,), "three of a kind or better that loses", "bad_beat"
         ),
         # Rule 3: the optional $5 progressive payout wager (§ 653a.7(d)(3)), with the Ante and Blind.
         # § 653c.1(c)(1): "an Ultimate Texas Hold 'Em Poker wager and a progressive payout wager".
         kit.progressive_area(
-            PROGRESSIVE,
-            "Progressive",
-            "progressive",
             paytables.PROGRESSIVE_WAGER_CENTS,
             PROGRESSIVE_KIND,
             (ANTE,),
@@ -368,39 +278,24 @@ GAME = g.Game(
         ),
     ),
     streets=(
+        # Rule 5: two down to each hand and to the dealer, five community cards down. Rule 6.
         g.Street(
-            # Rule 5: two down to each hand and to the dealer, five community cards down. Rule 6.
             deals=(g.Deal(g.PLAYERS, 2), g.Deal(g.DEALER, 2), g.Deal(g.BOARD, 5)),
-            decision=g.Decision(
-                name=PREFLOP,
-                base=ANTE,
-                options=(_CHECK, _play(paytables.PREFLOP_MULTIPLES)),
-                default=CHECK,  # the rules file is silent: the clock checks
-                prompt="Check, or Play 3× or 4× your Ante",
+            decision=_check_or_play(
+                PREFLOP, paytables.PREFLOP_MULTIPLES, "Check, or Play 3× or 4× your Ante"
             ),
         ),
+        # Rule 7: the flop turned up; hands without a Play check or play 2×.
         g.Street(
-            # Rule 7: the flop turned up; hands without a Play check or play 2×.
             deals=(g.Reveal(g.BOARD, 3),),
-            decision=g.Decision(
-                name=FLOP,
-                base=ANTE,
-                options=(_CHECK, _play(paytables.FLOP_MULTIPLES)),
-                default=CHECK,
-                prompt="Check, or Play 2× your Ante",
-                once=PLAY,
-            ),
+            decision=_check_or_play(FLOP, paytables.FLOP_MULTIPLES, "Check, or Play 2× your Ante", once=PLAY),
         ),
         g.Street(
             # Rule 8: turn and river together; Play 1× or fold; one Play wager a round.
             deals=(g.Reveal(g.BOARD, 2),),
-            decision=g.Decision(
-                name=RIVER,
-                base=ANTE,
-                options=(_play(paytables.RIVER_MULTIPLES), g.Option(FOLD, "Fold", "F", folds=True)),
-                default=FOLD,  # the only choice left that places no wager
-                prompt="Play 1× your Ante, or fold",
-                once=PLAY,
+            # The fold is the clock's default: the only choice left that places no wager.
+            decision=kit.play_or_fold(
+                ANTE, "Play 1× your Ante, or fold", name=RIVER, multiples=paytables.RIVER_MULTIPLES, once=PLAY
             ),
         ),
     ),

@@ -256,6 +256,7 @@
   // flash, and the page is not coming back by itself: say so, not
   // "Reconnecting…" forever.
   var RECONNECTS = [1006, 1011, 1012, 1013];
+  var FLASH_MS = 6000;
   document.addEventListener("htmx:wsClose", function (e) {
     var code = e.detail && e.detail.event ? e.detail.event.code : 1006;
     if (RECONNECTS.indexOf(code) >= 0) { setConnection("Reconnecting…", false); }
@@ -266,10 +267,12 @@
     tickCountdowns(); // a pushed clock arrives empty: fill it before it is drawn, so it never blinks out
     stepWheel(window.performance.now()); // a stop just pushed hides its result before it is read out
     announce();
+    // A flash goes a few seconds after it came. Each one arrives as a new
+    // #flash element (an out-of-band swap): the table's updates meanwhile
+    // leave its clock running, or a busy table would keep it on screen.
     var flash = document.getElementById("flash");
-    if (flash && flash.textContent.trim()) {
-      clearTimeout(flash._timer);
-      flash._timer = setTimeout(function () { flash.textContent = ""; }, 6000);
+    if (flash && flash.textContent.trim() && !flash._timer) {
+      flash._timer = setTimeout(function () { flash.textContent = ""; }, FLASH_MS);
     }
   });
 
@@ -324,7 +327,24 @@
     if (!field.value) { field.value = meta.content; }
   }, true);
 
+  // A phone's sticky strips (casino.css): each sticks under the ones above
+  // it, whose heights change as the status wraps and the cards come.
+  function stuckHeight(el) {
+    return el && window.getComputedStyle(el).position === "sticky" ? el.getBoundingClientRect().height : 0;
+  }
+
+  function measureStrips() {
+    var root = document.documentElement.style;
+    root.setProperty("--status-h", (stuckHeight(document.querySelector(".table-status")) || 48) + "px");
+    root.setProperty("--dealer-h", stuckHeight(document.querySelector(".table-dealer")) + "px");
+    root.setProperty("--board-h", stuckHeight(document.querySelector(".pk-board")) + "px");
+  }
+
+  document.addEventListener("htmx:wsAfterMessage", measureStrips);
+  window.addEventListener("resize", measureStrips);
+
   document.addEventListener("DOMContentLoaded", function () {
+    measureStrips();
     syncClock();
     announce();
     rememberChip();

@@ -2,10 +2,13 @@
 // table's websocket (htmx ws-send), which leaves what was typed in the
 // field: empty it once sent, the focus kept there for the next message, and
 // put the text back if the server refused it (a flash marked chat-refused:
-// too fast, muted…). A log scrolled to its end follows the new lines.
+// too fast, muted…). The refusal is about that message: the next one sent
+// takes it off the screen (a new refusal comes back if it applies again).
+// A log scrolled to its end follows the new lines.
 (function () {
   "use strict";
   var unsent = null;  // the text of the last message sent, until its answer
+  var refusal = null;  // the flash that refused the last message, while shown
   document.addEventListener("htmx:wsAfterSend", function (e) {
     var form = e.target.closest && e.target.closest("#chat-form");
     if (!form) { return; }
@@ -13,12 +16,14 @@
     unsent = input ? input.value : null;
     form.reset();
     if (input) { input.focus(); }
+    if (refusal && refusal.isConnected) { refusal.textContent = ""; }
+    refusal = null;
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
     var refused = document.querySelector("#flash.chat-refused");
     var input = document.getElementById("chat-text");
     if (refused && input && unsent !== null && !input.value) { input.value = unsent; }
-    if (refused) { refused.classList.remove("chat-refused"); unsent = null; }
+    if (refused) { refused.classList.remove("chat-refused"); unsent = null; refusal = refused; }
   });
 
   var following = true;
