@@ -20,7 +20,7 @@ family or a game says the order by the order of its checks::
 """
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from games.engine import RulesSubmission
 
@@ -166,9 +166,11 @@ class Checked(RulesSubmission):
     """A Config whose ``errors()`` runs its checks: ``CHECKS`` (class data,
     not fields), or what ``checks()`` builds from a family's declarations."""
 
-    # Not annotated: a ClassVar annotation would put CHECKS among
-    # __dataclass_fields__ (as a pseudo-field), which RulesSubmission reads as
-    # the settings.
+    # Annotated for mypy only: at run time a ClassVar annotation would put
+    # CHECKS among __dataclass_fields__ (as a pseudo-field), which
+    # RulesSubmission reads as the settings.
+    if TYPE_CHECKING:
+        CHECKS: ClassVar[tuple[Check, ...]]
     CHECKS = ()
 
     def checks(self) -> tuple[Check, ...]:

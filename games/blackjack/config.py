@@ -1,11 +1,14 @@
 """What every blackjack table's Rules Submission (§ 601a.2) has: the shoe,
 the limits and the clocks. Each game's ``Config`` adds its optional wagers and
-paytables; all are frozen dataclasses of whole numbers, one admin field each."""
+paytables; all are frozen dataclasses of whole numbers, one admin field each.
+The checks are games/submission.py's: a game declares its own as ``CHECKS``,
+which come after the shoe's, the limits' and the clocks'."""
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
 
 from games.cards.cards import spanish_deck
-from games.engine import RulesSubmission
+from games.submission import BET_LIMITS, SIDE_MAX, Check, Checked, OneOf, clocks
 
 CLOCKS = (
     ("betting_seconds", 1, 300),
@@ -16,9 +19,27 @@ CLOCKS = (
 )
 
 
+def match_the_dealer_checks(section: str) -> tuple[Check, ...]:
+    """The Match the Dealer wager and its progressive, $1 or $5 on paytable 1
+    to 10 (Spanish 21's § 635c.1, Down Under Blackjack's § 685c.1)."""
+    return (
+        OneOf("match_the_dealer", (0, 1), "1 to offer the Match the Dealer wager, 0 not to."),
+        OneOf(
+            "progressive",
+            (0, 1, 5),
+            f"The progressive wager is $1 or $5 ({section}(e)), or 0 when not offered.",
+        ),
+        OneOf("progressive_paytable", tuple(range(1, 11)), f"Choose paytable 1 to 10 ({section}(i))."),
+    )
+
+
 @dataclass(frozen=True)
-class BlackjackConfig(RulesSubmission):
-    DECKS = (6, 8)  # the deck counts the game allows; each game says its own
+class BlackjackConfig(Checked):
+    # The deck counts the game allows; each game says its own. Annotated for
+    # mypy only, as Checked.CHECKS is.
+    if TYPE_CHECKING:
+        DECKS: ClassVar[tuple[int, ...]]
+    DECKS = (6, 8)
     DECKS_ERROR = "Choose 6 or 8 decks."
 
     decks: int = field(default=6, metadata={"help": "48-card Spanish decks in the shoe."})
@@ -35,43 +56,28 @@ class BlackjackConfig(RulesSubmission):
 
     deck = staticmethod(spanish_deck)
 
-    def errors(self):
-        """Every problem with this configuration, as {field: message}."""
-        errors = self.type_errors()
-        if errors:
-            return errors
-        if self.decks not in self.DECKS:
-            errors["decks"] = self.DECKS_ERROR
-        if self.min_bet < 1:
-            errors["min_bet"] = "The minimum wager must be at least 1 chip."
-        if self.max_bet < self.min_bet:
-            errors["max_bet"] = "The maximum wager cannot be below the minimum wager."
-        if self.side_max < 1:
-            errors["side_max"] = "The side wager maximum must be at least 1 chip."
-        for name, low, high in CLOCKS:
-            if not low <= getattr(self, name) <= high:
-                errors[name] = f"Must be {low} to {high} seconds."
-        if not errors:
-            errors.update(self.game_errors())
-        return errors
+    def checks(self) -> tuple[Check, ...]:
+        return (
+            OneOf("decks", self.DECKS, self.DECKS_ERROR),
+            *BET_LIMITS,
+            SIDE_MAX,
+            *clocks(*CLOCKS),
+            *self.CHECKS,
+        )
 
-    def game_errors(self):
-        """The game's own checks, once the common ones pass."""
-        return {}
-
-    def offers(self, area):
+    def offers(self, area: str) -> bool:
         """Whether the table offers an optional wager: a field of the same
         name set to 1 (the main wager is always offered)."""
         return area == "main" or getattr(self, area, 0) == 1
 
     @property
-    def min_bet_cents(self):
+    def min_bet_cents(self) -> int:
         return self.min_bet * 100
 
     @property
-    def max_bet_cents(self):
+    def max_bet_cents(self) -> int:
         return self.max_bet * 100
 
     @property
-    def side_max_cents(self):
+    def side_max_cents(self) -> int:
         return self.side_max * 100

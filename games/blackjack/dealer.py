@@ -7,10 +7,14 @@ rule 17), so ``hits_soft_17=False`` there. Whether the dealer draws at all when
 every player hand is already settled (spanish21.md rule 23) is the caller's call.
 """
 
+from collections.abc import Iterable, Sequence
+
 from games.blackjack.hands import total
+from games.cards.cards import Card
+from games.cards.shoe import Shoe
 
 
-def dealer_should_hit(cards, hits_soft_17=True):
+def dealer_should_hit(cards: Sequence[Card], hits_soft_17: bool = True) -> bool:
     """Below 17 the dealer hits; on soft 17 only when ``hits_soft_17``; otherwise stands."""
     best, soft = total(cards)
     if best < 17:
@@ -18,7 +22,7 @@ def dealer_should_hit(cards, hits_soft_17=True):
     return best == 17 and soft and hits_soft_17
 
 
-def play_dealer(cards, shoe, hits_soft_17=True):
+def play_dealer(cards: Iterable[Card], shoe: Shoe, hits_soft_17: bool = True) -> list[Card]:
     """Draw from ``shoe`` until the dealer stands; returns the dealer's whole hand
     as a new list (the cards drawn are ``hand[len(cards):]``); ``cards`` is left as is."""
     hand = list(cards)

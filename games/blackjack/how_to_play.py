@@ -2,12 +2,19 @@
 the game, the main wager and the bonus 21s, from a game's rules (its
 ``VARIANT``) and paytables and the table's Rules Submission."""
 
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
 from games.blackjack.side_wagers import BONUS_21_SECTIONS
 from games.engine import CENTS_PER_CHIP, chip_word, format_chips
 from games.how_to_play import Line, Section, limits_section, payout_text
+from games.payouts import MeterShare, Odds
+
+# A game's rules or paytables module, read for its names (VARIANT, WIN, BONUS_21...).
+Module = Any
 
 
-def game_section(rules, config, source, spanish=True):
+def game_section(rules: Module, config: Any, source: str, spanish: bool = True) -> Section:
     """``spanish``: the shoe holds Spanish decks (48 cards), else 52-card decks."""
     if spanish:
         tens = "jacks, queens and kings 10"
@@ -29,7 +36,7 @@ def game_section(rules, config, source, spanish=True):
     )
 
 
-def main_section(paytables, extra=(), source="§ 635a.12(a)"):
+def main_section(paytables: Module, extra: Iterable[Line] = (), source: str = "§ 635a.12(a)") -> Section:
     """The main wager: a win, a blackjack, then the game's own lines (insurance...)."""
     return Section(
         "Main wager",
@@ -48,7 +55,7 @@ def main_section(paytables, extra=(), source="§ 635a.12(a)"):
     )
 
 
-def bonus_section(paytables):
+def bonus_section(paytables: Module) -> Section:
     return Section(
         "Bonus 21s",
         intro="A winning 21 made of these cards pays more than 1 to 1 (not on a doubled hand):",
@@ -60,9 +67,9 @@ def bonus_section(paytables):
     )
 
 
-def super_bonus_lines(paytables, hand):
+def super_bonus_lines(paytables: Module, hand: str) -> tuple[Line, ...]:
     """The Super Bonus amounts by original wager (``paytables.SUPER_BONUS``)."""
-    lines = []
+    lines: list[Line] = []
     for low, high, cents in paytables.SUPER_BONUS:
         wager = (
             f"from {format_chips(low)} to under {format_chips(high)}"
@@ -73,7 +80,9 @@ def super_bonus_lines(paytables, hand):
     return tuple(lines)
 
 
-def match_section(title, intro, table, names, source):
+def match_section(
+    title: str, intro: str, table: Mapping[str, Odds | MeterShare], names: Mapping[str, str], source: str
+) -> Section:
     return Section(
         title,
         intro=intro,
@@ -82,7 +91,7 @@ def match_section(title, intro, table, names, source):
     )
 
 
-def limits(config, sides):
+def limits(config: Any, sides: Sequence[str]) -> Section:
     """The table limits: the main wager's, and each fixed-odds side wager named in ``sides``."""
     lines = [
         f"Main wager: {config.min_bet:,} to {config.max_bet:,} {chip_word(config.max_bet * CENTS_PER_CHIP)}."

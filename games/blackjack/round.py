@@ -19,7 +19,10 @@ splits when made); the betting phase is the one every house-banked table
 shares (games/table_round.py), the settlement games/blackjack/settlement.py.
 """
 
+import random
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 from games import table_round as tr
 from games.blackjack.hands import can_split, is_blackjack, spoken_total, total
@@ -41,11 +44,13 @@ from games.blackjack.variant import (  # noqa: F401  (the family's names, for th
     STOOD,
     SURRENDERED,
     TWENTY_ONE,
+    Hand,
+    LogLine,
     Variant,
     hand_cards,
     new_hand,
 )
-from games.cards.cards import card
+from games.cards.cards import Card, card
 from games.cards.rng import system_rng
 from games.cards.shoe import Shoe, deck_name
 from games.engine import (
@@ -56,6 +61,7 @@ from games.engine import (
     ChipMove,
     IllegalAction,
     Outcome,
+    Timer,
     dataclass_json,
     format_chips,
     parse_chips,
@@ -101,43 +107,46 @@ class State:
     round: int = 1
     phase: str = BETTING
     waits: int = 0  # betting windows that closed with no wager (a fresh clock each)
-    shoe: dict | None = None  # Shoe.to_json(); never shown (the cards to come)
+    shoe: dict[str, Any] | None = None  # Shoe.to_json(); never shown (the cards to come)
     # seat (str) -> {"player": id, "bets": {area: cents}, "hands": [hand], "insurance": cents | None,
     #                "insured": bool, "left": bool}
-    spots: dict = field(default_factory=dict)
-    dealer: list = field(default_factory=list)  # card strings; [1] is the hole card
+    spots: dict[str, dict[str, Any]] = field(default_factory=dict)
+    dealer: list[str] = field(default_factory=list)  # card strings; [1] is the hole card
     hole_shown: bool = False
     reader: str | None = None  # the hole card's class as the reader shows it to all (Down Under)
-    turn: list | None = None  # [seat, hand index] while playing
-    last_bets: dict = field(default_factory=dict)  # player id (str) -> {area: cents}
-    results: dict = field(default_factory=dict)  # seat -> {"paid": cents back this round, "lines": [...]}
+    turn: list[int] | None = None  # [seat, hand index] while playing
+    last_bets: dict[str, dict[str, int]] = field(default_factory=dict)  # player id (str) -> {area: cents}
+    results: dict[str, dict[str, Any]] = field(
+        default_factory=dict
+    )  # seat -> {"paid": cents back this round, "lines": [...]}
 
     @classmethod
-    def from_json(cls, data):
+    def from_json(cls, data: Mapping[str, Any]) -> "State":
         return cls(**data)
 
-    def to_json(self, copy=True):
+    def to_json(self, copy: bool = True) -> dict[str, Any]:
         return dataclass_json(self, copy)
 
-    def seats(self):
+    def seats(self) -> list[int]:
         """Seats with a main wager, from the dealer's left (seat 1) on."""
         return sorted((int(seat) for seat, spot in self.spots.items() if spot["bets"].get(MAIN)), key=int)
 
-    def spot(self, seat):
+    def spot(self, seat: int | str) -> dict[str, Any]:
         return self.spots[str(seat)]
 
-    def hand(self, seat, index):
-        return self.spot(seat)["hands"][index]
+    def hand(self, seat: int | str, index: int) -> Hand:
+        hand: Hand = self.spot(seat)["hands"][index]
+        return hand
 
 
-def new_state():
+def new_state() -> State:
     return State()
 
 
 # -- the clock -------------------------------------------------------------
 
 
-def timer(state, config):
+def timer(state: State, config: Any) -> Timer:
     """(key, seconds, action) of the current phase's clock."""
     if state.phase == BETTING:
         return tr.betting_timer(state, config)
@@ -146,7 +155,7 @@ def timer(state, config):
     if state.phase == INSURANCE:
         return f"{state.round}:insurance", config.insurance_seconds, Action(CLOSE_INSURANCE)
     if state.phase == PLAYING:
-        seat, index = state.turn
+        seat, index = cast(list[int], state.turn)  # set while playing
         hand = state.hand(seat, index)
         key = f"{state.round}:turn:{seat}:{index}:{len(hand['cards'])}:{hand['doubles']}"
         return key, config.action_seconds, Action(ACTION_TIMEOUT)
@@ -156,10 +165,10 @@ def timer(state, config):
 # -- parsing players' messages ----------------------------------------------
 
 
-def parse_action(kind, data, areas):
+def parse_action(kind: str, data: dict[str, Any], areas: Collection[str]) -> Action:
     if kind == BET:
 
-        def check(area):
+        def check(area: str) -> None:
             if area not in areas:
                 raise IllegalAction(
                     f"There is no betting area {area!r} here; bet on one of {', '.join(areas)}."
@@ -177,11 +186,13 @@ def parse_action(kind, data, areas):
 # -- the transition function ------------------------------------------------
 
 
-def apply(variant, state, action, config, rng):
+def apply(variant: Variant, state: State, action: Action, config: Any, rng: random.Random) -> Outcome:
     return apply_in_place(variant, State.from_json(state.to_json()), action, config, rng)
 
 
-def apply_in_place(variant, state, action, config, rng):
+def apply_in_place(
+    variant: Variant, state: State, action: Action, config: Any, rng: random.Random
+) -> Outcome:
     """``apply`` on a state the caller owns and gives up (no copy): the lab's
     simulations play millions of rounds through the same handlers."""
     handler = _HANDLERS.get(action.kind)
@@ -200,39 +211,41 @@ class Betting(tr.BettingPhase):
     clear_text = "clears {} of wagers"
     carry = ("shoe", "results")
 
-    def new_spot(self, variant, player):
+    def new_spot(self, variant: Variant, player: int | None) -> dict[str, Any]:
         return {"player": player, "bets": {}, "hands": [], "insurance": None, "left": False}
 
-    def check_bet(self, variant, seat, bets, area, amount, config):
+    def check_bet(
+        self, variant: Variant, seat: int, bets: dict[str, int], area: str, amount: int, config: Any
+    ) -> list[tuple[str, str]]:
         _check_wager(variant, bets, area, bets.get(area, 0) + amount, config)
         return [(area, variant.area_name(area))]
 
-    def first(self, variant):
+    def first(self, variant: Variant) -> str | None:
         return MAIN
 
-    def fixed(self, variant, config):
+    def fixed(self, variant: Variant, config: Any) -> tuple[str, ...]:
         return (variant.progressive_area,) if variant.progressive_area else ()
 
-    def progressives(self, variant, config):
+    def progressives(self, variant: Variant, config: Any) -> list[tr.Progressive]:
         # A side wager without a main wager cannot exist (_check_wager), so every spot is dealt.
         if not (variant.progressive_area and config.progressive_cents):
             return []
-        return [tr.Progressive(variant.progressive_area, variant.progressive_kind)]
+        return [tr.Progressive(variant.progressive_area, cast(str, variant.progressive_kind))]
 
-    def close(self, variant, state, seats, config):
+    def close(self, variant: Variant, state: State, seats: list[int], config: Any) -> str:
         state.phase = DEALING
         return "No more bets."
 
-    def award_texts(self, variant, seat, kind, cents):
+    def award_texts(self, variant: Variant, seat: int, kind: str | None, cents: int) -> tuple[str, str, str]:
         area = variant.progressive_area
-        name = variant.area_name(area)
+        name = variant.area_name(cast(str, area))  # a progressive award: the game has one
         return (
             f"seat {seat} {area} meter",
             f"progressive {format_chips(cents)} from the meter",
             f"Seat {seat}: {name[0].upper()}{name[1:]} pays {format_chips(cents)}!",
         )
 
-    def left(self, variant, state, seat, config):
+    def left(self, variant: Variant, state: State, seat: int, config: Any) -> Outcome:
         # Once dealt, the hands are played out as they stand (the action clock stands them).
         if state.phase == PLAYING and state.turn and state.turn[0] == seat:
             return _advance(variant, state, config, log=[], moves=[], stand_current=True)
@@ -242,7 +255,7 @@ class Betting(tr.BettingPhase):
 PHASE = Betting()
 
 
-def _check_wager(variant, bets, area, amount, config):
+def _check_wager(variant: Variant, bets: dict[str, int], area: str, amount: int, config: Any) -> None:
     if area == MAIN:
         low, high = config.min_bet_cents, config.max_bet_cents
         if amount < low:
@@ -273,7 +286,7 @@ def _check_wager(variant, bets, area, amount, config):
 # dealing ----------------------------------------------------------------------
 
 
-def _deal(variant, state, action, config, rng):
+def _deal(variant: Variant, state: State, action: Action, config: Any, rng: random.Random) -> Outcome:
     if state.phase != DEALING:
         raise IllegalAction("The cards are not being dealt now.")
     shoe = Shoe.from_json(state.shoe) if state.shoe else None
@@ -333,7 +346,7 @@ def _deal(variant, state, action, config, rng):
 # insurance ----------------------------------------------------------------------
 
 
-def _insure(variant, state, action, config, rng):
+def _insure(variant: Variant, state: State, action: Action, config: Any, rng: random.Random) -> Outcome:
     if state.phase != INSURANCE:
         raise IllegalAction("Insurance is offered only while the dealer shows an ace, before play.")
     seat, spot = _insurance_spot(state, action)
@@ -352,12 +365,12 @@ def _insure(variant, state, action, config, rng):
         Outcome(
             state,
             log=[{"player": action.player, "text": f"insures for {format_chips(amount)}"}],
-            moves=[ChipMove(STAKE, action.player, amount, f"seat {seat} insurance")],
+            moves=[ChipMove(STAKE, cast(int, action.player), amount, f"seat {seat} insurance")],
         ),
     )
 
 
-def _no_insurance(variant, state, action, config, rng):
+def _no_insurance(variant: Variant, state: State, action: Action, config: Any, rng: random.Random) -> Outcome:
     if state.phase != INSURANCE:
         raise IllegalAction("Insurance is not open.")
     _, spot = _insurance_spot(state, action)
@@ -371,7 +384,7 @@ def _no_insurance(variant, state, action, config, rng):
     )
 
 
-def _insurance_spot(state, action):
+def _insurance_spot(state: State, action: Action) -> tuple[int, dict[str, Any]]:
     """(seat, spot) of the player's hand with an insurance decision to make."""
     seat = seat_of(action)
     spot = state.spots.get(str(seat))
@@ -380,7 +393,7 @@ def _insurance_spot(state, action):
     return seat, spot
 
 
-def _may_still_insure(state):
+def _may_still_insure(state: State) -> bool:
     """Whether a seat has an insurance decision to make."""
     return any(
         spot["insurance"] is None and not spot["left"] and spot["hands"][0]["status"] != BLACKJACK
@@ -388,7 +401,9 @@ def _may_still_insure(state):
     )
 
 
-def _close_insurance_if_all_answered(variant, state, config, rng, decided):
+def _close_insurance_if_all_answered(
+    variant: Variant, state: State, config: Any, rng: random.Random, decided: Outcome
+) -> Outcome:
     """Once every seat that may insure has answered (a blackjack needs no
     insurance, a player who left answers no), the round goes on at once
     rather than wait out the clock."""
@@ -404,7 +419,9 @@ def _close_insurance_if_all_answered(variant, state, config, rng, decided):
     )
 
 
-def _close_insurance(variant, state, action, config, rng):
+def _close_insurance(
+    variant: Variant, state: State, action: Action, config: Any, rng: random.Random
+) -> Outcome:
     if state.phase != INSURANCE:
         raise IllegalAction("Insurance is not open.")
     for seat in state.seats():
@@ -413,10 +430,11 @@ def _close_insurance(variant, state, action, config, rng):
     return _peek(variant, state, config)
 
 
-def _peek(variant, state, config):
+def _peek(variant: Variant, state: State, config: Any) -> Outcome:
     """spanish21.md rule 15: on an ace or a 10-value upcard the dealer checks
     the hole card; a dealer blackjack ends the round."""
-    log, moves = [], []
+    log: list[LogLine] = []
+    moves: list[ChipMove] = []
     if getattr(config, "peek", 1):
         log, moves, awards = settle_peek(variant, state, config)
         if state.phase == RESULT:
@@ -431,7 +449,7 @@ def _peek(variant, state, config):
 # playing -------------------------------------------------------------------------
 
 
-def legal_actions(variant, state, seat=None):
+def legal_actions(variant: Variant, state: State, seat: int | None = None) -> list[str]:
     """The actions the hand whose turn it is may take (for its player's buttons)."""
     if state.phase != PLAYING or not state.turn or (seat is not None and state.turn[0] != int(seat)):
         return []
@@ -468,7 +486,7 @@ def legal_actions(variant, state, seat=None):
     return actions
 
 
-def _require_turn(variant, state, action, kind):
+def _require_turn(variant: Variant, state: State, action: Action, kind: str) -> tuple[int, int]:
     if state.phase != PLAYING or not state.turn:
         raise IllegalAction("No hand is being played now.")
     seat = seat_of(action)
@@ -480,21 +498,21 @@ def _require_turn(variant, state, action, kind):
     return seat, state.turn[1]
 
 
-def _require_own_spot(state, seat, action):
+def _require_own_spot(state: State, seat: int, action: Action) -> None:
     """A seat taken over mid-round does not give its hands to the newcomer."""
     if state.spot(seat)["player"] != action.player:
         raise IllegalAction("These hands belong to the seat's previous player: wait for the next round.")
 
 
-def _draw(state):
+def _draw(state: State) -> Card:
     shoe = Shoe.from_json(state.shoe)
     drawn = shoe.draw()
     # A draw moves the shoe's position only: its cards' text stays as it was.
-    state.shoe = {**state.shoe, "position": shoe.position}
+    state.shoe = {**cast(dict[str, Any], state.shoe), "position": shoe.position}
     return drawn
 
 
-def _after_card(hand):
+def _after_card(hand: Hand) -> None:
     best, _ = total(hand_cards(hand))
     if best > 21:
         hand["status"] = BUST
@@ -502,7 +520,7 @@ def _after_card(hand):
         hand["status"] = TWENTY_ONE  # a player 21 stops the hand and always wins (rule 18)
 
 
-def _hit(variant, state, action, config, rng):
+def _hit(variant: Variant, state: State, action: Action, config: Any, rng: random.Random) -> Outcome:
     seat, index = _require_turn(variant, state, action, HIT)
     hand = state.hand(seat, index)
     drawn = _draw(state)
@@ -512,14 +530,14 @@ def _hit(variant, state, action, config, rng):
     return _advance(variant, state, config, log=log, moves=[])
 
 
-def _stand(variant, state, action, config, rng):
+def _stand(variant: Variant, state: State, action: Action, config: Any, rng: random.Random) -> Outcome:
     seat, index = _require_turn(variant, state, action, STAND)
     state.hand(seat, index)["status"] = STOOD
     log = [{"player": action.player, "text": f"stands on {total(hand_cards(state.hand(seat, index)))[0]}"}]
     return _advance(variant, state, config, log=log, moves=[])
 
 
-def _double(variant, state, action, config, rng):
+def _double(variant: Variant, state: State, action: Action, config: Any, rng: random.Random) -> Outcome:
     seat, index = _require_turn(variant, state, action, DOUBLE)
     hand = state.hand(seat, index)
     amount = variant.double_amount(hand, action.data.get("amount"))
@@ -531,11 +549,11 @@ def _double(variant, state, action, config, rng):
     if variant.double_ends_hand and hand["status"] == OPEN:
         hand["status"] = STOOD
     text = f"doubles for {format_chips(amount)}: {drawn.label} ({spoken_total(hand_cards(hand))})"
-    moves = [ChipMove(STAKE, action.player, amount, f"seat {seat} double")]
+    moves = [ChipMove(STAKE, cast(int, action.player), amount, f"seat {seat} double")]
     return _advance(variant, state, config, log=[{"player": action.player, "text": text}], moves=moves)
 
 
-def _split(variant, state, action, config, rng):
+def _split(variant: Variant, state: State, action: Action, config: Any, rng: random.Random) -> Outcome:
     seat, index = _require_turn(variant, state, action, SPLIT)
     spot = state.spot(seat)
     hand = state.hand(seat, index)
@@ -549,16 +567,16 @@ def _split(variant, state, action, config, rng):
             new["status"] = STOOD  # Down Under rule 15: one card to each split ace
     spot["hands"][index : index + 1] = [left, right]
     text = f"splits: {' '.join(card(c).label for c in left['cards'])} and {' '.join(card(c).label for c in right['cards'])}"
-    moves = [ChipMove(STAKE, action.player, stake, f"seat {seat} split")]
+    moves = [ChipMove(STAKE, cast(int, action.player), stake, f"seat {seat} split")]
     return _advance(variant, state, config, log=[{"player": action.player, "text": text}], moves=moves)
 
 
-def _surrender(variant, state, action, config, rng):
+def _surrender(variant: Variant, state: State, action: Action, config: Any, rng: random.Random) -> Outcome:
     seat, index = _require_turn(variant, state, action, SURRENDER)
     hand = state.hand(seat, index)
     hand["status"] = SURRENDERED
     half = hand["stake"] // 2
-    player = action.player
+    player = cast(int, action.player)  # a player's action: the runtime sets its player
     result_line(state, seat, f"surrender: -{format_chips(hand['stake'] - half)}", half)
     moves = [ChipMove(REFUND, player, half, f"seat {seat} surrender")]
     moves.append(ChipMove(LOSE, player, hand["stake"] - half, f"seat {seat} surrender"))
@@ -567,14 +585,14 @@ def _surrender(variant, state, action, config, rng):
     )
 
 
-def _rescue(variant, state, action, config, rng):
+def _rescue(variant: Variant, state: State, action: Action, config: Any, rng: random.Random) -> Outcome:
     """After a double, a hand not busted may be rescued: part of its wager
     comes back and the rest is forfeited, as the variant says."""
     seat, index = _require_turn(variant, state, action, RESCUE)
     hand = state.hand(seat, index)
     returned, forfeited = variant.rescue_amounts(hand)
     hand["status"] = RESCUED
-    player = action.player
+    player = cast(int, action.player)  # a player's action: the runtime sets its player
     result_line(state, seat, f"rescue: -{format_chips(forfeited)}", returned)
     moves = [ChipMove(REFUND, player, returned, f"seat {seat} rescue")]
     if forfeited:
@@ -584,7 +602,9 @@ def _rescue(variant, state, action, config, rng):
     )
 
 
-def _action_timeout(variant, state, action, config, rng):
+def _action_timeout(
+    variant: Variant, state: State, action: Action, config: Any, rng: random.Random
+) -> Outcome:
     if state.phase != PLAYING or not state.turn:
         raise IllegalAction("No hand is being played now.")
     seat, index = state.turn
@@ -598,7 +618,14 @@ def _action_timeout(variant, state, action, config, rng):
     return _advance(variant, state, config, log=log, moves=[], stand_current=True)
 
 
-def _advance(variant, state, config, log, moves, stand_current=False):
+def _advance(
+    variant: Variant,
+    state: State,
+    config: Any,
+    log: list[LogLine],
+    moves: list[ChipMove],
+    stand_current: bool = False,
+) -> Outcome:
     """Move the turn to the next hand that needs a decision; when none is
     left, the dealer plays and the round is settled."""
     if stand_current and state.turn:
@@ -647,7 +674,7 @@ STACK_HELP = (
 )
 
 
-def stack(state, config, text, rng=None):
+def stack(state: State, config: Any, text: str, rng: random.Random | None = None) -> State:
     """A test table's stacked shoe (DESIGN.md, "Randomness"; ``STACK_HELP``):
     the typed cards are the next cards out of the shoe, whatever the phase.
     They start a new shoe, not burned (``Shoe.needs_burn``: spanish21.md rule
@@ -671,7 +698,7 @@ def stack(state, config, text, rng=None):
         if item is not None:
             rest.remove(item)  # the shuffled order of the others is kept
     front = tr.stacked_front(typed, rest)
-    then = Shoe(rest, cut_at=min(full.cut_at, len(rest)) or None, deck=full.deck, decks=full.decks)
+    then = Shoe(rest, cut_at=min(cast(int, full.cut_at), len(rest)) or None, deck=full.deck, decks=full.decks)
     state = State.from_json(state.to_json())
     state.shoe = Shoe.stacked(front, then=then).to_json()
     return state

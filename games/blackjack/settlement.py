@@ -7,6 +7,8 @@ winnings from the house (``win``), a loser's stake goes to the house
 (``lose``). Progressive wagers were collected at "no more bets" (§ 635c.1(f)):
 a fixed line is paid from the house, a meter line by the meters (an award)."""
 
+from typing import Any, cast
+
 from games.blackjack import side_wagers
 from games.blackjack.dealer import dealer_should_hit
 from games.blackjack.hands import is_blackjack, is_ten_value, spoken_total, total
@@ -19,19 +21,31 @@ from games.blackjack.variant import (
     STOOD,
     SURRENDERED,
     TWENTY_ONE,
+    Hand,
+    LogLine,
+    Variant,
     hand_cards,
 )
-from games.cards.cards import card, cards, to_json
+from games.cards.cards import Card, card, cards, to_json
 from games.cards.shoe import Shoe
 from games.engine import LOSE, REFUND, RETURN, WIN, ChipMove, Outcome, ProgressiveAward, format_chips
-from games.payouts import MeterShare
+from games.payouts import MeterShare, Odds
 from games.table_round import RESULT, result_line
 
+# The round's State (games/blackjack/round.py), which imports this module: Any here, as
+# games/table_round.py takes it, rather than an import back.
+RoundState = Any
 
-def settle_side_wagers(variant, state, config, point):
+# What a point of the round settles: (log, moves, awards).
+Settled = tuple[list[LogLine], list[ChipMove], list[ProgressiveAward]]
+
+
+def settle_side_wagers(variant: Variant, state: RoundState, config: Any, point: str) -> Settled:
     """The side wagers (and the progressive) that settle at ``point``; a
     player's first two cards and the dealer's two are what they look at."""
-    log, moves, awards = [], [], []
+    log: list[LogLine] = []
+    moves: list[ChipMove] = []
+    awards: list[ProgressiveAward] = []
     dealer_two = cards(state.dealer[:2])
     for seat in state.seats():
         spot = state.spot(seat)
@@ -51,12 +65,12 @@ def settle_side_wagers(variant, state, config, point):
     return log, moves, awards
 
 
-def reveal(variant, state, config):
+def reveal(variant: Variant, state: RoundState, config: Any) -> Settled:
     """The hole card is turned: what settles then does, before the dealer
     draws (§ 635c.2(e)(1)(iii): Match-Down, then Monster Match). A hole card
     the golden rule already turned (Down Under rule 12) is not turned twice."""
     dealer = cards(state.dealer)
-    log = []
+    log: list[LogLine] = []
     if not state.hole_shown:
         log.append({"player": None, "text": f"Dealer turns over {dealer[1].label}: {spoken_total(dealer)}."})
     state.hole_shown = True
@@ -64,7 +78,7 @@ def reveal(variant, state, config):
     return log + lines, moves, awards
 
 
-def read_hole_card(variant, state):
+def read_hole_card(variant: Variant, state: RoundState) -> tuple[list[LogLine], list[ChipMove], bool]:
     """Down Under Blackjack (down_under_blackjack.md rules 11-13): the hole
     card passes over the reader, whose class everyone sees before any
     decision; two Large cards turn the hole card face up (the golden rule),
@@ -86,7 +100,7 @@ def read_hole_card(variant, state):
     if not is_blackjack(dealer):
         return log, [], False
     log.append({"player": None, "text": "Dealer has blackjack."})
-    moves = []
+    moves: list[ChipMove] = []
     for seat in state.seats():
         spot = state.spot(seat)
         hand = spot["hands"][0]
@@ -102,7 +116,7 @@ def read_hole_card(variant, state):
     return log, moves, True
 
 
-def settle_peek(variant, state, config):
+def settle_peek(variant: Variant, state: RoundState, config: Any) -> Settled:
     """The dealer has checked the hole card under an ace or a 10-value upcard
     (spanish21.md rule 15): insurance is settled, and a dealer blackjack ends
     the round (``RESULT``): every main wager loses but a player blackjack,
@@ -110,7 +124,7 @@ def settle_peek(variant, state, config):
     upcard = card(state.dealer[0])
     dealer = cards(state.dealer)
     dealer_bj = (upcard.rank == "A" or is_ten_value(upcard)) and is_blackjack(dealer)
-    moves = []
+    moves: list[ChipMove] = []
     for seat in state.seats():
         spot = state.spot(seat)
         if spot["insurance"]:
@@ -133,31 +147,33 @@ def settle_peek(variant, state, config):
     return log, moves, awards
 
 
-def _settle_progressive(variant, state, seat, line, amount):
+def _settle_progressive(
+    variant: Variant, state: RoundState, seat: int, line: Odds | MeterShare | None, amount: int
+) -> tuple[list[ProgressiveAward], list[LogLine], list[ChipMove]]:
     """The progressive wager was collected at "no more bets": a fixed line
     returns the stake and the odds from the house; a meter line is paid by the
     meter system (an award); no line, nothing more."""
     spot = state.spot(seat)
+    # Settled only at a game with a progressive (settle_side_wagers).
+    area, kind = cast(str, variant.progressive_area), cast(str, variant.progressive_kind)
     if line is None:
         result_line(state, seat, "progressive loses", 0)
         return [], [], []
     if isinstance(line, MeterShare):
-        award = ProgressiveAward(variant.progressive_kind, seat, spot["player"], line.percent)
-        text = f"Seat {seat}: {variant.area_name(variant.progressive_area)}, {line}!"
+        award = ProgressiveAward(kind, seat, spot["player"], line.percent)
+        text = f"Seat {seat}: {variant.area_name(area)}, {line}!"
         return [award], [{"player": None, "text": text}], []
     paid = int(line.returned(amount))
     result_line(state, seat, f"progressive {line}: +{format_chips(paid - amount)}", paid)
-    text = (
-        f"Seat {seat}: {variant.area_name(variant.progressive_area)} {line}: +{format_chips(paid - amount)}"
-    )
+    text = f"Seat {seat}: {variant.area_name(area)} {line}: +{format_chips(paid - amount)}"
     return (
         [],
         [{"player": None, "text": text}],
-        [ChipMove(WIN, spot["player"], paid, f"seat {seat} {variant.progressive_area}")],
+        [ChipMove(WIN, spot["player"], paid, f"seat {seat} {area}")],
     )
 
 
-def pay(state, seat, stake, odds, what):
+def pay(state: RoundState, seat: int, stake: int, odds: Odds, what: str) -> list[ChipMove]:
     """A winning main hand: the stake back from escrow, the winnings from the house."""
     player = state.spot(seat)["player"]
     winnings = odds.winnings_cents(stake)
@@ -168,12 +184,12 @@ def pay(state, seat, stake, odds, what):
     return moves
 
 
-def lose(state, seat, amount, what):
+def lose(state: RoundState, seat: int, amount: int, what: str) -> list[ChipMove]:
     result_line(state, seat, f"{what}: -{format_chips(amount)}", 0)
     return [ChipMove(LOSE, state.spot(seat)["player"], amount, f"seat {seat} {what}")]
 
 
-def dealer_and_settle(variant, state, config):
+def dealer_and_settle(variant: Variant, state: RoundState, config: Any) -> Outcome:
     log, moves, awards = reveal(variant, state, config)
     dealer = cards(state.dealer)
     if not getattr(config, "peek", 1):
@@ -209,8 +225,8 @@ def dealer_and_settle(variant, state, config):
     return Outcome(state, log=log, moves=moves, awards=awards)
 
 
-def _settle_unpeeked_insurance(variant, state, dealer):
-    moves = []
+def _settle_unpeeked_insurance(variant: Variant, state: RoundState, dealer: list[Card]) -> list[ChipMove]:
+    moves: list[ChipMove] = []
     for seat in state.seats():
         insurance = state.spot(seat)["insurance"]
         if insurance:
@@ -221,7 +237,9 @@ def _settle_unpeeked_insurance(variant, state, dealer):
     return moves
 
 
-def _lose_to_late_blackjack(variant, state, seat, hand, log):
+def _lose_to_late_blackjack(
+    variant: Variant, state: RoundState, seat: int, hand: Hand, log: list[LogLine]
+) -> list[ChipMove]:
     """A dealer blackjack found after the players acted: a player 21 still
     wins (§ 635c.2(g)(1)(iii)); a busted hand was lost when it busted; any
     other hand loses only its original wager, its doubles are returned
@@ -246,7 +264,15 @@ def _lose_to_late_blackjack(variant, state, seat, hand, log):
     return moves
 
 
-def _settlenew_hand(variant, state, seat, hand, dealer_total, upcard, log):
+def _settlenew_hand(
+    variant: Variant,
+    state: RoundState,
+    seat: int,
+    hand: Hand,
+    dealer_total: int,
+    upcard: Card,
+    log: list[LogLine],
+) -> list[ChipMove]:
     status = hand["status"]
     wager = hand["stake"] + hand["doubled"]
     player = state.spot(seat)["player"]
@@ -295,7 +321,9 @@ def _settlenew_hand(variant, state, seat, hand, dealer_total, upcard, log):
     return lose(state, seat, wager, f"{best} loses")
 
 
-def _bonuses(variant, state, seat, hand, upcard, log):
+def _bonuses(
+    variant: Variant, state: RoundState, seat: int, hand: Hand, upcard: Card, log: list[LogLine]
+) -> list[ChipMove]:
     """The super bonus on top of the odds (§ 635a.12(c)), and the payment to
     every other player with a main wager (the Envy Bonus)."""
     items = hand_cards(hand)

@@ -10,22 +10,24 @@ play (a main wager at the spot, the wager placed, the hand not doubled...);
 these functions only read the cards and the facts they are handed.
 """
 
+from collections.abc import Iterable
+
 from games.blackjack.hands import is_blackjack, total
-from games.cards.cards import RED_SUITS
+from games.cards.cards import RED_SUITS, Card
 
 # ---------------------------------------------------------------------------
 # Card helpers
 # ---------------------------------------------------------------------------
 
 
-def _two(two_cards):
+def _two(two_cards: Iterable[Card]) -> tuple[Card, ...]:
     items = tuple(two_cards)
     if len(items) != 2:
         raise ValueError(f"expected the first two cards of a hand, got {len(items)} card(s)")
     return items
 
 
-def match_counts(player_two_cards, dealer_card):
+def match_counts(player_two_cards: Iterable[Card], dealer_card: Card) -> tuple[int, int]:
     """(suited, unsuited): how many of the player's two cards equal the
     dealer's card in rank and suit, and how many in rank only."""
     items = _two(player_two_cards)
@@ -57,7 +59,7 @@ MATCH_THE_DEALER_COMBINATION_NAMES = {
 }
 
 
-def match_the_dealer_combination(player_two_cards, upcard):
+def match_the_dealer_combination(player_two_cards: Iterable[Card], upcard: Card) -> str | None:
     """The § 635c.1(a) (= § 685c.1(a)) combination of the player's first two
     cards against the dealer's upcard, "a1".."a6", or None (the wager loses,
     § 635c.1(g)(1)).
@@ -107,7 +109,7 @@ MATCH_LINE_NAMES = {
 }
 
 
-def _match_line(player_two_cards, dealer_card):
+def _match_line(player_two_cards: Iterable[Card], dealer_card: Card) -> str | None:
     suited, unsuited = match_counts(player_two_cards, dealer_card)
     if suited == 2:
         return TWO_SUITED
@@ -120,7 +122,7 @@ def _match_line(player_two_cards, dealer_card):
     return None
 
 
-def match_the_dealer_fixed(player_two_cards, upcard):
+def match_the_dealer_fixed(player_two_cards: Iterable[Card], upcard: Card) -> str | None:
     """Spanish 21's fixed-odds Match the Dealer line (spanish21.md rule 8 and
     its table: one non-suited, two non-suited, one suited, suited +
     non-suited, two suited), or None. Two suited aces of spades are simply
@@ -128,13 +130,13 @@ def match_the_dealer_fixed(player_two_cards, upcard):
     return _match_line(player_two_cards, upcard)
 
 
-def match_up(player_two_cards, upcard):
+def match_up(player_two_cards: Iterable[Card], upcard: Card) -> str | None:
     """Player's Edge 21 Match-Up line: the player's first two cards against the
     dealer's upcard (§ 635c.2(d)(2)(i), paid under (g)(4)), or None."""
     return _match_line(player_two_cards, upcard)
 
 
-def match_down(player_two_cards, hole_card):
+def match_down(player_two_cards: Iterable[Card], hole_card: Card) -> str | None:
     """Player's Edge 21 Match-Down line: the player's first two cards against
     the dealer's hole card (§ 635c.2(d)(2)(ii), paid under (g)(4)), or None."""
     return _match_line(player_two_cards, hole_card)
@@ -169,11 +171,11 @@ MONSTER_MATCH_EVENT_NAMES = {
 }
 
 
-def _one_colour(items):
+def _one_colour(items: Iterable[Card]) -> bool:
     return len({item.suit in RED_SUITS for item in items}) == 1
 
 
-def monster_match_event(player_two_cards, dealer_two_cards):
+def monster_match_event(player_two_cards: Iterable[Card], dealer_two_cards: Iterable[Card]) -> str | None:
     """The highest § 635c.2(d)(2)(iii)(B) event the player's first two cards
     make with the dealer's first two cards, or None.
 
@@ -187,7 +189,7 @@ def monster_match_event(player_two_cards, dealer_two_cards):
     items = _two(player_two_cards) + tuple(dealer_two_cards)
     if len(items) != 4:
         raise ValueError(f"Monster Match reads the dealer's first two cards, got {len(items) - 2}")
-    by_rank = {}
+    by_rank: dict[str, list[Card]] = {}
     for item in items:
         by_rank.setdefault(item.rank, []).append(item)
     largest = max(by_rank.values(), key=len)
@@ -244,7 +246,7 @@ SPADES = "S"  # Spanish 21's 3-to-1 suit, § 635a.12(b)(2), (4)
 DIAMONDS = "D"  # Player's Edge 21's, seed § 635c.2(g)(2)
 
 
-def bonus_21_names(premium_suit=SPADES):
+def bonus_21_names(premium_suit: str = SPADES) -> dict[str, str]:
     """Display names of the bonus lines for a game's premium suit."""
     suit = {SPADES: "spades", DIAMONDS: "diamonds"}.get(premium_suit, premium_suit)
     return {
@@ -260,7 +262,7 @@ def bonus_21_names(premium_suit=SPADES):
     }
 
 
-def bonus_21(hand_cards, premium_suit=SPADES, *, doubled=False):
+def bonus_21(hand_cards: Iterable[Card], premium_suit: str = SPADES, *, doubled: bool = False) -> str | None:
     """The § 635a.12(b) line of a hand, or None (paid 1 to 1 as a plain win).
 
     ``premium_suit`` is the suit whose 6-7-8 and 7-7-7 pay 3 to 1: spades in
@@ -303,13 +305,13 @@ def bonus_21(hand_cards, premium_suit=SPADES, *, doubled=False):
 # ---------------------------------------------------------------------------
 
 
-def is_suited_seven_seven_seven(hand_cards):
+def is_suited_seven_seven_seven(hand_cards: Iterable[Card]) -> bool:
     """Three 7s of the same suit, and nothing else (§ 635a.12(c), (b)(4))."""
     items = tuple(hand_cards)
     return len(items) == 3 and all(item.rank == "7" for item in items) and len({i.suit for i in items}) == 1
 
 
-def super_bonus(hand_cards, upcard, *, doubled, split):
+def super_bonus(hand_cards: Iterable[Card], upcard: Card, *, doubled: bool, split: bool) -> bool:
     """Spanish 21's Super Bonus (PA § 635a.12(c)): a winning hand of three 7s
     of the same suit "when the dealer's exposed card is also a 7 of any suit".
     Not on a doubled hand (§ 635a.12(b)-(c) apply to no Double Down wager) and
@@ -320,7 +322,7 @@ def super_bonus(hand_cards, upcard, *, doubled, split):
     return upcard.rank == "7" and is_suited_seven_seven_seven(hand_cards)
 
 
-def seven_seven_seven_seven(hand_cards, upcard, *, doubled, split):
+def seven_seven_seven_seven(hand_cards: Iterable[Card], upcard: Card, *, doubled: bool, split: bool) -> bool:
     """Player's Edge 21's 7-7-7-7 Super bonus (§ 635c.2(g)(3): "awarded under
     § 635a.12(c)(1), (2) and (4)"): the § 635a.12(c) hand, three suited 7s
     with a 7 of any suit up, i.e. four sevens (players_edge_21.md rule 23).
@@ -329,13 +331,13 @@ def seven_seven_seven_seven(hand_cards, upcard, *, doubled, split):
     return super_bonus(hand_cards, upcard, doubled=doubled, split=split)
 
 
-def has_seven(player_two_cards):
+def has_seven(player_two_cards: Iterable[Card]) -> bool:
     """§ 635c.2(g)(3)(i)(B): a seven among a player's first two cards (the
     other players' payment is $100 instead of $50)."""
     return any(item.rank == "7" for item in _two(player_two_cards))
 
 
-def is_suited_blackjack(dealer_two_cards):
+def is_suited_blackjack(dealer_two_cards: Iterable[Card]) -> bool:
     """A blackjack whose ace and 10-value card are of the same suit: Player's
     Edge 21 insurance pays 5 to 1 on it, 2 to 1 on any other dealer
     blackjack (§ 635c.2(b)(1))."""

@@ -27,17 +27,20 @@ start with a longer one: the same cards in the same order.
 """
 
 import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import Any, Protocol, cast
 
 from games.blackjack import best_play, strategy
 from games.blackjack import round as bj
 from games.blackjack.hands import total
 from games.blackjack.side_wagers import bonus_21, bonus_21_names
-from games.cards.cards import cards, standard_deck
+from games.blackjack.variant import Hand, Variant
+from games.cards.cards import Card, cards, standard_deck
 from games.cards.shoe import Shoe, ShoeEmpty
-from games.engine import LOSE, REFUND, RETURN, STAKE, WIN, Action, format_chips
-from games.lab.rows import RunningStats, line, select, simulated_row
-from games.payouts import Odds
+from games.engine import LOSE, REFUND, RETURN, STAKE, WIN, Action, Outcome, format_chips
+from games.lab.rows import EdgeRow, RowSpec, RunningStats, line, select, simulated_row
+from games.payouts import MeterShare, Odds
 
 PLAYER = 1
 SEAT = 1
@@ -47,12 +50,24 @@ WINDOWS = (10, 40, 0)
 SIGN = {STAKE: -1, REFUND: 1, RETURN: 1, WIN: 1, LOSE: 0}
 
 BLACKJACK_LINE = "blackjack"
+# A run's progress report: (rounds done, rounds in all).
+Progress = Callable[[int, int], object]
+
+
+class Player(Protocol):
+    """What plays a seat: ``Bot`` here, or best_play.BestPlay."""
+
+    def action(
+        self, hand: Hand, upcard: Card, legal: Sequence[str], state: bj.State | None = None
+    ) -> str: ...
+
+
 # Card text -> Card, for the bot's reading of the hands (games.cards.cards.card, once per
 # card); the 52-card deck holds the Spanish deck's cards too.
 CARD = {str(item): item for item in standard_deck()}
 
 
-def paytable_lines(variant):
+def paytable_lines(variant: Variant) -> list[dict[str, Any]]:
     """The main wager's lines a designer may replace: blackjack and the
     bonus 21s (a player's 21 always wins)."""
     names = bonus_21_names(variant.premium_suit)
@@ -61,7 +76,7 @@ def paytable_lines(variant):
     return rows
 
 
-def with_payouts(variant, payouts):
+def with_payouts(variant: Variant, payouts: Mapping[str, Odds | MeterShare] | None) -> Variant:
     """The variant with a designer's what-if odds for blackjack and the bonus
     21s (``payouts``: {line key: Odds}); other keys are ignored."""
     if not payouts:
@@ -69,7 +84,7 @@ def with_payouts(variant, payouts):
     for key, payout in payouts.items():
         if not isinstance(payout, Odds):
             raise ValueError(f"{key}: this line pays fixed odds ('3 to 2'), not {payout}")
-    changes = {}
+    changes: dict[str, Any] = {}
     if BLACKJACK_LINE in payouts:
         changes["blackjack_odds"] = payouts[BLACKJACK_LINE]
     bonus = {key: payouts.get(key, odds) for key, odds in variant.bonus_odds.items()}
@@ -83,10 +98,10 @@ class Bot:
     ``redouble``: after a double, double again where the table doubles the
     new total (Player's Edge 21); otherwise a doubled hand stands."""
 
-    def __init__(self, redouble=False):
+    def __init__(self, redouble: bool = False) -> None:
         self.redouble = redouble
 
-    def action(self, hand, upcard, legal, state=None):
+    def action(self, hand: Hand, upcard: Card, legal: Sequence[str], state: bj.State | None = None) -> str:
         items = [CARD[text] for text in hand["cards"]]
         up = strategy.UPCARD_INDEX[upcard.rank]
         best, soft = total(items)
@@ -119,7 +134,15 @@ class Table:
     ``next_round`` between rounds. Both ways deal the same cards from the same
     seed, so they give the same rounds."""
 
-    def __init__(self, variant, config, seed, bot, wager_cents=None, through_apply=False):
+    def __init__(
+        self,
+        variant: Variant,
+        config: Any,
+        seed: int | str | None,
+        bot: Player,
+        wager_cents: int | None = None,
+        through_apply: bool = False,
+    ) -> None:
         self.variant = variant
         self.config = config
         self.rng = random.Random(seed)
@@ -127,16 +150,23 @@ class Table:
         self.wager = wager_cents or config.min_bet_cents
         self.through_apply = through_apply
         self.state = bj.new_state()
-        self.shoe = None  # the real shoe, between rounds
+        self.shoe: Shoe | None = None  # the real shoe, between rounds
         self.longest = 0  # the most cards a round took (for the window's size)
 
-    def _do(self, state, kind, data=None, player=None, seat=None):
+    def _do(
+        self,
+        state: bj.State,
+        kind: str,
+        data: dict[str, Any] | None = None,
+        player: int | None = None,
+        seat: int | None = None,
+    ) -> Outcome:
         action = Action(kind, player, data or {}, seat)
         if self.through_apply:
             return bj.apply(self.variant, state, action, self.config, self.rng)
         return bj.apply_in_place(self.variant, state, action, self.config, self.rng)
 
-    def play_round(self):
+    def play_round(self) -> tuple[int, bj.State]:
         """One round: (net result in cents, the round's final state)."""
         if self.through_apply:
             net, state = self._round(self.state)
@@ -159,13 +189,13 @@ class Table:
                     raise
                 continue
             break
-        used = state.shoe["position"]
+        used = cast(dict[str, Any], state.shoe)["position"]  # the round's window, as dealt
         shoe.position += used
         self.longest = max(self.longest, used)
         self.state.round += 1
         return net, state
 
-    def _round(self, state):
+    def _round(self, state: bj.State) -> tuple[int, bj.State]:
         """Play one round from betting to the result; (net cents, final state)."""
         outcomes = [
             self._do(state, bj.BET, {"spot": bj.MAIN, "amount": self.wager}, PLAYER, SEAT),
@@ -178,7 +208,7 @@ class Table:
             state = outcomes[-1].state
         upcard = CARD[state.dealer[0]]
         while state.phase == bj.PLAYING:
-            seat, index = state.turn
+            seat, index = cast(list[int], state.turn)  # set while playing
             spot = state.spot(seat)
             legal = bj.legal_actions(self.variant, state, seat)
             kind = self.bot.action(spot["hands"][index], upcard, legal, state=state)
@@ -194,7 +224,7 @@ class Table:
         return net, state
 
 
-def run_rows(table, total_rounds, progress=None):
+def run_rows(table: Table, total_rounds: int, progress: Progress | None = None) -> tuple[Any, dict[str, int]]:
     """``total_rounds`` rounds at ``table``: (RunningStats of the net per unit of
     the initial wager, {line key: hands that made it}: blackjacks and the
     bonus 21 lines, as the round classified them)."""
@@ -202,7 +232,7 @@ def run_rows(table, total_rounds, progress=None):
     wager = table.wager
     every = max(1, total_rounds // 100)
     premium = table.variant.premium_suit
-    counts = {}
+    counts: dict[str, int] = {}
     for done in range(1, total_rounds + 1):
         net, state = table.play_round()
         stats.add(net / wager)
@@ -220,17 +250,17 @@ def run_rows(table, total_rounds, progress=None):
 
 
 def main_row(
-    spec,
-    variant,
-    config,
+    spec: RowSpec,
+    variant: Variant,
+    config: Any,
     *,
-    payouts=None,
-    rounds=None,
-    seed=0,
-    progress=None,
-    assumptions=(),
-    notes=None,
-):
+    payouts: Mapping[str, Odds | MeterShare] | None = None,
+    rounds: int | None = None,
+    seed: int | str | None = 0,
+    progress: Progress | None = None,
+    assumptions: Sequence[str] = (),
+    notes: Sequence[str] | None = None,
+) -> EdgeRow:
     """The EdgeRow of one deck count's main wager, played by best play for the
     table's rules (and a designer's what-if payouts: the solver solves those).
     ``notes`` replace the Spanish 21 family's notes on the deck (then
@@ -281,7 +311,9 @@ def main_row(
     return row
 
 
-def match_the_dealer_table_rows(rows, config, fixed, progressive):
+def match_the_dealer_table_rows(
+    rows: list[RowSpec], config: Any, fixed: str, progressive: str
+) -> list[RowSpec]:
     """The rows a Match the Dealer table plays (Spanish 21 and Down Under's
     ``table_rows``): the main wager at its decks, the fixed-odds Match the
     Dealer (``fixed``) and the progressive (``progressive``, § 635c.1 /

@@ -36,11 +36,14 @@ its simulation solve a configuration once a process.
 import functools
 import math
 import threading
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 
 from games.blackjack import side_wagers
+from games.blackjack.variant import Hand, Variant
 from games.cards.cards import Card
 
 ACE, TEN = 1, 10
@@ -50,9 +53,9 @@ HIT, STAND, DOUBLE, SPLIT, SURRENDER, RESCUE = "hit", "stand", "double", "split"
 OUTCOMES = 7
 DEALER_22 = 5
 DEALER_BUST = 6
-# Suit states of a one- or two-card hand of 6s, 7s, 8s (where the bonus 21s read suits).
-PREMIUM, OTHER_SUIT, MIXED = "premium", "other", "mixed"
 # Down Under's reader classes (PA § 685a.1): Small 2-5, Medium 6-9, Large 10-A.
+# A numpy array (numpy's own types say little of shapes; the docstrings say them).
+Array = Any
 READER_CLASSES = {"small": (2, 3, 4, 5), "medium": (6, 7, 8, 9), "large": (10, 1)}
 
 
@@ -62,31 +65,31 @@ class Game:
     game's Variant and Config)."""
 
     decks: int
-    per_deck: tuple  # cards of each value A, 2..9, 10 in one deck
+    per_deck: tuple[int, ...]  # cards of each value A, 2..9, 10 in one deck
     hits_soft_17: bool = True
     peek: bool = True  # the dealer checks for blackjack under an ace or a ten
     reader: bool = False  # Down Under: reader classes and the golden rule
     blackjack_pays: float = 1.5
     twenty_one_always_wins: bool = True
-    bonus: tuple = ()  # ((bonus 21 line key, winnings per unit), ...)
+    bonus: tuple[tuple[str, float], ...] = ()  # ((bonus 21 line key, winnings per unit), ...)
     premium_suit: str = "S"
     super_bonus_units: float = 0.0  # the 7-7-7 Super Bonus, per unit of the original wager
     max_doubles: int = 1
     double_two_cards_only: bool = False
     double_ends_hand: bool = False
     # ((doubles taken, net per unit of the original wager), ...): when a rescue is allowed, what it costs
-    rescue: tuple = ()
+    rescue: tuple[tuple[int, float], ...] = ()
     max_hands: int = 4
     split_aces_one_card: bool = False
     surrender: bool = True
     push_total: int | None = None  # Down Under: the dealer's 22 pushes
 
     @property
-    def shoe(self):
+    def shoe(self) -> tuple[int, ...]:
         return tuple(count * self.decks for count in self.per_deck)
 
 
-def game_of(variant, config, wager_cents=None, **changes):
+def game_of(variant: Variant, config: Any, wager_cents: int | None = None, **changes: Any) -> Game:
     """The solver's ``Game`` from a game's ``Variant`` and table ``Config``;
     the money rules are asked of the variant's own hooks, so a what-if
     variant (``simulate.with_payouts``) solves its own payouts. ``changes``
@@ -99,12 +102,12 @@ def game_of(variant, config, wager_cents=None, **changes):
     super_units = 0.0
     if variant.super_bonus_cents is not None:
         sevens = [Card("7", "H")] * 3
-        hand = {"doubles": 0, "split": False}
+        hand: Hand = {"doubles": 0, "split": False}
         super_units = variant.super_bonus_cents(sevens, Card("7", "S"), hand, wager) / wager
     # The rescue as the variant's own hook prices it, after each number of full
     # doubles: Spanish 21 forfeits the original wager (rule 20), Player's Edge 21
     # half the hand's wager after the first or second double (§ 635c.2(f)(6)).
-    rescue = []
+    rescue: list[tuple[int, float]] = []
     stake = 100
     for doubles in range(1, variant.max_doubles + 1):
         hand = {"stake": stake, "doubled": stake * (2**doubles - 1), "doubles": doubles}
@@ -136,7 +139,7 @@ def game_of(variant, config, wager_cents=None, **changes):
     return replace(game, **changes) if changes else game
 
 
-def _value(item):
+def _value(item: Card) -> int:
     if item.rank == "A":
         return ACE
     if item.rank in "TJQK":
@@ -144,7 +147,7 @@ def _value(item):
     return int(item.rank)
 
 
-def value_of(item):
+def value_of(item: Card) -> int:
     """A card's value for the solver: ace 1, 10/J/Q/K 10, else its number."""
     return _value(item)
 
@@ -157,16 +160,16 @@ BITS = 5
 STEP = (0,) + tuple(1 << (BITS * (value - 1)) for value in VALUES)  # STEP[value]
 
 
-def code_of(values):
+def code_of(values: Iterable[int]) -> int:
     """The packed composition of card values."""
     return sum(STEP[value] for value in values)
 
 
-def counts_of(code):
+def counts_of(code: int) -> tuple[int, ...]:
     return tuple((code >> (BITS * (value - 1))) & 31 for value in VALUES)
 
 
-def best_total(values):
+def best_total(values: Sequence[int]) -> tuple[int, bool]:
     """(total, soft) of card values: one ace counts 11 when that keeps the hand at 21 or under."""
     hard = sum(values)
     if ACE in values and hard + 10 <= 21:
@@ -174,7 +177,7 @@ def best_total(values):
     return hard, False
 
 
-def _dealer_stands(total, soft, hits_soft_17):
+def _dealer_stands(total: int, soft: bool, hits_soft_17: bool) -> bool:
     return total > 17 or (total == 17 and not (soft and hits_soft_17))
 
 
@@ -182,6 +185,7 @@ def _dealer_stands(total, soft, hits_soft_17):
 SUITED_HANDS = frozenset(
     code_of(values) for values in ((6,), (7,), (8,), (6, 7), (6, 8), (7, 8), (7, 7), (6, 7, 8), (7, 7, 7))
 )
+# Suit states of a one- or two-card hand of 6s, 7s, 8s (where the bonus 21s read suits).
 NO_SUIT, PREMIUM, OTHER_SUIT, MIXED = 0, 1, 2, 3
 
 
@@ -194,21 +198,21 @@ class Situation:
     the reader), and the hole card itself when it is face up."""
 
     upcard: int
-    holes: tuple
+    holes: tuple[int, ...]
     exposed: int | None = None
 
     @property
-    def known(self):
+    def known(self) -> tuple[int, ...]:
         return (self.upcard,) if self.exposed is None else (self.upcard, self.exposed)
 
 
-def situations(game, upcard):
+def situations(game: Game, upcard: int) -> list[Situation]:
     """The dealer situations a player can meet behind ``upcard``, each with the
     hole values it allows; a dealer blackjack is never among them (peeked, or
     exposed by the golden rule and settled at once)."""
     if game.reader:
         large = upcard in READER_CLASSES["large"]
-        found = []
+        found: list[Situation] = []
         for name, holes in READER_CLASSES.items():
             if name == "large" and large:
                 found += [
@@ -223,7 +227,7 @@ def situations(game, upcard):
     return [Situation(upcard, VALUES)]
 
 
-def situation_for(game, upcard, reader=None, hole=None):
+def situation_for(game: Game, upcard: int, reader: str | None = None, hole: int | None = None) -> Situation:
     """The situation a player is in: ``reader`` the class the reader lit
     ("small", "medium", "large"), ``hole`` the hole card's value when face up."""
     for situation in situations(game, upcard):
@@ -235,7 +239,7 @@ def situation_for(game, upcard, reader=None, hole=None):
     raise ValueError(f"no dealer situation for upcard {upcard}, reader {reader!r}, hole {hole!r}")
 
 
-def dealer_distributions(game, situation, removals):
+def dealer_distributions(game: Game, situation: Situation, removals: Array) -> Array:
     """For each column of ``removals`` (the player's cards, 10 x n, value-major):
     the probability of each dealer outcome (7 x n: 17..21, 22, more) given the
     hole card is one of ``situation.holes``, from the shoe less the upcard and
@@ -247,10 +251,10 @@ def dealer_distributions(game, situation, removals):
     left = available.sum(axis=0)
     out = np.zeros((OUTCOMES, removals.shape[1]))
     holes = [hole - 1 for hole in situation.holes]
-    frontier = {(): np.ones(removals.shape[1])}
+    frontier: dict[tuple[int, ...], Array] = {(): np.ones(removals.shape[1])}
     drawn_cards = 0
     while frontier:
-        following = {}
+        following: dict[tuple[int, ...], Array] = {}
         scale = 1 / np.maximum(left - drawn_cards, 1)
         for drawn, probability in frontier.items():
             if drawn:
@@ -259,7 +263,7 @@ def dealer_distributions(game, situation, removals):
                 chances *= probability * scale
             else:
                 chances = available * scale
-            stood = {}
+            stood: dict[int, list[int]] = {}
             for value in VALUES if drawn else situation.holes:
                 total, soft = best_total((situation.upcard, *drawn, value))
                 if _dealer_stands(total, soft, game.hits_soft_17):
@@ -278,12 +282,12 @@ def dealer_distributions(game, situation, removals):
     return out / np.maximum(hole_chance, 1e-300)
 
 
-def removal_rows(game):
+def removal_rows(game: Game) -> list[int]:
     """Every removed-cards multiset (packed) the player's hands need: each hand
     of hard total 21 or less, and each split hand with the other split card."""
-    hands = []
+    hands: list[int] = []
 
-    def grow(start, code, hard):
+    def grow(start: int, code: int, hard: int) -> None:
         if code:
             hands.append(code)
         for value in range(start, 11):
@@ -291,7 +295,7 @@ def removal_rows(game):
                 grow(value, code + STEP[value], hard + value)
 
     grow(1, 0, 0)
-    rows = dict.fromkeys(hands)
+    rows: dict[int, None] = dict.fromkeys(hands)
     if game.max_hands > 1:
         for code in hands:
             for value, count in zip(VALUES, counts_of(code), strict=True):
@@ -307,7 +311,7 @@ class Dealer:
     """One dealer situation's tables, by removal row: the dealer's outcome
     distribution, the EV of standing on each total, the player's draw chances."""
 
-    def __init__(self, game, situation, rows, index):
+    def __init__(self, game: Game, situation: Situation, rows: list[int], index: dict[int, int]) -> None:
         self.game = game
         self.situation = situation
         self.index = index
@@ -330,17 +334,17 @@ class Dealer:
         available = np.clip(shoe[:, None] - matrix, 0, None)
         self.draw_matrix = (available / np.maximum(available.sum(axis=0), 1)).T
         self.distributions = dist.T
-        self._stand = {}
-        self._draw = {}
+        self._stand: dict[int, list[float]] = {}
+        self._draw: dict[int, list[float]] = {}
 
-    def stand(self, row):
+    def stand(self, row: int) -> list[float]:
         """The EV of standing on each total 0..21 with this removal."""
         found = self._stand.get(row)
         if found is None:
             found = self._stand[row] = self.stand_matrix[self.index[row]].tolist()
         return found
 
-    def draw(self, row):
+    def draw(self, row: int) -> list[float]:
         """The chance of each value A..10 for the player's next card."""
         found = self._draw.get(row)
         if found is None:
@@ -352,7 +356,7 @@ class Solution:
     """Best play for one ``Game``: ``expectation`` per unit of the initial wager
     and ``action_values`` of any hand."""
 
-    def __init__(self, game):
+    def __init__(self, game: Game) -> None:
         self.game = game
         self.bonus = dict(game.bonus)
         self.suited_bonus = any(key.startswith(("six_seven", "seven_seven")) for key in self.bonus)
@@ -362,14 +366,14 @@ class Solution:
         self.situations = [s for upcard in VALUES for s in situations(game, upcard)]
         self.dealers = [Dealer(game, situation, rows, index) for situation in self.situations]
         self.number = {situation: position for position, situation in enumerate(self.situations)}
-        self._memo = {}
-        self._twenty_ones = {}
-        self._splits = {}
+        self._memo: dict[object, float] = {}
+        self._twenty_ones: dict[tuple[int, int, int, bool], float] = {}
+        self._splits: dict[tuple[int, int, int], float] = {}
         self.expectation = self._round_expectation()
 
     # -- values of hands ---------------------------------------------------------
 
-    def _twenty_one(self, dealer, code, row, suit, split, wager):
+    def _twenty_one(self, dealer: Dealer, code: int, row: int, suit: int, split: int, wager: int) -> float:
         """A hand of 21: in the Spanish 21 family it always wins, with its bonus
         line unless doubled; Down Under compares it, and it beats a dealer's 22."""
         game = self.game
@@ -388,7 +392,9 @@ class Solution:
             self._twenty_ones[key] = found
         return found
 
-    def _child_suits(self, dealer, code, row, suit, value, new):
+    def _child_suits(
+        self, dealer: Dealer, code: int, row: int, suit: int, value: int, new: int
+    ) -> tuple[tuple[float, int], ...]:
         """[(share, suit state)] of the next card of ``value``: only a hand whose
         suits a bonus reads keeps a suit state; a same-suit card keeps it."""
         if suit == NO_SUIT or new not in SUITED_HANDS:
@@ -399,7 +405,7 @@ class Solution:
         same = max(self.game.decks - counts_of(code)[value - 1], 0) / left if left > 0 else 0.0
         return ((same, suit), (1 - same, MIXED))
 
-    def best(self, number, code, hard, aces, extra, suit, split):
+    def best(self, number: int, code: int, hard: int, aces: bool, extra: int, suit: int, split: int) -> float:
         """The best EV of a hand not doubled, per unit of its wager, once its
         first decision is past (no split, no surrender); ``number`` its dealer
         situation's, ``extra`` the other split card's value (0 unsplit)."""
@@ -409,7 +415,17 @@ class Solution:
             found = self._memo[key] = max(self._values(number, code, hard, aces, extra, suit, split).values())
         return found
 
-    def _values(self, number, code, hard, aces, extra, suit, split, two_large=False):
+    def _values(
+        self,
+        number: int,
+        code: int,
+        hard: int,
+        aces: bool,
+        extra: int,
+        suit: int,
+        split: int,
+        two_large: bool = False,
+    ) -> dict[str, float]:
         game = self.game
         dealer = self.dealers[number]
         row = code + STEP[extra]
@@ -443,7 +459,9 @@ class Solution:
             values[DOUBLE] = self.double_value(number, code, hard, aces, extra, split, 0)
         return values
 
-    def double_value(self, number, code, hard, aces, extra, split, doubles):
+    def double_value(
+        self, number: int, code: int, hard: int, aces: bool, extra: int, split: int, doubles: int
+    ) -> float:
         """The EV of doubling now (``doubles`` taken already), per unit of the
         original wager: the whole wager doubles and one card comes."""
         dealer = self.dealers[number]
@@ -475,7 +493,9 @@ class Solution:
                 result += chance * max(wager * dealer.stand(row)[total], rescue)
         return result
 
-    def _after_double(self, number, code, hard, aces, extra, split, doubles):
+    def _after_double(
+        self, number: int, code: int, hard: int, aces: bool, extra: int, split: int, doubles: int
+    ) -> float:
         key = (((((code << 4 | extra) << 1) | split) << 2 | doubles) << 5) | number
         found = self._memo.get(("d", key))
         if found is None:
@@ -483,7 +503,9 @@ class Solution:
             found = self._memo[("d", key)] = max(values.values())
         return found
 
-    def doubled_values(self, number, code, hard, aces, extra, split, doubles):
+    def doubled_values(
+        self, number: int, code: int, hard: int, aces: bool, extra: int, split: int, doubles: int
+    ) -> dict[str, float]:
         """A doubled hand's choices (stand, rescue, double again), per unit of the original wager."""
         game = self.game
         wager = 2**doubles
@@ -503,7 +525,7 @@ class Solution:
             values[DOUBLE] = self.double_value(number, code, hard, aces, extra, split, doubles)
         return values
 
-    def split_value(self, number, value, hands_now=1):
+    def split_value(self, number: int, value: int, hands_now: int = 1) -> float:
         """The EV of splitting a pair of ``value`` when the spot holds
         ``hands_now`` hands, summed over the hands it makes: every split hand
         is played with the pre-split removal and resplit while the table
@@ -516,7 +538,7 @@ class Solution:
         dealer = self.dealers[number]
         single = STEP[value]
         pair = 2 * single
-        starts = ((1.0, NO_SUIT),)
+        starts: tuple[tuple[float, int], ...] = ((1.0, NO_SUIT),)
         if self.suited_bonus and single in SUITED_HANDS:
             starts = ((0.25, PREMIUM), (0.75, OTHER_SUIT))  # the first card's suit
         draws = dealer.draw(pair)
@@ -543,7 +565,7 @@ class Solution:
             most = hands_now + 1  # a split ace takes one card and stands: no resplit
 
         @functools.cache
-        def pending(waiting, hands):
+        def pending(waiting: int, hands: int) -> float:
             if waiting == 0:
                 return 0.0
             paired = (
@@ -554,7 +576,16 @@ class Solution:
         found = self._splits[key] = pending(2, hands_now + 1)
         return found
 
-    def action_values(self, situation, values, *, suit=NO_SUIT, split_from=0, doubles=0, hands_now=1):
+    def action_values(
+        self,
+        situation: Situation,
+        values: Sequence[int],
+        *,
+        suit: int = NO_SUIT,
+        split_from: int = 0,
+        doubles: int = 0,
+        hands_now: int = 1,
+    ) -> dict[str, float]:
         """{action: EV per unit of the hand's original wager} of every action
         the rules could allow a hand of card ``values`` (the caller keeps the
         legal ones). ``split_from``: the pair's value for a split hand;
@@ -583,7 +614,7 @@ class Solution:
 
     # -- the round ---------------------------------------------------------------
 
-    def _round_expectation(self):
+    def _round_expectation(self) -> float:
         """E[net] of a round per unit of the initial wager under best play,
         over every first two cards and upcard dealt from the full shoe."""
         shoe = self.game.shoe
@@ -604,7 +635,7 @@ class Solution:
                         expectation += chance * self.deal_value(first, second, upcard)
         return expectation
 
-    def deal_value(self, first, second, upcard):
+    def deal_value(self, first: int, second: int, upcard: int) -> float:
         """E[net] once the player holds ``first`` and ``second`` against ``upcard``."""
         game = self.game
         blackjack = {first, second} == {ACE, TEN}
@@ -626,9 +657,9 @@ class Solution:
             result += (1 - covered) * ((0.0 if game.reader else game.blackjack_pays) if blackjack else -1.0)
         return result
 
-    def _best_start(self, situation, first, second):
+    def _best_start(self, situation: Situation, first: int, second: int) -> float:
         values = (first, second)
-        starts = ((1.0, NO_SUIT),)
+        starts: tuple[tuple[float, int], ...] = ((1.0, NO_SUIT),)
         if self.suited_bonus and code_of(values) in SUITED_HANDS:
             decks = self.game.decks
             same = (
@@ -640,11 +671,11 @@ class Solution:
         )
 
 
-def _cards(code):
+def _cards(code: int) -> int:
     return sum(counts_of(code))
 
 
-def bonus_line(counts, suit, premium_suit):
+def bonus_line(counts: Iterable[int], suit: int, premium_suit: str) -> str | None:
     """The § 635a.12(b) line of a 21 of these card counts and suit state, by the
     game's own classifier (games/blackjack/side_wagers.py) on cards built to
     match: all of the premium suit, all of another suit, or mixed suits."""
@@ -663,11 +694,11 @@ def bonus_line(counts, suit, premium_suit):
     return side_wagers.bonus_21([Card(rank, s) for rank, s in zip(ranks, suits, strict=True)], premium_suit)
 
 
-_solutions = {}
+_solutions: dict[Game, Solution] = {}
 _solving = threading.Lock()  # the demo bots solve in threads: one solve a Game, however many ask
 
 
-def solve(game):
+def solve(game: Game) -> Solution:
     """The ``Solution`` of a ``Game``, once a process."""
     with _solving:
         if game not in _solutions:

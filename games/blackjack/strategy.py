@@ -27,6 +27,8 @@ A cell is the action for (player's hand, dealer's upcard 2..9, T, A):
   instead (``S5``: stand with up to four cards, hit with five or more).
 """
 
+from collections.abc import Collection
+
 HIT = "hit"
 STAND = "stand"
 DOUBLE = "double"
@@ -51,7 +53,7 @@ UPCARD_INDEX = {
 }
 
 
-def chart_rows(text):
+def chart_rows(text: str) -> dict[str, tuple[str, ...]]:
     """A strategy chart's rows: {row key: its ten cells, upcards 2..9, T, A}."""
     rows = {}
     for row in text.strip().splitlines():
@@ -105,7 +107,7 @@ PAIRS = chart_rows("""
 """)
 
 
-def table_code(total, soft, upcard_index):
+def table_code(total: int, soft: bool, upcard_index: int) -> str:
     """The hard or soft table's cell for a total (an always-hit or always-stand
     total gives ``H`` or ``S``)."""
     if soft:
@@ -115,13 +117,13 @@ def table_code(total, soft, upcard_index):
     return "S" if total >= 18 else "H"
 
 
-def pair_code(pair_rank, upcard_index):
+def pair_code(pair_rank: str, upcard_index: int) -> str | None:
     """The pair table's cell, or None when the pair is played by its total."""
     cells = PAIRS.get("T" if pair_rank in "TJQK" else pair_rank)
     return None if cells is None else cells[upcard_index]
 
 
-def resolve(code, card_count, legal):
+def resolve(code: str, card_count: int, legal: Collection[str]) -> str | None:
     """The action a cell asks for, given the hand's card count and the actions
     the round allows (``legal``: the strings of games/blackjack/round.py)."""
     letter = code[0]
@@ -144,7 +146,7 @@ def resolve(code, card_count, legal):
     raise ValueError(f"unknown strategy cell {code!r}")
 
 
-def says_double(total, soft, upcard_index, card_count):
+def says_double(total: int, soft: bool, upcard_index: int, card_count: int) -> bool:
     """Whether the hard or soft table doubles this total with this many cards
     (Player's Edge 21's redouble rule)."""
     code = table_code(total, soft, upcard_index)

@@ -4,12 +4,25 @@ and Down Under Blackjack), and the data its hooks read: a hand as the round
 keeps it and its status, the main wager's area, the points where side
 wagers settle. Pure."""
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
-from games.cards.cards import cards, to_json
+from games.cards.cards import Card, cards, to_json
+from games.payouts import Odds
 
 MAIN = "main"
 MAX_HANDS = 4  # resplit to four hands, aces included (spanish21.md rule 21)
+
+# A hand as the round keeps it (``new_hand``), JSON as it is.
+Hand = dict[str, Any]
+# A line of the round log: {"player": id or None, "text": ...}.
+LogLine = dict[str, Any]
+# A game's hook, or None where the game has none: the comment on each field of
+# ``Variant`` says what it takes and gives. Any, not an optional Callable: the
+# round calls a hook only where the game's rules use it (a game without
+# insurance never opens it), which the types cannot see.
+Hook = Any
 
 # A hand's status.
 OPEN = "open"
@@ -39,35 +52,36 @@ class Variant:
     # (right after the second card to everyone, § 635c.1(g), § 635c.2(e)(1)(i))
     # or REVEAL (when the hole card is turned, before the dealer draws,
     # § 635c.2(e)(1)(iii)).
-    side_wagers: dict = field(default_factory=dict)
+    side_wagers: dict[str, str] = field(default_factory=dict)
     # Settles one: (state, seat, name, player's two cards, dealer's two cards, config) -> (log, moves).
-    settle_side: object = None
+    settle_side: Hook = None
     # The progressive wager's betting area, its meter kind and when it settles.
     progressive_area: str | None = None
     progressive_kind: str | None = None
     progressive_point: str = "deal"
     # Its line: (player's two cards, dealer's two cards, config) -> Odds | MeterShare | None.
-    progressive_line: object = None
+    progressive_line: Hook = None
     # The amount of a double: (hand, requested cents or None) -> cents, or IllegalAction.
-    double_amount: object = None
+    double_amount: Hook = None
     # A rescue: (hand) -> (cents returned, cents forfeited), or None when not allowed.
-    rescue_amounts: object = None
-    insurance_odds: object = None  # (dealer's two cards) -> Odds
-    super_bonus_cents: object = None  # (cards, upcard, hand, original wager cents) -> cents on top, or 0
-    envy_cents: object = None  # (winner's cards, another spot) -> cents to that spot's player, or 0
-    bonus_odds: dict = field(default_factory=dict)  # bonus 21 line -> Odds
+    rescue_amounts: Hook = None
+    insurance_odds: Hook = None  # (dealer's two cards) -> Odds
+    super_bonus_cents: Hook = None  # (cards, upcard, hand, original wager cents) -> cents on top, or 0
+    envy_cents: Hook = None  # (winner's cards, another spot) -> cents to that spot's player, or 0
+    bonus_odds: dict[str, Odds] = field(default_factory=dict)  # bonus 21 line -> Odds
     # What the layout states (e.g. § 635c.2(b): the insurance odds, hits soft 17).
     layout_text: str = ""
     # The betting areas' names in the round log: {area: "Match the Dealer"}.
-    area_names: dict = field(default_factory=dict)
-    win_odds: object = None
-    blackjack_odds: object = None
+    area_names: dict[str, str] = field(default_factory=dict)
+    # Every game gives both (None is only the dataclass's default, before them).
+    win_odds: Odds = None  # type: ignore[assignment]
+    blackjack_odds: Odds = None  # type: ignore[assignment]
     # Down Under Blackjack's differences (down_under_blackjack.md), each off by default:
     # a reader that shows everyone the hole card's class before any decision
     # (rules 11-13): (upcard, hole card) -> (class key, log text, expose the hole card?);
     # ``reader_lights``: class key -> (name, the reader's colour).
-    hole_reader: object = None
-    reader_lights: dict = field(default_factory=dict)
+    hole_reader: Hook = None
+    reader_lights: dict[str, tuple[str, str]] = field(default_factory=dict)
     twenty_one_always_wins: bool = True  # spanish21.md rule 18; Down Under compares a 21 (rule 20)
     double_two_cards_only: bool = False  # Down Under rule 15: double on the first two cards only
     max_hands: int = MAX_HANDS  # hands a spot may split into (Down Under Defaults: 4, aces once)
@@ -76,15 +90,15 @@ class Variant:
     # A dealer total that pushes every standing hand (Down Under rule 19: 22),
     # except the hands ``beats_push_total(hand)`` says win 1 to 1.
     push_total: int | None = None
-    beats_push_total: object = None
+    beats_push_total: Hook = None
     # Late surrender on the first two cards of an unsplit hand (spanish21.md
     # rule 17); Down Under offers none (down_under_blackjack.md rule 15).
     surrender: bool = True
     # The rules above that a table's Rules Submission chooses (Down Under: soft
     # 17 and the blackjack payout): (variant, config) -> the variant that table plays.
-    configure: object = None
+    configure: Callable[["Variant", Any], "Variant"] | None = None
 
-    def for_table(self, config):
+    def for_table(self, config: Any) -> "Variant":
         """The variant a table of ``config`` plays: this one with the table's
         choices applied (itself when the game has none). Its ``configure`` is
         cleared, so a what-if change made to it afterwards (the lab's
@@ -93,14 +107,14 @@ class Variant:
             return self
         return replace(self.configure(self, config), configure=None)
 
-    def area_name(self, area):
+    def area_name(self, area: str) -> str:
         """A betting area's name in the round log: "the main wager", "Match the Dealer"."""
         if area == MAIN:
             return "the main wager"
         return self.area_names.get(area, area.replace("_", " "))
 
 
-def new_hand(cards_, stake, split=False):
+def new_hand(cards_: Iterable[Card], stake: int, split: bool = False) -> Hand:
     """A hand as the round keeps it: its cards, stake, doubles and status."""
     return {
         "cards": to_json(cards_),
@@ -112,5 +126,5 @@ def new_hand(cards_, stake, split=False):
     }
 
 
-def hand_cards(hand):
+def hand_cards(hand: Hand) -> list[Card]:
     return cards(hand["cards"])

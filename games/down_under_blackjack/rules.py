@@ -19,12 +19,13 @@ from dataclasses import dataclass, field, replace
 
 from games.blackjack import round as bj
 from games.blackjack import side_wagers
-from games.blackjack.config import BlackjackConfig
+from games.blackjack.config import BlackjackConfig, match_the_dealer_checks
 from games.blackjack.hands import total
 from games.blackjack.round import LEAVE, PLAYER_ACTIONS, State, new_state, stack, timer  # noqa: F401
 from games.cards.cards import cards, standard_deck
 from games.down_under_blackjack import paytables
 from games.engine import LOSE, RETURN, WIN, ChipMove, IllegalAction, format_chips
+from games.submission import OneOf
 
 MATCH_THE_DEALER = "match_the_dealer"
 PROGRESSIVE = "progressive"
@@ -80,19 +81,11 @@ class Config(BlackjackConfig):
 
     deck = staticmethod(standard_deck)  # rule 1: standard 52-card decks
 
-    def game_errors(self):
-        errors = {}
-        if self.hits_soft_17 not in (0, 1):
-            errors["hits_soft_17"] = "1 if the dealer hits soft 17, 0 if the dealer stands on it."
-        if self.blackjack_6_to_5 not in (0, 1):
-            errors["blackjack_6_to_5"] = "0 for a blackjack paying 3 to 2, 1 for 6 to 5."
-        if self.match_the_dealer not in (0, 1):
-            errors["match_the_dealer"] = "1 to offer the Match the Dealer wager, 0 not to."
-        if self.progressive not in (0, 1, 5):
-            errors["progressive"] = "The progressive wager is $1 or $5 (§ 685c.1(e)), or 0 when not offered."
-        if self.progressive_paytable not in range(1, 11):
-            errors["progressive_paytable"] = "Choose paytable 1 to 10 (§ 685c.1(i))."
-        return errors
+    CHECKS = (
+        OneOf("hits_soft_17", (0, 1), "1 if the dealer hits soft 17, 0 if the dealer stands on it."),
+        OneOf("blackjack_6_to_5", (0, 1), "0 for a blackjack paying 3 to 2, 1 for 6 to 5."),
+        *match_the_dealer_checks("§ 685c.1"),
+    )
 
     @property
     def progressive_cents(self):

@@ -2,10 +2,10 @@
 games/submission.py: each game's ``Config`` lists its ``CHECKS`` in the order
 its problems are reported, with these. Pure Python."""
 
-from games.submission import Needs, clocks
+from games.submission import Clock, Needs, clocks
 
 
-def mystery_needs(section):
+def mystery_needs(section: str) -> Needs:
     """The Mystery bonus is offered only with the progressive payout wager
     (each game's Mystery section, (a)); said even where ``mystery`` is also not
     0 or 1."""
@@ -17,7 +17,7 @@ def mystery_needs(section):
     )
 
 
-def table_clocks(*own):
+def table_clocks(*own: tuple[str, int, int]) -> tuple[Clock, ...]:
     """The clocks of a pai gow table, in seconds: betting, the game's own
     (field, lowest, highest) between the betting and the setting, setting, result."""
     return clocks(("betting_seconds", 1, 300), *own, ("set_seconds", 5, 300), ("result_seconds", 0, 60))

@@ -16,7 +16,10 @@ the colours (Sum, Match and Beat It C read the three values alone), so the
 same roll serves every table.
 """
 
+import random
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from games.engine import IllegalAction
 
@@ -32,7 +35,7 @@ class BadMatchFace(IllegalAction, ValueError):
     (shown to the player who sent it) and a ValueError."""
 
 
-def _face(value, what):
+def _face(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in FACES:
         raise ValueError(f"{what} shows 1 to 6 pips, not {value!r}")
     return value
@@ -45,7 +48,7 @@ class Roll:
     red: int
     blues: tuple[int, int]
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         _face(self.red, "the red die")
         blues = tuple(self.blues)
         if len(blues) != 2:
@@ -55,31 +58,31 @@ class Roll:
         object.__setattr__(self, "blues", blues)
 
     @property
-    def dice(self):
+    def dice(self) -> tuple[int, int, int]:
         """(red, blue, blue): the three values, in ``COLOURS`` order."""
         return (self.red, *self.blues)
 
     @property
-    def total(self):
+    def total(self) -> int:
         return sum(self.dice)
 
     @property
-    def blue_total(self):
+    def blue_total(self) -> int:
         return sum(self.blues)
 
-    def to_json(self):
+    def to_json(self) -> list[int]:
         return list(self.dice)
 
     @classmethod
-    def from_json(cls, data):
+    def from_json(cls, data: Iterable[Any]) -> "Roll":
         red, *blues = data
         return cls(red, tuple(blues))
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"red {self.red}, blue {self.blues[0]} and {self.blues[1]} (total {self.total})"
 
 
-def roll(rng):
+def roll(rng: random.Random) -> Roll:
     """Shake the three dice: the red one, then the two blue ones, each
     uniform on 1-6 from ``rng`` (``secrets.SystemRandom`` at a live table, a
     seeded ``random.Random`` at a test table: games/cards/rng.py). The order of
@@ -111,7 +114,7 @@ SUM_TOTALS = {"A": (8, 16, 17), "B": (3, 8, 9)}
 SUM_PAYTABLES = ("A", "B", "C", "D")  # (e)(1)(i)-(iv), (g)(1) Paytables A-D
 
 
-def is_series(values):
+def is_series(values: Iterable[int]) -> bool:
     """(e)(1)(iv): "the three dice form a series, such as a 1, 2 and 3 or 3,
     4 and 5": three consecutive faces, in any order (1-2-3, 2-3-4, 3-4-5 or
     4-5-6; the faces do not wrap, so 5-6-1 is no series)."""
@@ -119,7 +122,7 @@ def is_series(values):
     return middle == low + 1 and high == middle + 1
 
 
-def sum_line(the_roll, paytable):
+def sum_line(the_roll: Roll, paytable: str | None) -> str | None:
     """The line a roll makes on Sum Paytable ``paytable`` ("A".."D"), or None.
 
     A: total 17, 16 or 8. B: total 3, 8 or 9. C: "at least two of the dice are
@@ -147,7 +150,7 @@ TRIPLE_MATCH = "triple_match"
 DOUBLE_MATCH = "double_match"
 
 
-def match_face(value):
+def match_face(value: object) -> int:
     """The face a Match wager is on, as an int 1-6. Accepts an int or its
     digit as text (a form field); anything else is a ``BadMatchFace``."""
     face = value
@@ -160,7 +163,7 @@ def match_face(value):
     return face
 
 
-def match_line(the_roll, face):
+def match_line(the_roll: Roll, face: object) -> str | None:
     """(e)(2): the wager on ``face`` wins "if at least two of the dice match
     the value selected by the player": all three is the triple match, exactly
     two the double match; one or none loses (there is no single-match line).
@@ -186,19 +189,19 @@ BEAT_IT_PAYTABLES = ("A", "B", "C")
 RED_BLUE_PAYTABLES = ("A", "B")
 
 
-def coloured_dice_required(beat_it_paytable):
+def coloured_dice_required(beat_it_paytable: str | None) -> bool:
     """True when the table's Beat It paytable reads the colours (§ 645c.2(c):
     one red and two blue dice "if the certificate holder is offering the Beat
     It wager in accordance with subsection (e)(3)(i)"); None = not offered."""
     return beat_it_paytable in RED_BLUE_PAYTABLES
 
 
-def red_margin(the_roll):
+def red_margin(the_roll: Roll) -> int:
     """The red die less the sum of the two blue dice (-11 to 4)."""
     return the_roll.red - the_roll.blue_total
 
 
-def beat_it_line(the_roll, paytable):
+def beat_it_line(the_roll: Roll, paytable: str | None) -> str | None:
     """The line a roll makes on Beat It Paytable ``paytable``, or None.
 
     A and B, (e)(3)(i): "the red dice is equal in value to or greater than
@@ -234,11 +237,12 @@ def beat_it_line(the_roll, paytable):
 # ---------------------------------------------------------------------------
 
 DEALER = "dealer"
+Position = str | int  # the dealer's, or a player position's number
 PLAYER_POSITIONS = (1, 2, 3, 4, 5, 6)  # pai_gow_poker.md rule 7: six player positions
 POSITIONS = (DEALER, *PLAYER_POSITIONS)  # counting order: dealer = 1, position 1 = 2, ...
 
 
-def first_position(total, positions=POSITIONS):
+def first_position(total: object, positions: Iterable[Position] = POSITIONS) -> Position:
     """The position that receives the first stack of cards.
 
     ``positions`` are all of the table's positions in counting order, the
@@ -261,7 +265,7 @@ def first_position(total, positions=POSITIONS):
     return order[(total - 1) % len(order)]
 
 
-def delivery_order(total, positions=POSITIONS):
+def delivery_order(total: object, positions: Iterable[Position] = POSITIONS) -> tuple[Position, ...]:
     """Every position in the order the stacks go out (rule 16): the first
     position, then each following one, empty spots and the dealer included."""
     order = _positions(positions)
@@ -269,7 +273,7 @@ def delivery_order(total, positions=POSITIONS):
     return order[start:] + order[:start]
 
 
-def _positions(positions):
+def _positions(positions: Iterable[Position]) -> tuple[Position, ...]:
     order = tuple(positions)
     if not order:
         raise ValueError("a table has at least the dealer's position")

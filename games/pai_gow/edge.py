@@ -7,12 +7,16 @@ main-wager rows are simulations (games/pai_gow/simulate.py); the Must-Hit-By
 Mystery bonus rows are added by the lab (``MYSTERY``).
 """
 
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
 from itertools import product
+from typing import Any
 
-from games.lab.rows import EXACT, SIMULATION, RowSpec, paytable_row, select, what_if
+from games.lab.rows import EXACT, SIMULATION, EdgeRow, RowSpec, paytable_row, select, what_if
 from games.pai_gow import dice, paytables, simulate
+from games.pai_gow.rules import Config
+from games.payouts import MeterShare, Odds
 
 GAME = "pai_gow"
 MYSTERY = True  # § 645c.3: the Must-Hit-By Mystery bonus is offered with the progressive payout wager
@@ -30,7 +34,7 @@ ROLL_ASSUMPTIONS = [
 ]
 
 
-def specs():
+def specs() -> list[RowSpec]:
     rows = [_spec(SUM, paytable, f"Sum wager, paytable {paytable}") for paytable in paytables.SUM_PAYTABLES]
     rows.append(_spec(MATCH, None, "Match wager (any face)"))
     rows += [
@@ -40,11 +44,18 @@ def specs():
     return rows + simulate.specs()
 
 
-def _spec(wager, paytable, title):
+def _spec(wager: str, paytable: str | None, title: str) -> RowSpec:
     return RowSpec(game=GAME, wager=wager, paytable=paytable, decks=None, method=EXACT, title=title)
 
 
-def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
+def compute(
+    spec: RowSpec,
+    *,
+    payouts: Mapping[str, Odds | MeterShare] | None = None,
+    rounds: int | None = None,
+    seed: int | str | None = 0,
+    progress: simulate.Progress | None = None,
+) -> EdgeRow:
     if spec.method == SIMULATION:
         return simulate.run(spec, payouts=payouts, rounds=rounds, seed=seed, progress=progress)
     if spec.wager == SUM:
@@ -77,7 +88,7 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     raise ValueError(f"Pai Gow Poker has no exact row for the wager {spec.wager!r}")
 
 
-def _beat_it_assumptions(paytable):
+def _beat_it_assumptions(paytable: str | None) -> list[str]:
     if paytable in dice.RED_BLUE_PAYTABLES:
         reading = "the red die against the sum of the two blue dice, a tie wins (§ 645c.2(e)(3)(i))."
     else:
@@ -85,17 +96,23 @@ def _beat_it_assumptions(paytable):
     return [f"Beat It paytable {paytable}: {reading}", "Odds in § 645c.2(g)(3)."]
 
 
-def _dice_row(spec, regulation_paytable, names, payouts, assumptions):
+def _dice_row(
+    spec: RowSpec,
+    regulation_paytable: Mapping[str, Odds],
+    names: Mapping[str, str],
+    payouts: Mapping[str, Odds | MeterShare] | None,
+    assumptions: list[str],
+) -> EdgeRow:
     paytable = what_if(regulation_paytable, payouts)
     probabilities = dict(line_probabilities(spec.wager, spec.paytable))
     return paytable_row(spec, probabilities, paytable, names, assumptions=ROLL_ASSUMPTIONS + assumptions)
 
 
 @cache
-def line_probabilities(wager, paytable):
+def line_probabilities(wager: str, paytable: str | None) -> tuple[tuple[str, Fraction], ...]:
     """((line, probability), ...) over the 216 rolls, each line as
     games/pai_gow/dice.py picks it; a roll making no line loses."""
-    counts = {}
+    counts: dict[str, int] = {}
     for red, first, second in product(dice.FACES, repeat=dice.DICE):
         line = _line(wager, paytable, dice.Roll(red, (first, second)))
         if line is not None:
@@ -104,7 +121,7 @@ def line_probabilities(wager, paytable):
     return tuple((line, Fraction(count, rolls)) for line, count in counts.items())
 
 
-def _line(wager, paytable, the_roll):
+def _line(wager: str, paytable: str | None, the_roll: dice.Roll) -> str | None:
     if wager == SUM:
         return dice.sum_line(the_roll, paytable)
     if wager == MATCH:
@@ -112,12 +129,12 @@ def _line(wager, paytable, the_roll):
     return dice.beat_it_line(the_roll, paytable)
 
 
-def paytable_lines(spec):
+def paytable_lines(spec: RowSpec) -> list[dict[str, Any]]:
     """The lines a designer may change for a simulated row (games/lab)."""
     return simulate.paytable_lines(spec)
 
 
-def table_rows(config):
+def table_rows(config: Config) -> list[RowSpec]:
     """The rows a table with the Rules Submission ``config`` plays: each
     wager it offers, at its paytables (games/lab/__init__.py)."""
     rows = specs()

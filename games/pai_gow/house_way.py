@@ -17,10 +17,12 @@ stays in the back when nothing else decides (it can only help there).
 
 import random
 from bisect import bisect_left
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from itertools import combinations
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
+from games.cards.cards import Card
 from games.cards.poker import (
     ACE,
     CARDS,
@@ -37,6 +39,11 @@ from games.cards.poker import (
 
 WIN, LOSE, PUSH = "win", "lose", "push"
 
+# A setting as card indices: (back five, front two). A five-card list spread
+# into poker.eval5_indices is five cards, which mypy cannot count: those calls
+# carry an ignore rather than a slower unpacking.
+Setting = tuple[list[int], list[int]]
+
 KING = 11
 _STRAIGHT_OR_BETTER = STRAIGHT << 20  # straight, flush or straight flush here (§ 5, rules 4a, 7, 8)
 _TWO_PAIR_OR_BETTER = TWO_PAIR << 20
@@ -49,7 +56,7 @@ SPLITS = tuple(((i, j), tuple(k for k in range(7) if k not in (i, j))) for i, j 
 _STRAIGHT_MASKS = tuple(STRAIGHT_KEYS)
 
 
-def _straight_possible(mask, joker):
+def _straight_possible(mask: int, joker: bool) -> bool:
     for window in _STRAIGHT_MASKS:
         missing = window & ~mask
         if not missing or (joker and not missing & (missing - 1)):
@@ -63,7 +70,7 @@ _CAN_STRAIGHT_JOKER = tuple(_straight_possible(mask, True) for mask in range(1 <
 _SUIT_COUNT = tuple(1 << (8 * (index & 3)) for index in range(52)) + (0,)
 
 
-def _sf_possible(cs):
+def _sf_possible(cs: Iterable[int]) -> bool:
     """Whether the seven card indices hold a straight or flush (joker allowed)."""
     joker = JOKER_INDEX in cs
     need = 4 if joker else 5
@@ -83,18 +90,18 @@ def _sf_possible(cs):
     return (_CAN_STRAIGHT_JOKER if joker else _CAN_STRAIGHT)[mask]
 
 
-def straight_or_flush_possible(card_indices):
+def straight_or_flush_possible(card_indices: Iterable[int]) -> bool:
     """Whether seven card indices hold a straight, flush or straight flush, the
     joker allowed to complete one (§ 1, rule 3): the house way's test, shared
     with Face Up's Ace High Pai Gow check."""
     return _sf_possible(card_indices)
 
 
-def _best_straight_or_flush(cs):
+def _best_straight_or_flush(cs: Sequence[int]) -> Setting | None:
     """§ 5, rules 7b and 8a: among every back that is a straight, flush or
     straight flush, the one leaving the highest front; ties, the higher back.
     None when there is none."""
-    best = None
+    best: Setting | None = None
     best_key = (-1, -1)
     for (i, j), (k, m, n, o, p) in SPLITS:
         back = eval5_indices(cs[k], cs[m], cs[n], cs[o], cs[p])
@@ -106,19 +113,19 @@ def _best_straight_or_flush(cs):
     return best
 
 
-def _without(cs, front):
+def _without(cs: Iterable[int], front: Sequence[int]) -> list[int]:
     return [c for c in cs if c not in front]
 
 
-def _best_back(options):
+def _best_back(options: Iterable[Setting]) -> Setting:
     """Of several (back, front) with equal fronts, the one with the highest back."""
-    return max(options, key=lambda option: eval5_indices(*option[0]))
+    return max(options, key=lambda option: eval5_indices(*option[0]))  # type: ignore[arg-type]
 
 
-def _house_way(cs):
+def _house_way(cs: Iterable[int]) -> Setting:
     """(back, front) card indices for seven distinct card indices (§ 5)."""
     cs = sorted(cs, reverse=True)  # high to low; the joker (52) leads the aces
-    groups = []
+    groups: list[list[int]] = []
     previous = -1
     for c in cs:
         rank = RANK_AS_ACE[c]
@@ -181,14 +188,14 @@ def _house_way(cs):
     if largest == 3:
         singles = [group[0] for group in groups[1:]]
         if _sf_possible(cs):  # 4a: two of the trips front, a straight or flush back
-            best = None
+            trips_split: tuple[int, list[int], list[int]] | None = None
             for front in ([top[1], top[2]], [top[0], top[2]], [top[0], top[1]]):
                 back = _without(cs, front)
-                value = eval5_indices(*back)
-                if value >= _STRAIGHT_OR_BETTER and (best is None or value > best[0]):
-                    best = (value, back, front)
-            if best is not None:
-                return best[1], best[2]
+                value = eval5_indices(*back)  # type: ignore[arg-type]
+                if value >= _STRAIGHT_OR_BETTER and (trips_split is None or value > trips_split[0]):
+                    trips_split = (value, back, front)
+            if trips_split is not None:
+                return trips_split[1], trips_split[2]
         if top_rank == ACE:  # 4b: a pair of aces back; one ace + the highest other card front
             return _best_back(
                 ([*_without(top, [ace]), *singles[1:]], [ace, singles[0]]) for ace in reversed(top)
@@ -219,7 +226,7 @@ def _house_way(cs):
     if largest == 2:
         singles = [group[0] for group in groups[1:]]
         if _sf_possible(cs):
-            if eval5_indices(*singles) >= _STRAIGHT_OR_BETTER:  # 7a: pair front, the five back
+            if eval5_indices(*singles) >= _STRAIGHT_OR_BETTER:  # type: ignore[arg-type]  # 7a: pair front, the five back
                 return singles, top
             best = _best_straight_or_flush(cs)  # 7b (7a failed, so every such back breaks the pair)
             if best is not None:
@@ -234,7 +241,7 @@ def _house_way(cs):
     return [cs[0], *cs[3:]], cs[1:3]  # 8b: highest back, 2nd and 3rd front
 
 
-def _pair_class(rank):
+def _pair_class(rank: int) -> int:
     """§ 5 pre-processing: low 2–6 (0), medium 7–10 (1), high J–K (2), aces (3)."""
     if rank <= 4:
         return 0
@@ -245,22 +252,22 @@ def _pair_class(rank):
     return 3
 
 
-def _cards(index_list, _card=CARDS.__getitem__):
+def _cards(index_list: Iterable[int], _card: Callable[[int], Card] = CARDS.__getitem__) -> tuple[Card, ...]:
     return tuple(map(_card, index_list))
 
 
-def set_house_way(seven):
+def set_house_way(seven: Iterable[Card | str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """The dealer's setting of seven cards by the house way (§ 5): ``(high5, low2)``."""
     back, front = _house_way(indices(seven, 7))
     return _cards(back), _cards(front)
 
 
-def house_way_indices(seven_indices):
+def house_way_indices(seven_indices: Iterable[int]) -> Setting:
     """Fast path for the lab: seven distinct card indices -> (back, front) indices."""
     return _house_way(seven_indices)
 
 
-def is_foul_values(high_value, low_value):
+def is_foul_values(high_value: int, low_value: int) -> bool:
     """§ 2, rule 6 on hand values: a low pair needs two pair or better behind it,
     or one pair of equal or higher rank; a low no-pair needs a pair or better,
     or top two cards at least the low cards (high card first)."""
@@ -274,7 +281,7 @@ def is_foul_values(high_value, low_value):
     return (high_value >> 12) & 0xFF < low_value & 0xFF
 
 
-def are_foul_values(high_values, low_values):
+def are_foul_values(high_values: Any, low_values: Any) -> Any:  # numpy arrays, not typed here
     """``is_foul_values`` on numpy arrays of values, element by element (the
     lab's tabled paths; tests/test_face_up_pai_gow_rules.py checks the two
     agree on every pair of a five-card and a two-card value)."""
@@ -286,7 +293,7 @@ def are_foul_values(high_values, low_values):
     )
 
 
-def is_foul(high5, low2):
+def is_foul(high5: Sequence[Card | str], low2: Sequence[Card | str]) -> bool:
     """Whether a setting is fouled (§ 2, rule 6): a wrong card count, a card
     twice, or a low hand that outranks the high hand."""
     if len(high5) != 5 or len(low2) != 2:
@@ -298,10 +305,10 @@ def is_foul(high5, low2):
         return True
     if set(back) & set(front):
         return True
-    return is_foul_values(eval5_indices(*back), TWO_CARD[front[0] * 53 + front[1]])
+    return is_foul_values(eval5_indices(*back), TWO_CARD[front[0] * 53 + front[1]])  # type: ignore[arg-type]
 
 
-def compare_values(player_high, player_low, dealer_high, dealer_low):
+def compare_values(player_high: int, player_low: int, dealer_high: int, dealer_low: int) -> str:
     """§ 6, rule 20–21 on values: each hand wins only if strictly higher (a copy
     goes to the dealer); both win -> win, one each -> push, neither -> lose."""
     high = player_high > dealer_high
@@ -313,7 +320,9 @@ def compare_values(player_high, player_low, dealer_high, dealer_low):
     return LOSE
 
 
-def compare(player_setting, dealer_setting):
+def compare(
+    player_setting: Sequence[Sequence[Card | str]], dealer_setting: Sequence[Sequence[Card | str]]
+) -> str:
     """The main wager's result for a player's setting against the dealer's (§ 6):
     "win", "push" or "lose". A fouled player setting loses (§ 6, rule 22); the
     dealer's setting must not be fouled (§ 5, rule 9: it is reset to the house
@@ -325,14 +334,14 @@ def compare(player_setting, dealer_setting):
     player_high, player_low = player_setting
     dealer_high, dealer_low = dealer_setting
     return compare_values(
-        eval5_indices(*indices(player_high)),
+        eval5_indices(*indices(player_high)),  # type: ignore[arg-type]
         eval2_indices(*indices(player_low)),
-        eval5_indices(*indices(dealer_high)),
+        eval5_indices(*indices(dealer_high)),  # type: ignore[arg-type]
         eval2_indices(*indices(dealer_low)),
     )
 
 
-def all_settings(seven):
+def all_settings(seven: Iterable[Card | str]) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
     """The 21 ways to set seven cards into (high5, low2), fouled ones included,
     in a fixed order (fronts by the cards' positions: 1-2, 1-3, … 6-7)."""
     cs = indices(seven, 7)
@@ -346,18 +355,18 @@ REFERENCE_SEED = 645
 
 
 @cache
-def _reference():
+def _reference() -> tuple[list[int], list[int]]:
     """(sorted dealer high values, [dealer low hands below each low value]),
     dealer Tiger 9 hands left out (they push every main wager, § 7, rule 27)."""
     rng = random.Random(REFERENCE_SEED)
     deck = list(range(53))
-    highs = []
-    lows = []
+    highs: list[int] = []
+    lows: list[int] = []
     for _ in range(REFERENCE_DEALS):
         back, front = _house_way(rng.sample(deck, 7))
         low = TWO_CARD[front[0] * 53 + front[1]]
         if low >> 4 != 7:  # not 9-high (paytables.is_tiger_9 on values)
-            highs.append(eval5_indices(*back))
+            highs.append(eval5_indices(*back))  # type: ignore[arg-type]
             lows.append(low)
     highs.sort()
     lows.sort()
@@ -365,17 +374,17 @@ def _reference():
     return highs, below_low
 
 
-def setting_chances(high5, low2):
+def setting_chances(high5: Iterable[Card | str], low2: Iterable[Card | str]) -> tuple[float, float]:
     """(p_high, p_low): the shares of the reference dealer hands (REFERENCE_DEALS
     house-way deals) that this high hand and this low hand beat, copies going
     to the dealer (§ 6, rule 20) and dealer Tiger 9 hands counting as no win."""
     highs, below_low = _reference()
-    high = eval5_indices(*indices(high5, 5))
+    high = eval5_indices(*indices(high5, 5))  # type: ignore[arg-type]
     low = eval2_indices(*indices(low2, 2))
     return bisect_left(highs, high) / REFERENCE_DEALS, below_low[low] / REFERENCE_DEALS
 
 
-def best_setting(seven):
+def best_setting(seven: Iterable[Card | str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """The lab's "best legal setting": of the 21 settings, the one not fouled
     with the highest p_high + p_low (``setting_chances``). Ties: the higher
     high hand, then the higher low hand, then the first in ``all_settings``
@@ -398,7 +407,7 @@ def best_setting(seven):
     """
     cs = indices(seven, 7)
     highs, below_low = _reference()
-    best = None
+    best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
     best_key = (-1, -1, -1)
     for (i, j), (k, m, n, o, p) in SPLITS:
         high = eval5_indices(cs[k], cs[m], cs[n], cs[o], cs[p])
@@ -407,14 +416,16 @@ def best_setting(seven):
         if key > best_key and not is_foul_values(high, low):
             best_key = key
             best = ((cs[k], cs[m], cs[n], cs[o], cs[p]), (cs[i], cs[j]))
-    return _cards(best[0]), _cards(best[1])
+    # Never None: the house way's setting is one of the 21, not fouled.
+    found = cast(tuple[tuple[int, ...], tuple[int, ...]], best)
+    return _cards(found[0]), _cards(found[1])
 
 
 class HouseWay(NamedTuple):
     """A replaceable house way (§ 5): its name and ``set_hands(seven) -> (high5, low2)``."""
 
     name: str
-    set_hands: object
+    set_hands: Callable[[Iterable[Card | str]], tuple[tuple[Card, ...], tuple[Card, ...]]]
 
 
 TRUMP_PLAZA = HouseWay("Trump Plaza (Atlantic City)", set_house_way)

@@ -3,6 +3,9 @@ and the table's Rules Submission: commission-free play and Tiger 9, the
 Fortune and Envy bonuses, the progressive and the Mystery bonus, and the
 dice wagers with the table's Sum and Beat It paytables."""
 
+from collections.abc import Mapping
+from typing import Any
+
 from games.engine import CENTS_PER_CHIP, chip_word, format_chips
 from games.how_to_play import (
     Line,
@@ -50,7 +53,7 @@ MATCH_LINE_TEXT = {
 }
 
 
-def how_to_play(config, table=None):
+def how_to_play(config: rules.Config, table: Mapping[str, Any] | None = None) -> list[Section]:
     sections = [
         Section(
             "The game",
@@ -127,7 +130,7 @@ def how_to_play(config, table=None):
     return with_odds_note(sections)
 
 
-def _main(config):
+def _main(config: rules.Config) -> Section:
     if config.commission_free:
         return Section(
             "Pai Gow Poker wager",
@@ -151,7 +154,7 @@ def _main(config):
     )
 
 
-def _mystery():
+def _mystery() -> Section:
     return Section(
         "Mystery bonus",
         intro=(
@@ -163,7 +166,7 @@ def _mystery():
     )
 
 
-def _dice(config):
+def _dice(config: rules.Config) -> list[Section]:
     sum_letter = rules.LETTERS[config.sum_paytable - 1]
     beat_letter = rules.LETTERS[config.beat_it_paytable - 1]
     return [

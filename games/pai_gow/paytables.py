@@ -16,8 +16,10 @@ poker games and live once, in games/meters.py
 (``MUST_HIT_BY_CONFIGURATIONS``).
 """
 
+from collections.abc import Iterable
 from fractions import Fraction
 
+from games.cards.cards import Card
 from games.meters import house_funded
 from games.pai_gow import dice
 from games.pai_gow.dice import (
@@ -54,7 +56,7 @@ WIN = Odds(1)  # both hands win (pai_gow_poker.md rule 21)
 COMMISSION = Fraction(5, 100)
 
 
-def commission_cents(winnings_cents, variation=STANDARD):
+def commission_cents(winnings_cents: object, variation: str = STANDARD) -> int:
     """The commission on a main wager's winnings: 5% rounded down to the cent
     in the standard game, nothing in the commission-free game."""
     if isinstance(winnings_cents, bool) or not isinstance(winnings_cents, int) or winnings_cents < 0:
@@ -66,7 +68,7 @@ def commission_cents(winnings_cents, variation=STANDARD):
     return int(winnings_cents * COMMISSION)  # floor: the amount is non-negative
 
 
-def main_win_cents(wager_cents, variation=STANDARD):
+def main_win_cents(wager_cents: int, variation: str = STANDARD) -> int:
     """What a winning Pai Gow Poker wager is paid on top of the returned
     stake: 1 to 1, less the commission where one is collected."""
     winnings = WIN.winnings_cents(wager_cents)
@@ -85,7 +87,7 @@ MAIN_WAGER_ON_DEALER_TIGER_9 = PUSH
 _TIGER_9_LOW_RANKS = frozenset("2345678")
 
 
-def is_tiger_9(dealer_low_hand):
+def is_tiger_9(dealer_low_hand: Iterable[Card]) -> bool:
     """(c)(2), (h): "The dealer's two-card low hand which contains a 9-high":
     a 9 and a lower card, no pair (pai_gow_poker.md rule 26). The joker in a
     two-card hand is an ace (rule 3), so joker + 9 is ace-high, not a Tiger 9.
@@ -152,21 +154,23 @@ DEFAULT_SUM_PAYTABLE = "A"
 DEFAULT_BEAT_IT_PAYTABLE = "A"
 
 
-def sum_paytable(paytable):
+def sum_paytable(paytable: str | None) -> dict[str, Odds]:
     """One § 645c.2(g)(1) paytable, or ValueError naming those listed."""
     if paytable not in SUM_PAYTABLES:
         raise ValueError(f"§ 645c.2(g)(1) lists Sum Paytables A-D, not {paytable!r}")
     return SUM_PAYTABLES[paytable]
 
 
-def beat_it_paytable(paytable):
+def beat_it_paytable(paytable: str | None) -> dict[str, Odds]:
     """One § 645c.2(g)(3) paytable, or ValueError naming those listed."""
     if paytable not in BEAT_IT_PAYTABLES:
         raise ValueError(f"§ 645c.2(g)(3) lists Beat It Paytables A-C, not {paytable!r}")
     return BEAT_IT_PAYTABLES[paytable]
 
 
-def dice_odds(wager, the_roll, *, paytable=None, face=None):
+def dice_odds(
+    wager: str, the_roll: dice.Roll, *, paytable: str | None = None, face: object = None
+) -> tuple[str, Odds] | None:
     """(line, Odds) for a winning dice wager on ``the_roll``, or None (it loses).
 
     ``wager`` is SUM (with ``paytable`` "A".."D"), MATCH (with the ``face``
@@ -268,7 +272,7 @@ ENVY_MIN_FORTUNE_WAGER_CENTS = 500  # rule 11: "a Fortune bonus wager of at leas
 ENVY_SOURCE = FORTUNE_SOURCE
 
 
-def envy_cents(other_players_lines, fortune_wager_cents):
+def envy_cents(other_players_lines: Iterable[str | None], fortune_wager_cents: int) -> int:
     """The Envy bonus of one player: the sum over the *other* players' lines
     (the dealer's excluded by the caller) of ``ENVY_CENTS``, or 0 when the
     player's Fortune wager is under $5."""
@@ -282,7 +286,7 @@ def envy_cents(other_players_lines, fortune_wager_cents):
 # payout wager every Must-Hit-By game needs). Shared by the other pai gow
 # games. "% of meter" lines are paid by the meter system; the fixed lines are
 # "for 1" (stake included). Below a full house the wager loses.
-PROGRESSIVE = {
+PROGRESSIVE: dict[str, Odds | MeterShare] = {
     SEVEN_CARD_STRAIGHT_FLUSH: MeterShare(100),
     ROYAL_FLUSH_ROYAL_MATCH: MeterShare(10),
     SEVEN_CARD_STRAIGHT_FLUSH_JOKER: MeterShare(10),

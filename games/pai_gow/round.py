@@ -21,22 +21,33 @@ A set hand is stored in the spot under each hand's key ("high", "low"; Fortune
 Asia's "medium"), card strings, so the split is data: ``Variant.hands``.
 """
 
+import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 from games import table_round as tr
-from games.cards.cards import cards, to_json
+from games.cards.cards import Card, cards, to_json
 from games.cards.rng import system_rng
 from games.engine import (
     CENTS_PER_CHIP,
     Action,
+    ChipMove,
     IllegalAction,
     Outcome,
+    Timer,
     chip_word,
     dataclass_json,
     format_chips,
 )
 from games.pai_gow import dice
-from games.pai_gow.settlement import dealer_push, reveal_and_settle, set_by_house_way, setting_text
+from games.pai_gow.settlement import (
+    LogLine,
+    dealer_push,
+    reveal_and_settle,
+    set_by_house_way,
+    setting_text,
+)
 from games.pai_gow.variant import (  # noqa: F401  (the family's names, for the bindings and the tests)
     FORTUNE,
     MAIN,
@@ -44,6 +55,8 @@ from games.pai_gow.variant import (  # noqa: F401  (the family's names, for the 
     PROGRESSIVE_KIND,
     Decision,
     Hand,
+    Hook,
+    Spot,
     Variant,
     is_set,
     setting_of,
@@ -86,42 +99,46 @@ class State:
     round: int = 1
     phase: str = BETTING
     waits: int = 0
-    deck: list | None = None  # a stacked deck for the next deal (test tables); never shown
-    dice: list | None = None  # fixed dice [red, blue, blue] for the next roll (test tables)
+    deck: list[str] | None = None  # a stacked deck for the next deal (test tables); never shown
+    dice: list[int] | None = None  # fixed dice [red, blue, blue] for the next roll (test tables)
     count: int | None = None  # a fixed RNG number 1–7 for the next deal (test tables without dice)
     # seat (str) -> {"player", "bets": {area: cents}, "cards": [7] | [], one key per hand
     #                ("high", "low", ...): [cards] | None, "set_by": "player" | "house way" | None,
     #                "left": bool, "decided": bool (after a post-deal decision)}
-    spots: dict = field(default_factory=dict)
+    spots: dict[str, Spot] = field(default_factory=dict)
     # {"cards", one key per hand, "push": name | None}; a face-down dealer is shown at the result
-    dealer: dict = field(default_factory=dict)
+    dealer: Spot = field(default_factory=dict)
     shooter: int | None = None  # the seat that presses "Shake"
     last_shooter: int = 0
-    roll: list | None = None  # dice.Roll.to_json(): [red, blue, blue]; shown once the tumble ends
+    roll: list[int] | None = None  # dice.Roll.to_json(): [red, blue, blue]; shown once the tumble ends
     first_position: str | None = None
-    mystery_hits: list = field(default_factory=list)  # [{"seat", "cents"}], paid at the result
-    results: dict = field(default_factory=dict)  # seat -> {"paid", "lines"}
-    last_bets: dict = field(default_factory=dict)  # player id (str) -> {area: cents}, for "rebet"
+    mystery_hits: list[dict[str, int]] = field(
+        default_factory=list
+    )  # [{"seat", "cents"}], paid at the result
+    results: dict[str, dict[str, Any]] = field(default_factory=dict)  # seat -> {"paid", "lines"}
+    last_bets: dict[str, dict[str, int]] = field(
+        default_factory=dict
+    )  # player id (str) -> {area: cents}, for "rebet"
 
     @classmethod
-    def from_json(cls, data):
+    def from_json(cls, data: Mapping[str, Any]) -> "State":
         return cls(**data)
 
-    def to_json(self, copy=True):
+    def to_json(self, copy: bool = True) -> dict[str, Any]:
         return dataclass_json(self, copy)
 
-    def seats(self):
+    def seats(self) -> list[int]:
         return sorted(int(seat) for seat, spot in self.spots.items() if spot["bets"].get(MAIN))
 
-    def spot(self, seat):
+    def spot(self, seat: int | str) -> Spot:
         return self.spots[str(seat)]
 
 
-def new_state():
+def new_state() -> State:
     return State()
 
 
-def timer(variant, state, config):
+def timer(variant: Variant, state: State, config: Any) -> Timer:
     if state.phase == BETTING:
         return tr.betting_timer(state, config)
     if state.phase == SHAKING:
@@ -130,22 +147,28 @@ def timer(variant, state, config):
         seconds = config.roll_seconds if variant.uses_dice(config) else variant.deal_seconds(config)
         return f"{state.round}:roll", seconds, Action(DEAL)
     if state.phase == DECIDING:
-        return f"{state.round}:decide", variant.decision.seconds(config), Action(CLOSE_DECIDING)
+        decision = cast(Decision, variant.decision)  # a game without one never decides
+        return f"{state.round}:decide", decision.seconds(config), Action(CLOSE_DECIDING)
     if state.phase == SETTING:
         return f"{state.round}:set", config.set_seconds, Action(CLOSE_SETTING)
     return tr.result_timer(state, config)
 
 
-def player_actions(variant):
+def player_actions(variant: Variant) -> tuple[str, ...]:
     return BASE_ACTIONS + (variant.decision.kinds if variant.decision else ())
 
 
-def parse_action(variant, kind, data, check_area=None):
+def parse_action(
+    variant: Variant,
+    kind: str,
+    data: dict[str, Any],
+    check_area: Callable[[str], object] | None = None,
+) -> Action:
     """A message's action. ``check_area(area)`` may refuse an area with its own
     message (Pai Gow Poker's Match faces) before the unknown-area refusal."""
     if kind == BET:
 
-        def check(area):
+        def check(area: str) -> None:
             if check_area is not None:
                 check_area(area)
             if area not in variant.areas:
@@ -153,7 +176,7 @@ def parse_action(variant, kind, data, check_area=None):
 
         return tr.parse_bet(data, check, MAIN)
     if kind == SET_HAND:
-        hands = {}
+        hands: dict[str, Any] = {}
         try:
             for key in variant.hand_keys():
                 hands[key] = to_json(cards(str(data.get(key, ""))))
@@ -167,7 +190,7 @@ def parse_action(variant, kind, data, check_area=None):
     raise IllegalAction(f"Unknown action {kind!r} at a {variant.table_name} table.")
 
 
-def apply(variant, state, action, config, rng):
+def apply(variant: Variant, state: State, action: Action, config: Any, rng: random.Random) -> Outcome:
     handler = _HANDLERS.get(action.kind)
     if handler is None and variant.decision and action.kind in variant.decision.kinds:
         handler = _decide
@@ -186,13 +209,15 @@ class Betting(tr.BettingPhase):
     # The stacked deck, dice or first position for the next deal, and the shaker's turn.
     carry = ("deck", "dice", "count", "last_shooter", "mystery_hits")
 
-    def new_spot(self, variant, player):
-        spot = {"player": player, "bets": {}, "cards": []}
+    def new_spot(self, variant: Variant, player: int | None) -> Spot:
+        spot: Spot = {"player": player, "bets": {}, "cards": []}
         spot.update(dict.fromkeys(variant.hand_keys()))
         spot.update(set_by=None, left=False)
         return spot
 
-    def check_bet(self, variant, seat, bets, area, amount, config):
+    def check_bet(
+        self, variant: Variant, seat: int, bets: dict[str, int], area: str, amount: int, config: Any
+    ) -> list[tuple[str, str]]:
         if not 1 <= seat < len(POSITIONS):
             # pai_gow_poker.md rule 7 (six_card_fortune_pai_gow.md rule 2): six player positions are
             # dealt; a table set up with more seats must not take a wager that gets no cards.
@@ -223,21 +248,21 @@ class Betting(tr.BettingPhase):
                 )
         return [(area, variant.area_name(area))]
 
-    def first(self, variant):
+    def first(self, variant: Variant) -> str | None:
         return MAIN
 
-    def fixed(self, variant, config):
+    def fixed(self, variant: Variant, config: Any) -> tuple[str, ...]:
         # The progressive payout wager has one size (pai_gow_poker.md § 9).
         return (PROGRESSIVE,)
 
-    def progressives(self, variant, config):
+    def progressives(self, variant: Variant, config: Any) -> list[tr.Progressive]:
         if not config.progressive:
             return []
         # Each game's (c)(1)-(2): the progressive payout wager feeds its meter and, with the
         # main wager, the Mystery bonus meter.
         return [tr.Progressive(PROGRESSIVE, variant.progressive_kind, MAIN if config.mystery else None)]
 
-    def close(self, variant, state, seats, config):
+    def close(self, variant: Variant, state: State, seats: list[int], config: Any) -> str:
         if variant.uses_dice(config):
             # pai_gow_poker.md Defaults: the shaker goes round from the dealer's left.
             later = [seat for seat in seats if seat > state.last_shooter]
@@ -247,14 +272,14 @@ class Betting(tr.BettingPhase):
         state.phase = ROLLING
         return "No more bets."
 
-    def award_texts(self, variant, seat, kind, cents):
+    def award_texts(self, variant: Variant, seat: int, kind: str | None, cents: int) -> tuple[str, str, str]:
         return (
             f"seat {seat} progressive meter",
             f"progressive: {format_chips(cents)} from the meter",
             f"Seat {seat}: progressive payout, {format_chips(cents)} from the meter!",
         )
 
-    def rebets(self, variant, area):
+    def rebets(self, variant: Variant, area: str) -> bool:
         # Not a wager a post-deal decision placed (Six-Card Fortune Pai Gow's Double Down).
         return area in variant.areas
 
@@ -265,7 +290,7 @@ PHASE = Betting()
 # -- the shaker and the deal -------------------------------------------------------
 
 
-def _shake(variant, state, action, config, rng):
+def _shake(variant: Variant, state: State, action: Action, config: Any, rng: random.Random) -> Outcome:
     if state.phase != SHAKING:
         raise IllegalAction("The shaker is not waiting for anyone now.")
     seat = seat_of(action)
@@ -274,13 +299,15 @@ def _shake(variant, state, action, config, rng):
     return _start_roll(state, rng, f"Seat {seat} shakes the dice.")
 
 
-def _shake_timeout(variant, state, action, config, rng):
+def _shake_timeout(
+    variant: Variant, state: State, action: Action, config: Any, rng: random.Random
+) -> Outcome:
     if state.phase != SHAKING:
         raise IllegalAction("The shaker is not waiting.")
     return _start_roll(state, rng, f"Seat {state.shooter} did not shake: the dealer shakes.")
 
 
-def _start_roll(state, rng, text):
+def _start_roll(state: State, rng: random.Random, text: str) -> Outcome:
     if state.dice:
         state.roll, state.dice = dice.Roll.from_json(state.dice).to_json(), None
     else:
@@ -290,14 +317,15 @@ def _start_roll(state, rng, text):
     return Outcome(state, log=[{"player": None, "text": text}])
 
 
-def _deal(variant, state, action, config, rng):
+def _deal(variant: Variant, state: State, action: Action, config: Any, rng: random.Random) -> Outcome:
     if state.phase != ROLLING:
         raise IllegalAction("The cards are not being dealt now.")
-    log, moves = [], []
+    log: list[LogLine] = []
+    moves: list[ChipMove] = []
     if variant.uses_dice(config):
-        roll = dice.Roll.from_json(state.roll)
+        roll = dice.Roll.from_json(cast(list[int], state.roll))  # rolled at the shake
         log.append({"player": None, "text": f"The dice: {roll}."})
-        moves += variant.settle_dice(state, roll, config, log)
+        moves += cast(Hook, variant.settle_dice)(state, roll, config, log)  # a game with dice has it
         count = roll.total
     else:
         # rule 14: an RNG number 1–7 without dice (a test table may have fixed it)
@@ -347,7 +375,7 @@ def _deal(variant, state, action, config, rng):
     return Outcome(state, log=log, moves=moves)
 
 
-def _shuffled(variant, rng):
+def _shuffled(variant: Variant, rng: random.Random) -> list[Card]:
     deck = variant.deck()
     rng.shuffle(deck)  # rule 13: a fresh shuffle every round
     return deck
@@ -356,7 +384,7 @@ def _shuffled(variant, rng):
 # -- a post-deal decision (Six-Card Fortune Pai Gow's Double Down) -----------------
 
 
-def _decide(variant, state, action, config, rng):
+def _decide(variant: Variant, state: State, action: Action, config: Any, rng: random.Random) -> Outcome:
     if state.phase != DECIDING:
         raise IllegalAction("There is no decision to take now.")
     seat = seat_of(action)
@@ -365,25 +393,28 @@ def _decide(variant, state, action, config, rng):
         raise IllegalAction("You have no hand this round.")
     if spot.get("decided"):
         raise IllegalAction("You have decided already.")
-    log, moves = variant.decision.decide(state, seat, spot, action, config)
+    log, moves = cast(Decision, variant.decision).decide(state, seat, spot, action, config)
     spot["decided"] = True
     return _after_decision(state, log, moves)
 
 
-def _after_decision(state, log, moves):
+def _after_decision(state: State, log: list[LogLine], moves: list[ChipMove]) -> Outcome:
     if all(state.spot(seat).get("decided") for seat in state.seats()):
         state.phase = SETTING
     return Outcome(state, log=log, moves=moves)
 
 
-def _close_deciding(variant, state, action, config, rng):
+def _close_deciding(
+    variant: Variant, state: State, action: Action, config: Any, rng: random.Random
+) -> Outcome:
     if state.phase != DECIDING:
         raise IllegalAction("There is no decision to take now.")
-    log, moves = [], []
+    log: list[LogLine] = []
+    moves: list[ChipMove] = []
     for seat in state.seats():
         spot = state.spot(seat)
         if not spot.get("decided"):
-            more_log, more_moves = variant.decision.default(state, seat, spot, config)
+            more_log, more_moves = cast(Decision, variant.decision).default(state, seat, spot, config)
             log += more_log
             moves += more_moves
             spot["decided"] = True
@@ -393,7 +424,7 @@ def _close_deciding(variant, state, action, config, rng):
 # -- setting the hands ---------------------------------------------------------------
 
 
-def _require_setting(variant, state, action):
+def _require_setting(variant: Variant, state: State, action: Action) -> tuple[int, Spot]:
     if state.phase != SETTING:
         push = state.dealer.get("push") if state.phase == RESULT and variant.dealer_face_up else None
         if push:
@@ -410,18 +441,18 @@ def _require_setting(variant, state, action):
     return seat, spot
 
 
-def _a(name):
+def _a(name: str) -> str:
     """ "an Ace High Pai Gow", "a Tiger 9" """
     return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
 
 
-def count_message(variant):
+def count_message(variant: Variant) -> str:
     """ "Set your own seven cards: five in the high hand, two in the low hand." """
     parts = [f"{_NUMBER_WORDS[hand.size]} in the {hand.name.lower()}" for hand in variant.hands]
     return f"Set your own {_NUMBER_WORDS[variant.cards_per_player]} cards: {', '.join(parts)}."
 
 
-def _set_hand(variant, state, action, config, rng):
+def _set_hand(variant: Variant, state: State, action: Action, config: Any, rng: random.Random) -> Outcome:
     seat, spot = _require_setting(variant, state, action)
     hands = [action.data[hand.key] for hand in variant.hands]
     if any(len(given) != hand.size for given, hand in zip(hands, variant.hands, strict=True)) or sorted(
@@ -437,23 +468,25 @@ def _set_hand(variant, state, action, config, rng):
     return _after_set(variant, state, config, [{"player": action.player, "text": "sets the hand"}])
 
 
-def _house_way(variant, state, action, config, rng):
+def _house_way(variant: Variant, state: State, action: Action, config: Any, rng: random.Random) -> Outcome:
     seat, spot = _require_setting(variant, state, action)
     set_by_house_way(variant, spot)
     return _after_set(variant, state, config, [{"player": action.player, "text": "asks for the house way"}])
 
 
-def _after_set(variant, state, config, log):
+def _after_set(variant: Variant, state: State, config: Any, log: list[LogLine]) -> Outcome:
     if all(is_set(variant, state.spot(seat)) for seat in state.seats()):
         outcome = reveal_and_settle(variant, state, config)
         return Outcome(outcome.state, log=log + outcome.log, moves=outcome.moves, awards=outcome.awards)
     return Outcome(state, log=log)
 
 
-def _close_setting(variant, state, action, config, rng):
+def _close_setting(
+    variant: Variant, state: State, action: Action, config: Any, rng: random.Random
+) -> Outcome:
     if state.phase != SETTING:
         raise IllegalAction("Hands are not being set now.")
-    log = []
+    log: list[LogLine] = []
     for seat in state.seats():
         spot = state.spot(seat)
         if not is_set(variant, spot):
@@ -466,13 +499,14 @@ def _close_setting(variant, state, action, config, rng):
 # -- test tables: stacked dice and deck ---------------------------------------------
 
 
-def parse_stack(text):
+def parse_stack(text: object) -> tuple[list[int] | None, list[Card | None]]:
     """(dice [red, blue, blue] or None, [card or None for "?"]) typed as
     "dice 3 3 3; AS KS ?" (spaces, commas or semicolons)."""
     if not isinstance(text, str):
         raise IllegalAction("Type the stack as text, e.g. dice 3 3 3; AS KS QS.")
     words = tr.stack_words(text)
-    rolled, typed = None, []
+    rolled: list[int] | None = None
+    typed: list[Card | None] = []
     index = 0
     while index < len(words):
         word = words[index]
@@ -496,7 +530,7 @@ def parse_stack(text):
     return rolled, typed
 
 
-def _first_position(text):
+def _first_position(text: object) -> tuple[int | None, object]:
     """A stack's "first dealer" or "first 3" (a seat): the RNG number 1–7 of
     rule 15 that gives the first hand there (the dealer 1, seat n n + 1), and
     the text without it; (None, text) when not typed."""
@@ -517,13 +551,20 @@ def _first_position(text):
     return count, " ".join(words[:at] + words[at + 2 :])
 
 
-def _stacked_die(value):
+def _stacked_die(value: str) -> int:
     if value not in {str(face) for face in dice.FACES}:  # "1" to "6", never "²" (int() refuses it)
         raise IllegalAction(f"A die shows 1 to 6 pips, not {value!r}.")
     return int(value)
 
 
-def stack(variant, state, config, text, rng=None, no_dice_message=None):
+def stack(
+    variant: Variant,
+    state: State,
+    config: Any,
+    text: object,
+    rng: random.Random | None = None,
+    no_dice_message: str | None = None,
+) -> State:
     """A test table's stacked dice and deck (DESIGN.md, "Randomness").
 
     The dice are the next roll (``state.dice``), the count of rule 15 picks
@@ -551,7 +592,7 @@ def stack(variant, state, config, text, rng=None, no_dice_message=None):
     rest = [item for item in deck if item not in known]
     (rng or system_rng()).shuffle(rest)
     state = State.from_json(state.to_json())
-    state.dice = dice.Roll(rolled[0], tuple(rolled[1:])).to_json() if rolled else None
+    state.dice = dice.Roll(rolled[0], (rolled[1], rolled[2])).to_json() if rolled else None
     state.count = first
     if typed:
         state.deck = to_json(tr.stacked_front(typed, rest) + rest)
@@ -560,7 +601,7 @@ def stack(variant, state, config, text, rng=None, no_dice_message=None):
     return state
 
 
-def round_summary(state):
+def round_summary(state: State) -> dict[str, Any] | None:
     if state.phase != RESULT:
         return None
     return {"dealer": state.dealer, "roll": state.roll, "results": state.results}

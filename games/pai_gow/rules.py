@@ -14,10 +14,14 @@ result (the dealer sets by the house way; main, Tiger 9, Fortune, Envy,
 progressive and Mystery bonus settled, § 645c.1(d)-(g)) → betting.
 """
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from games.cards import poker
-from games.engine import LOSE, RETURN, WIN, ChipMove, IllegalAction, format_chips
+from games.cards.cards import Card
+from games.engine import LOSE, RETURN, WIN, Action, ChipMove, IllegalAction, Outcome, Timer, format_chips
 from games.pai_gow import dice, house_way, paytables
 from games.pai_gow import round as pg
 from games.pai_gow.config import mystery_needs, table_clocks
@@ -47,7 +51,9 @@ from games.pai_gow.round import (  # noqa: F401  (the round's names, as this mod
     parse_stack,
     round_summary,
 )
+from games.pai_gow.settlement import LogLine
 from games.pai_gow.seven_cards import seven_card_line
+from games.pai_gow.variant import Spot
 from games.submission import BET_LIMITS, SIDE_MAX, Checked, Choice, Limit, switches
 
 TIGER_9 = "tiger9"
@@ -107,10 +113,10 @@ class Config(Checked):
     )
 
     @property
-    def variation(self):
+    def variation(self) -> str:
         return paytables.COMMISSION_FREE if self.commission_free else paytables.STANDARD
 
-    def offers(self, area):
+    def offers(self, area: str) -> bool:
         if area == MAIN:
             return True
         if area == TIGER_9:
@@ -120,7 +126,7 @@ class Config(Checked):
         return getattr(self, area, 0) == 1
 
 
-def _name(area):
+def _name(area: str) -> str:
     if area in MATCH_AREAS:
         return f"Match {area[-1]}"
     return AREA_NAMES[area]
@@ -144,17 +150,19 @@ HANDS = (
 FOUL_MESSAGE = "That is a foul: the high hand must outrank the low hand. Set it again."
 
 
-def setting_error(hands):
+def setting_error(hands: Sequence[Sequence[Card | str]]) -> str | None:
     """§ 2, rule 6: the high hand must rank equal to or higher than the low hand."""
     return FOUL_MESSAGE if house_way.is_foul(*hands) else None
 
 
-def _tiger_9(hands, seven, config):
+def _tiger_9(hands: Sequence[Sequence[Card]], seven: list[Card], config: Config) -> str | None:
     """§ 645c.1(h): the dealer's low hand, as set, is 9-high; only with commission-free play."""
     return "Tiger 9" if config.commission_free and paytables.is_tiger_9(hands[1]) else None
 
 
-def _settle_tiger_9(state, seat, spot, dealer, push, config):
+def _settle_tiger_9(
+    state: State, seat: int, spot: Spot, dealer: object, push: str | None, config: Config
+) -> tuple[list[LogLine], list[ChipMove]]:
     """§ 645c.1(g): Tiger 9 wagers win 30 to 1 on a dealer Tiger 9, else lose."""
     player, amount = spot["player"], spot["bets"][TIGER_9]
     if push:
@@ -168,10 +176,10 @@ def _settle_tiger_9(state, seat, spot, dealer, push, config):
     return [], [ChipMove(LOSE, player, amount, f"seat {seat} tiger9")]
 
 
-def _settle_dice(state, roll, config, log):
+def _settle_dice(state: State, roll: dice.Roll, config: Config, log: list[LogLine]) -> list[ChipMove]:
     """§ 645c.2(g), closing paragraph: the dice wagers are settled on the roll
     before any card is delivered."""
-    moves = []
+    moves: list[ChipMove] = []
     for seat in state.seats():
         spot = state.spot(seat)
         for area in DICE_AREAS:
@@ -203,7 +211,7 @@ def _settle_dice(state, roll, config, log):
     return moves
 
 
-def _envy_cents(other_lines, bets):
+def _envy_cents(other_lines: list[str], bets: dict[str, int]) -> int:
     """Rule 34: with a Fortune wager of $5 or more, per other player's line."""
     return paytables.envy_cents(other_lines, bets[FORTUNE]) if bets.get(FORTUNE) else 0
 
@@ -234,21 +242,21 @@ VARIANT = pg.Variant(
 )
 
 
-def timer(state, config):
+def timer(state: State, config: Config) -> Timer:
     return pg.timer(VARIANT, state, config)
 
 
-def _check_area(area):
+def _check_area(area: str) -> None:
     if area.startswith("match") and area not in MATCH_AREAS:
         # § 645c.2(d)(2): the Match areas are the faces 1 to 6.
         raise IllegalAction("A Match wager goes on one of the faces 1 to 6; there is no such face.")
 
 
-def parse_action(kind, data):
+def parse_action(kind: str, data: dict[str, Any]) -> Action:
     return pg.parse_action(VARIANT, kind, data, _check_area)
 
 
-def apply(state, action, config, rng):
+def apply(state: State, action: Action, config: Config, rng: random.Random) -> Outcome:
     return pg.apply(VARIANT, state, action, config, rng)
 
 
@@ -261,7 +269,7 @@ STACK_HELP = (
 )
 
 
-def stack(state, config, text, rng=None):
+def stack(state: State, config: Config, text: object, rng: random.Random | None = None) -> State:
     """A test table's stacked dice and deck (DESIGN.md, "Randomness"): the
     dice are the next roll, the count of rule 15 picks the first position;
     the cards are the front of the next round's 53-card deck, seven per

@@ -3,37 +3,46 @@
 main wager against the dealer, the variant's extra wagers, Fortune, Envy,
 the progressive and the Mystery bonus."""
 
+from typing import Any, cast
+
 from games import table_round as tr
-from games.cards.cards import cards, to_json
+from games.cards.cards import Card, cards, to_json
 from games.engine import LOSE, RETURN, WIN, ChipMove, Outcome, ProgressiveAward, format_chips
-from games.pai_gow.variant import FORTUNE, MAIN, PROGRESSIVE, is_set, setting_of
-from games.payouts import MeterShare
+from games.pai_gow.variant import FORTUNE, MAIN, PROGRESSIVE, Spot, Variant, is_set, setting_of
+from games.payouts import MeterShare, Odds
 from games.table_round import RESULT, result_line
 
+# The round's State (games/pai_gow/round.py), which imports this module: Any here, as
+# games/table_round.py takes it, rather than an import back.
+RoundState = Any
 
-def set_by_house_way(variant, hand):
+LogLine = dict[str, Any]
+Setting = tuple[tuple[Card, ...], ...]  # set hands, in the variant's ``hands`` order
+
+
+def set_by_house_way(variant: Variant, hand: Spot) -> None:
     setting = variant.house_way(cards(hand["cards"]))
     for spec, given in zip(variant.hands, setting, strict=True):
         hand[spec.key] = to_json(given)
     hand["set_by"] = "house way"
 
 
-def setting_text(variant, hand):
+def setting_text(variant: Variant, hand: Spot) -> str:
     return " / ".join(" ".join(item.label for item in cards(hand[key])) for key in variant.hand_keys())
 
 
-def dealer_push(variant, state, config):
+def dealer_push(variant: Variant, state: RoundState, config: Any) -> str | None:
     push = variant.dealer_push(setting_of(variant, state.dealer), cards(state.dealer["cards"]), config)
     state.dealer["push"] = push
     return push
 
 
-def reveal_and_settle(variant, state, config):
+def reveal_and_settle(variant: Variant, state: RoundState, config: Any) -> Outcome:
     """The dealer sets by the house way (already done for a face-up dealer); a
     dealer push (Tiger 9, § 645c.1(e); Ace High Pai Gow, face_up_pai_gow.md rule
     7) pushes every main wager; then the variant's extra wagers, Fortune, Envy,
     progressive and the Mystery bonus."""
-    log = []
+    log: list[LogLine] = []
     if not is_set(variant, state.dealer):
         set_by_house_way(variant, state.dealer)
         log.append({"player": None, "text": f"The dealer sets {setting_text(variant, state.dealer)}."})
@@ -43,7 +52,8 @@ def reveal_and_settle(variant, state, config):
     dealer = setting_of(variant, state.dealer)
     if push:
         log.append({"player": None, "text": f"{push}: every {variant.main_name} wager pushes."})
-    moves, awards = [], []
+    moves: list[ChipMove] = []
+    awards: list[ProgressiveAward] = []
     lines = {seat: variant.bonus_line(cards(state.spot(seat)["cards"])) for seat in state.seats()}
     for seat in state.seats():
         spot = state.spot(seat)
@@ -63,7 +73,9 @@ def reveal_and_settle(variant, state, config):
             result_line(state, seat, f"Envy bonus +{format_chips(envy)}", envy)
             moves.append(ChipMove(WIN, player, envy, f"seat {seat} envy"))
         if bets.get(PROGRESSIVE):
-            pays = variant.progressive_paytable.get(line) if line else None
+            # A game with the wager has its paytable.
+            paytable = cast(dict[str, Odds | MeterShare], variant.progressive_paytable)
+            pays = paytable.get(line) if line else None
             if pays is None:
                 # Collected at "no more bets"; the summary still tells it.
                 result_line(state, seat, "progressive loses", 0)
@@ -80,10 +92,19 @@ def reveal_and_settle(variant, state, config):
     return Outcome(state, log=log, moves=moves, awards=awards)
 
 
-def _settle_fortune(variant, state, seat, spot, line, config, log):
+def _settle_fortune(
+    variant: Variant,
+    state: RoundState,
+    seat: int,
+    spot: Spot,
+    line: str | None,
+    config: Any,
+    log: list[LogLine],
+) -> list[ChipMove]:
     player, amount = spot["player"], spot["bets"][FORTUNE]
-    odds = variant.fortune_paytable.get(line) if line else None
-    if odds is None:
+    paytable = cast(dict[str, Odds], variant.fortune_paytable)  # a game with the wager has its paytable
+    odds = paytable.get(line) if line else None
+    if odds is None or line is None:  # (no line, no odds)
         result_line(state, seat, "Fortune loses", 0)
         return [ChipMove(LOSE, player, amount, f"seat {seat} fortune")]
     winnings = odds.winnings_cents(amount)
@@ -101,7 +122,16 @@ def _settle_fortune(variant, state, seat, spot, line, config, log):
     ]
 
 
-def _settle_main(variant, state, seat, spot, dealer, push, config, log):
+def _settle_main(
+    variant: Variant,
+    state: RoundState,
+    seat: int,
+    spot: Spot,
+    dealer: Setting,
+    push: str | None,
+    config: Any,
+    log: list[LogLine],
+) -> list[ChipMove]:
     player, wager = spot["player"], spot["bets"][MAIN]
     if push:
         # § 645c.1(e), face_up_pai_gow.md rule 7: pushed without examining the player's hand
@@ -129,15 +159,15 @@ def _settle_main(variant, state, seat, spot, dealer, push, config, log):
     return [ChipMove(LOSE, player, wager, f"seat {seat} main")]
 
 
-def _all_hands_win(variant):
+def _all_hands_win(variant: Variant) -> str:
     return "both hands win" if len(variant.hands) == 2 else "wins"
 
 
-def _story(variant, mine, theirs):
+def _story(variant: Variant, mine: Setting, theirs: Setting) -> str:
     """ "high two pair, kings and 9s beats the dealer's pair of 9s, low A-K
     loses to the dealer's A-Q": each hand against the dealer's, a copy
     going to the dealer (pai_gow_poker.md rule 20)."""
-    parts = []
+    parts: list[str] = []
     for hand, my_cards, dealer_cards in zip(variant.hands, mine, theirs, strict=True):
         mine_value, theirs_value = hand.value(my_cards), hand.value(dealer_cards)
         verb = (
@@ -149,6 +179,6 @@ def _story(variant, mine, theirs):
     return ", ".join(parts)
 
 
-def _lower(name):
+def _lower(name: str) -> str:
     """ "Two pair, kings and 9s" mid-sentence; "A-K high" stays as it is."""
     return name[0].lower() + name[1:] if name[1:2].islower() else name

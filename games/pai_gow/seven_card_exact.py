@@ -25,9 +25,12 @@ about 12 s on the development VM):
   § 1, rule 3) or ``line_of_indices``.
 """
 
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from itertools import chain, combinations, combinations_with_replacement
 from math import comb, prod
+from types import ModuleType
+from typing import Any
 
 from games.cards import poker, seven_card
 from games.cards.suit_classes import class_count, suit_classes
@@ -37,18 +40,20 @@ from games.pai_gow.seven_cards import LINES_BY_RANK, line_of_indices
 HANDS = comb(53, 7)
 # The lines this module counts: a full house and up, highest first.
 FULL_HOUSE_AND_UP = LINES_BY_RANK[: LINES_BY_RANK.index(FULL_HOUSE) + 1]
-_LINE_NUMBER = {key: number for number, key in enumerate(FULL_HOUSE_AND_UP)}
+_LINE_NUMBER: dict[str | None, int] = {key: number for number, key in enumerate(FULL_HOUSE_AND_UP)}
 NO_LINE = -1  # below a full house
 SUITS = 4
+# A numpy array: numpy is imported on first use (``_np``), so not named in the types.
+Array = Any
 
 
-def _np():
+def _np() -> ModuleType:
     import numpy  # imported on first use: the table never needs it
 
     return numpy
 
 
-def classify_batch(hands):
+def classify_batch(hands: Array) -> Array:
     """The number of each hand's line in ``FULL_HOUSE_AND_UP`` (``NO_LINE``
     below a full house): ``hands`` an (n, 7) integer array of distinct card
     indices, the joker 52 at most once a row."""
@@ -65,11 +70,11 @@ def classify_batch(hands):
     return result
 
 
-def _by_line_of_indices(rows):
+def _by_line_of_indices(rows: Array) -> list[int]:
     return [_LINE_NUMBER.get(line_of_indices(row), NO_LINE) for row in rows.tolist()]
 
 
-def _classify_naturals(hands):
+def _classify_naturals(hands: Array) -> Array:
     np = _np()
     category = seven_card.value_of_seven_batch(hands) >> 20
     result = np.full(len(hands), NO_LINE, dtype=np.int64)
@@ -81,7 +86,7 @@ def _classify_naturals(hands):
     return result
 
 
-def _classify_with_joker(naturals):
+def _classify_with_joker(naturals: Array) -> Array:
     """Lines of six natural cards (an (n, 6) array) and the joker."""
     np = _np()
     rank_counts = np.zeros((len(naturals), 13), dtype=np.int64)
@@ -106,7 +111,7 @@ def _classify_with_joker(naturals):
     return result
 
 
-def _class_arrays(size, chunk):
+def _class_arrays(size: int, chunk: int) -> Iterator[tuple[Array, Array]]:
     """(hands, weights) numpy arrays of ``suit_classes(size)``, ``chunk`` classes at a time."""
     np = _np()
     classes = suit_classes(size)
@@ -115,7 +120,7 @@ def _class_arrays(size, chunk):
         take = min(chunk, left)
         weights = np.empty(take, dtype=np.int64)
 
-        def cards(weights=weights, take=take):
+        def cards(weights: Array = weights, take: int = take) -> Iterator[tuple[int, ...]]:
             for place in range(take):
                 hand, weight = next(classes)
                 weights[place] = weight
@@ -127,7 +132,7 @@ def _class_arrays(size, chunk):
 
 
 @cache
-def line_counts_by_suit_classes(chunk=500_000):
+def line_counts_by_suit_classes(chunk: int = 500_000) -> dict[str, int]:
     """``line_counts`` the long way, for bench/seven_card_exact.py: every
     class of seven naturals and of six naturals with the joker classified in
     numpy batches (about 10 s of CPU)."""
@@ -150,7 +155,7 @@ def line_counts_by_suit_classes(chunk=500_000):
 # --- The quick way: rank multisets, and the suited hands one by one ------------------
 
 
-def _rank_line(counts, joker):
+def _rank_line(counts: Iterable[int], joker: bool) -> str | None:
     """The line of a hand without a straight flush from its rank counts (the
     joker an ace, § 1 rule 3): five aces, four of a kind, a full house, or
     None. A flush or a straight ranks below a full house."""
@@ -171,13 +176,13 @@ def _rank_line(counts, joker):
 _FIVE_WINDOWS = tuple([(1 << poker.ACE) | 0b1111] + [0b11111 << low for low in range(9)])
 
 
-def _may_straight_flush(mask, joker):
+def _may_straight_flush(mask: int, joker: bool) -> bool:
     """Whether one suit's ranks (``mask``), with the joker or not, hold a straight flush."""
     need = 4 if joker else 5
     return any((mask & window).bit_count() >= need for window in _FIVE_WINDOWS)
 
 
-def _suited_hands(naturals, joker):
+def _suited_hands(naturals: int, joker: bool) -> Iterator[list[int]]:
     """The hands of ``naturals`` natural cards (and the joker) that may make a
     straight flush, with suit 0 the one holding it (at most one suit can:
     five of seven, or four of six with the joker): the suit's ranks, then the
@@ -195,7 +200,7 @@ def _suited_hands(naturals, joker):
 
 
 @cache
-def line_counts():
+def line_counts() -> dict[str, int]:
     """{line: how many of the C(53, 7) seven-card hands make it} for the lines
     from a full house up, exactly, in about a second: every hand is counted by
     its rank multiset (the ways its suits can be chosen, prod C(4, count)) and
@@ -237,7 +242,7 @@ _RANK_ORDER = {line: number for number, line in enumerate(LINES_BY_RANK)}
 _STRAIGHT_WINDOWS = _FIVE_WINDOWS  # the same ten five-rank windows make a straight
 
 
-def _full_rank_line(counts, joker):
+def _full_rank_line(counts: Sequence[int], joker: bool) -> str | None:
     """The line of a hand that makes no flush, from its rank counts: five aces,
     four of a kind or a full house (``_rank_line``), else a straight (the joker
     may fill one gap, § 1 rule 3), else three of a kind (the joker an ace),
@@ -255,12 +260,12 @@ def _full_rank_line(counts, joker):
     return None
 
 
-def _best(*lines):
+def _best(*lines: str | None) -> str | None:
     found = [line for line in lines if line is not None]
     return min(found, key=_RANK_ORDER.__getitem__) if found else None
 
 
-def _flush_ways(counts, need):
+def _flush_ways(counts: Iterable[int], need: int) -> int:
     """The suitings of a rank multiset (each rank's cards in distinct suits)
     that put ``need`` or more cards in one suit: four times those that put
     them in suit 0 (no two suits can both hold them: 5 + 5 > 7, 4 + 4 > 6)."""
@@ -268,7 +273,7 @@ def _flush_ways(counts, need):
     for count in counts:
         if not count:
             continue
-        step = {}
+        step: dict[int, int] = {}
         for held, ways in spades.items():
             step[held] = step.get(held, 0) + ways * comb(3, count)  # suit 0 not among them
             step[held + 1] = step.get(held + 1, 0) + ways * comb(3, count - 1)
@@ -277,7 +282,7 @@ def _flush_ways(counts, need):
 
 
 @cache
-def all_line_counts():
+def all_line_counts() -> dict[str, int]:
     """{line: how many of the C(53, 7) hands make it} for every line of
     ``LINES_BY_RANK`` (the Fortune bonus's, down to a straight), exactly, as
     ``line_counts`` does it: each rank multiset weighs its suitings, those

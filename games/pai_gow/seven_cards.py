@@ -28,9 +28,11 @@ with three bit-mask tests for the seven-card hands, then the best of the 21
 five-card values.
 """
 
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 
 from games.cards import poker
+from games.cards.cards import Card
 from games.cards.poker import ACE, JOKER_INDEX, eval5_indices, indices
 from games.pai_gow.paytables import (
     FIVE_ACES,
@@ -90,7 +92,7 @@ _LINE_OF_CATEGORY = {
 _FIVES_OF_SEVEN = tuple(combinations(range(7), 5))
 
 
-def seven_card_line(seven_cards):
+def seven_card_line(seven_cards: Iterable[Card | str]) -> str | None:
     """The line (a key of ``SEVEN_CARD_LINES``) the seven cards make, or None.
 
     ``seven_cards``: seven ``Card`` values or their text ("AS", "JK"); a
@@ -100,8 +102,12 @@ def seven_card_line(seven_cards):
 
 
 def line_of_indices(
-    seven, _runs=_SEVEN_RUNS, _six=_SIX_OF_A_RUN, _eval=eval5_indices, _fives=_FIVES_OF_SEVEN
-):
+    seven: Sequence[int],
+    _runs: frozenset[int] = _SEVEN_RUNS,
+    _six: frozenset[int] = _SIX_OF_A_RUN,
+    _eval: Callable[[int, int, int, int, int], int] = eval5_indices,
+    _fives: tuple[tuple[int, ...], ...] = _FIVES_OF_SEVEN,
+) -> str | None:
     """``seven_card_line`` for seven distinct card indices (no checks: the
     simulations' fast path)."""
     joker = JOKER_INDEX in seven
@@ -138,7 +144,7 @@ def line_of_indices(
     return _LINE_OF_CATEGORY.get(best >> 20)
 
 
-def line_name(key):
+def line_name(key: str | None) -> str:
     """The line for people, as the paytables name it ("Royal flush + royal
     match"); ``NO_LINE_NAME`` for None; ValueError for an unknown key."""
     if key is None:
@@ -151,7 +157,7 @@ def line_name(key):
         ) from None
 
 
-def rank_of_line(key):
+def rank_of_line(key: str | None) -> int:
     """0 for the highest line of ``LINES_BY_RANK``, larger lower; None ranks
     below every line (for sorting and "at least" tests)."""
     if key is None:

@@ -30,10 +30,12 @@ joker, about 1 in 4.8 million) is given exactly (``SEVEN_CARD_STRAIGHT_FLUSH_PRO
 
 import math
 import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from typing import Any, cast
 
 from games.cards.poker import CARDS, TWO_CARD, eval5_indices
-from games.lab.rows import SIMULATION, RowSpec, RunningStats, line, simulated_row, what_if
+from games.lab.rows import SIMULATION, EdgeRow, RowSpec, RunningStats, line, simulated_row, what_if
 from games.pai_gow import paytables
 from games.pai_gow.house_way import LOSE, WIN, compare_values, house_way_indices, is_foul_values
 from games.pai_gow.rules import FORTUNE, MAIN, PROGRESSIVE, TIGER_9, Config
@@ -53,6 +55,9 @@ DEFAULT_ROUNDS = 1_000_000
 WIN_LINE = "win"
 TIGER_9_LINE = "tiger_9"
 NO_PAY_LINE = "lose"  # the seven-card rows' losing rounds, shown, not editable
+# A run's progress report: (rounds done, rounds in all).
+Progress = Callable[[int, int], object]
+Payout = Odds | MeterShare
 
 # The progressive payout wager's meter: (kind, paytable label, wager $) as
 # the platform's ``meter_rules`` takes them (games/meters.py).
@@ -78,7 +83,7 @@ _VARIATION_NAMES = {
 }
 
 
-def specs():
+def specs() -> list[RowSpec]:
     rows = [
         RowSpec(
             game=GAME,
@@ -130,10 +135,13 @@ def specs():
 
 
 # The regulation's (or the project's) paytable of each seven-card wager.
-SEVEN_CARD_PAYTABLES = {FORTUNE: paytables.FORTUNE, PROGRESSIVE: paytables.PROGRESSIVE}
+SEVEN_CARD_PAYTABLES: dict[str, Mapping[str, Payout]] = {
+    FORTUNE: paytables.FORTUNE,
+    PROGRESSIVE: paytables.PROGRESSIVE,
+}
 
 
-def paytable_lines(spec):
+def paytable_lines(spec: RowSpec) -> list[dict[str, Any]]:
     """The lines a designer may replace in a what-if copy."""
     if spec.wager == TIGER_9:
         return [line(TIGER_9_LINE, "Dealer's Tiger 9", paytables.TIGER_9, 0)]
@@ -145,7 +153,7 @@ def paytable_lines(spec):
     return [line(WIN_LINE, "Both hands win", paytables.WIN, 0)]
 
 
-def win_net(variation, odds=None):
+def win_net(variation: str, odds: Odds | None = None) -> float:
     """Net per unit wager of a winning Pai Gow Poker wager: 1 to 1 less the
     5% commission in the standard game (``paytables.main_win_cents``), or
     ``odds`` (a what-if) less the same commission."""
@@ -155,7 +163,7 @@ def win_net(variation, odds=None):
     return (winnings - paytables.commission_cents(winnings, variation)) / WAGER_CENTS
 
 
-def deal(rng, count):
+def deal(rng: random.Random, count: int) -> list[int]:
     """``count`` cards from a fresh 53-card deck, in order, uniformly: a partial
     Fisher-Yates draw, each index by rejection from 6 random bits. The very
     draw ``rng.sample(DECK, count)`` makes (its pool method), the same cards
@@ -175,29 +183,36 @@ def deal(rng, count):
     return cards
 
 
-def dealer_setting(dealer):
+def dealer_setting(dealer: Sequence[int]) -> tuple[int, int, bool]:
     """(high value, low value, Tiger 9?) of the dealer's seven card indices,
     set by the house way (§ 5; § 645c.1(d): the dealer sets by it)."""
     back, front = house_way_indices(dealer)
     a, b = front
-    return eval5_indices(*back), TWO_CARD[a * 53 + b], _IS_TIGER_9[a * 53 + b]
+    return eval5_indices(*back), TWO_CARD[a * 53 + b], _IS_TIGER_9[a * 53 + b]  # type: ignore[arg-type]  # five cards (house_way.py says why)
 
 
-def main_result(player, dealer, commission_free):
+def main_result(player: Sequence[int], dealer: Sequence[int], commission_free: bool) -> str:
     """WIN, LOSE or PUSH of a player's seven cards, set by the house way,
     against the dealer's, as rules._settle_main settles them."""
     dealer_high, dealer_low, tiger = dealer_setting(dealer)
     if commission_free and tiger:
         return paytables.PUSH  # § 645c.1(e)(1): every Pai Gow Poker wager pushes
     back, front = house_way_indices(player)
-    high = eval5_indices(*back)
+    high = eval5_indices(*back)  # type: ignore[arg-type]  # five cards (house_way.py says why)
     low = TWO_CARD[front[0] * 53 + front[1]]
     if is_foul_values(high, low):
         return LOSE  # § 6, rule 22 (the house way never fouls; checked as the table does)
     return compare_values(high, low, dealer_high, dealer_low)
 
 
-def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
+def run(
+    spec: RowSpec,
+    *,
+    payouts: Mapping[str, Payout] | None = None,
+    rounds: int | None = None,
+    seed: int | str | None = 0,
+    progress: Progress | None = None,
+) -> EdgeRow:
     """The EdgeRow of ``spec`` from ``rounds`` seeded deals."""
     total = rounds or spec.default_rounds
     rng = random.Random(seed)
@@ -207,10 +222,12 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     for key, payout in payouts.items():
         if not isinstance(payout, Odds):
             raise ValueError(f"{key}: this line pays fixed odds ('30 to 1'), not {payout}")
+    fixed = cast(Mapping[str, Odds], payouts)  # every line checked: fixed odds
     stats = RunningStats(total)
     chunk = max(1, total // 100)
+    odds: Odds | None
     if spec.wager == TIGER_9:
-        odds = payouts.get(TIGER_9_LINE, paytables.TIGER_9)
+        odds = fixed.get(TIGER_9_LINE, paytables.TIGER_9)
         _run_tiger_9(rng, total, chunk, float(odds.winnings(1)), stats, progress)
         assumptions = [
             "The Tiger 9 wager is offered with commission-free play only (§ 645c.1(c)); "
@@ -222,7 +239,7 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
         variation = spec.variant
         if variation not in paytables.VARIATIONS:
             raise ValueError(f"{spec.key}: unknown variation {variation!r}")
-        odds = payouts.get(WIN_LINE)
+        odds = fixed.get(WIN_LINE)
         counts = _run_main(rng, total, chunk, variation, win_net(variation, odds), stats, progress)
         assumptions = [
             "One player against the dealer, a fresh 53-card deck every round (pai_gow_poker.md rule 13).",
@@ -254,7 +271,15 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     return simulated_row(spec, stats, lines=lines, assumptions=assumptions)
 
 
-def _run_main(rng, total, chunk, variation, win, stats, progress):
+def _run_main(
+    rng: random.Random,
+    total: int,
+    chunk: int,
+    variation: str,
+    win: float,
+    stats: RunningStats,
+    progress: Progress | None,
+) -> dict[str, int]:
     """Deals and settles ``total`` rounds; adds them to ``stats`` a chunk at a
     time (the nets are only -1, 0 and ``win``); returns {result: count}."""
     commission_free = variation == paytables.COMMISSION_FREE
@@ -276,7 +301,9 @@ def _run_main(rng, total, chunk, variation, win, stats, progress):
     return counts
 
 
-def _run_tiger_9(rng, total, chunk, pays, stats, progress):
+def _run_tiger_9(
+    rng: random.Random, total: int, chunk: int, pays: float, stats: RunningStats, progress: Progress | None
+) -> None:
     """The Tiger 9 wager needs the dealer's seven cards only."""
     done = 0
     while done < total:
@@ -294,7 +321,9 @@ def _run_tiger_9(rng, total, chunk, pays, stats, progress):
 # --- The seven-card wagers: Fortune bonus and progressive payout --------------------------------
 
 
-def seven_card_counts(rng, total, progress=None, chunk=None):
+def seven_card_counts(
+    rng: random.Random, total: int, progress: Progress | None = None, chunk: int | None = None
+) -> Iterator[tuple[int, dict[str | None, int]]]:
     """Yields {line or None: rounds} of each chunk of ``total`` rounds (about
     1% of them), seven cards from a fresh deck each, named by the game's own
     classifier; ``progress(done, total)`` after each chunk."""
@@ -303,7 +332,7 @@ def seven_card_counts(rng, total, progress=None, chunk=None):
     done = 0
     while done < total:
         size = min(chunk, total - done)
-        counts = {}
+        counts: dict[str | None, int] = {}
         for _ in range(size):
             key = classify(deal(rng, 7))
             counts[key] = counts.get(key, 0) + 1
@@ -313,12 +342,12 @@ def seven_card_counts(rng, total, progress=None, chunk=None):
             progress(done, total)
 
 
-def line_nets(paytable):
+def line_nets(paytable: Mapping[str, Payout]) -> dict[str | None, tuple[float, bool]]:
     """{line: (net per unit wager, a hit?)} of a seven-card paytable
     ({line: Odds | MeterShare}): an Odds line nets its winnings ("for 1"
     odds include the stake); a meter line nets -1 in the fixed part (the
     meter pays it) and is a hit. A line the paytable lacks loses (-1, no hit)."""
-    nets = {}
+    nets: dict[str | None, tuple[float, bool]] = {}
     for key, payout in paytable.items():
         if isinstance(payout, MeterShare):
             nets[key] = (-1.0, True)
@@ -328,7 +357,13 @@ def line_nets(paytable):
     return nets
 
 
-def _seven_card_row(spec, rng, total, payouts, progress):
+def _seven_card_row(
+    spec: RowSpec,
+    rng: random.Random,
+    total: int,
+    payouts: Mapping[str, Payout],
+    progress: Progress | None,
+) -> EdgeRow:
     """The Fortune or progressive row: rounds tallied by line, each line
     paid by the (what-if) paytable. A line the paytable lacks loses; a meter
     line's fixed part is the lost wager and it counts as a hit (as
@@ -337,7 +372,7 @@ def _seven_card_row(spec, rng, total, payouts, progress):
     paytable = what_if(SEVEN_CARD_PAYTABLES[spec.wager], payouts, meter=progressive)
     nets = line_nets(paytable)
     stats = RunningStats(total)
-    counts = {}
+    counts: dict[str | None, int] = {}
     for size, part in seven_card_counts(rng, total, progress):
         summed = squares = 0.0
         hits = 0
@@ -349,9 +384,10 @@ def _seven_card_row(spec, rng, total, payouts, progress):
             counts[key] = counts.get(key, 0) + count
         stats.add_many(size, summed, squares, hits)
 
-    lines, meter_shares = [], {}
+    lines: list[dict[str, Any]] = []
+    meter_shares: dict[int, float | Fraction] = {}
     for key, payout in paytable.items():
-        frequency = counts.get(key, 0) / total
+        frequency: float | Fraction = counts.get(key, 0) / total
         if isinstance(payout, MeterShare):
             if key == paytables.SEVEN_CARD_STRAIGHT_FLUSH:
                 frequency = SEVEN_CARD_STRAIGHT_FLUSH_PROBABILITY  # exact: the simulation barely sees it
@@ -388,7 +424,7 @@ def _seven_card_row(spec, rng, total, payouts, progress):
     return simulated_row(spec, stats, lines=lines, meter_shares=meter_shares, assumptions=assumptions)
 
 
-def _top_line_assumption(payout):
+def _top_line_assumption(payout: Payout) -> str:
     """How the row counts the seven-card straight flush without the joker."""
     probability = SEVEN_CARD_STRAIGHT_FLUSH_PROBABILITY
     exact = (

@@ -19,6 +19,7 @@ from games.blackjack.round import LEAVE, PLAYER_ACTIONS, STACK_HELP, State, new_
 from games.cards.cards import cards
 from games.engine import LOSE, RETURN, WIN, ChipMove, IllegalAction, format_chips
 from games.players_edge21 import paytables
+from games.submission import GameChecks, OneOf, switches
 
 MATCH_UP = "match_up"
 MATCH_DOWN = "match_down"
@@ -64,30 +65,38 @@ class Config(BlackjackConfig):
         },
     )
 
+    CHECKS = (
+        *switches("match_up", "match_down", "monster_match", "peek"),
+        # Without the peek a player drawing to 21 still beats the dealer's late blackjack
+        # (§ 635c.2(g)(1)(iii)) and gets the doubles back ((f)(4)): best play returns
+        # 100.52% at 6 decks by the solver, which counts that blackjack as a plain 21 and so
+        # gives the player less than the table does (tests/test_house_edge_guard.py).
+        OneOf(
+            "peek",
+            (1,),
+            "Without the peek the player has the edge (a 21 beats the dealer's late blackjack and "
+            "doubles come back): the dealer peeks at every table.",
+        ),
+        GameChecks(),
+        OneOf(
+            "monster_paytable",
+            tuple(range(1, 6)),
+            "Choose Monster Match paytable 1 to 5 (A to E, § 635c.2(h)).",
+        ),
+    )
+
     def game_errors(self):
-        errors = {}
-        for name in ("match_up", "match_down", "monster_match", "peek"):
-            if getattr(self, name) not in (0, 1):
-                errors[name] = "1 to offer it, 0 not to."
-        if self.peek == 0:
-            # Without the peek a player drawing to 21 still beats the dealer's late blackjack
-            # (§ 635c.2(g)(1)(iii)) and gets the doubles back ((f)(4)): best play returns
-            # 100.52% at 6 decks by the solver, which counts that blackjack as a plain 21 and so
-            # gives the player less than the table does (tests/test_house_edge_guard.py).
-            errors.setdefault(
-                "peek",
-                "Without the peek the player has the edge (a 21 beats the dealer's late blackjack and "
-                "doubles come back): the dealer peeks at every table.",
-            )
+        """The Match-Up/Match-Down paytable, which § 635c.2(g)(4) lists by the
+        deck count (a deck count it does not list is refused as such)."""
+        if self.decks not in self.DECKS:
+            return {}
         try:
             paytables.match_paytable(self.decks, LETTERS[self.match_paytable - 1])
         except (ValueError, IndexError):
-            errors["match_paytable"] = (
-                "§ 635c.2(g)(4) lists Paytables A, B, C for 5 or 6 decks and A, B for 8."
-            )
-        if self.monster_paytable not in range(1, 6):
-            errors["monster_paytable"] = "Choose Monster Match paytable 1 to 5 (A to E, § 635c.2(h))."
-        return errors
+            return {
+                "match_paytable": "§ 635c.2(g)(4) lists Paytables A, B, C for 5 or 6 decks and A, B for 8."
+            }
+        return {}
 
     @property
     def match_lines(self):

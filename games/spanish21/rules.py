@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from games.blackjack import round as bj
 from games.blackjack import side_wagers
-from games.blackjack.config import BlackjackConfig
+from games.blackjack.config import BlackjackConfig, match_the_dealer_checks
 from games.blackjack.round import LEAVE, PLAYER_ACTIONS, STACK_HELP, State, new_state, stack, timer  # noqa: F401
 from games.engine import LOSE, RETURN, WIN, ChipMove, IllegalAction, format_chips
 from games.spanish21 import paytables
@@ -38,15 +38,7 @@ class Config(BlackjackConfig):
         metadata={"help": "Match the Dealer progressive paytable 1–10 for the deck count (§ 635c.1(i))."},
     )
 
-    def game_errors(self):
-        errors = {}
-        if self.match_the_dealer not in (0, 1):
-            errors["match_the_dealer"] = "1 to offer the Match the Dealer wager, 0 not to."
-        if self.progressive not in (0, 1, 5):
-            errors["progressive"] = "The progressive wager is $1 or $5 (§ 635c.1(e)), or 0 when not offered."
-        if self.progressive_paytable not in range(1, 11):
-            errors["progressive_paytable"] = "Choose paytable 1 to 10 (§ 635c.1(i))."
-        return errors
+    CHECKS = match_the_dealer_checks("§ 635c.1")
 
     @property
     def progressive_cents(self):
