@@ -12,6 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # What casino/ may import of games/: the contract and the parts every game shares.
 SHARED_GAME_PARTS = {
     "engine", "cards", "lab", "settled", "payouts", "presenting", "how_to_play", "betting", "meters", "submission",
+    "keymap",
 }  # fmt: skip
 
 

@@ -149,7 +149,7 @@ async def test_a_round_over_websockets(owner, make_player):  # noqa: F811
     # No more bets: Ann, the first seat after the dealer, shakes; everyone sees whose turn it is.
     await spectator.until(lambda v: "Ann to shake (seat 1)" in v["pg-status"], "the shaker's turn")
     await ws_ann.until(lambda v: 'data-action="shake"' in v["pg-me"], "Ann's Shake button")
-    assert 'aria-keyshortcuts="S"' in ws_ann["pg-me"]
+    assert 'aria-keyshortcuts="K"' in ws_ann["pg-me"]
     await ws_bob.until(lambda v: "Ann shakes this round." in v["pg-me"], "Bob waits")
     assert 'data-action="shake"' not in ws_bob["pg-me"]
     await assert_refused(ws_bob, "Seat 1 presses Shake this round.", bob, table, action="shake", round=number)

@@ -26,16 +26,19 @@ decision follows) and its settlers, in the rules file's order. Pure Python.
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.cards.cards import Card, standard_deck
 
 if TYPE_CHECKING:
-    # For the annotations only, leaving this module's imports as they were (settlement.py
-    # imports this module).
+    # For the annotations only, leaving this module's imports as they were.
     from games.payouts import Odds
     from games.poker.config import PokerConfig
-    from games.poker.settlement import Table
+
+# What a settler or an ``allowed`` hook is given: settlement.Table, the round's
+# view of the hands. Named here as Any, since settlement.py imports this
+# module and naming its class would make an import cycle.
+Table = Any
 
 BASE = "base"
 SIDE = "side"
@@ -175,7 +178,7 @@ class Game:
                     actions.append(option.action)
         object.__setattr__(self, "actions", tuple(actions))
 
-    def hand_name(self, view: "Table", seat: int) -> str:
+    def hand_name(self, view: Table, seat: int) -> str:
         """The seat's hand at the showdown, named for the round's log."""
         return self.hand_name_of([*view.cards(seat), *view.board_cards()])
 

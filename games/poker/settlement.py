@@ -13,16 +13,18 @@ from games.poker import game as g
 from games.table_round import RESULT, result_line
 
 if TYPE_CHECKING:
-    # For the annotations only: round.py imports this module.
     from games.poker.config import PokerConfig
-    from games.poker.round import State
+
+# The round's state, as games/table_round.py takes it: round.py imports this
+# module, so naming its State here would make an import cycle.
+State = Any
 
 
 class Table:
     """What a settler reads: the round's cards and wagers, and which stakes
     are settled so far (``stake`` is 0 once they are)."""
 
-    def __init__(self, game: g.Game, state: "State", config: "PokerConfig") -> None:
+    def __init__(self, game: g.Game, state: State, config: "PokerConfig") -> None:
         self.game, self.state, self.config = game, state, config
         self.settled: dict[int, set[str]] = {}
         # seat -> the winnings its BASE and DECISION wagers have won (Game.aggregate_cap)
@@ -53,13 +55,14 @@ class Table:
         return self.bet(seat, area)
 
     def seats(self) -> list[int]:
-        return self.state.seats()
+        seats: list[int] = self.state.seats()
+        return seats
 
     def others(self, seat: int) -> list[int]:
         return [other for other in self.state.seats() if other != seat]
 
 
-def showdown(game: g.Game, state: "State", config: "PokerConfig") -> Outcome:
+def showdown(game: g.Game, state: State, config: "PokerConfig") -> Outcome:
     """The dealer's cards and the board turned up, every wager settled in the game's order."""
     state.dealer["up"] = [True] * len(state.dealer.get("cards", []))
     state.board["up"] = [True] * len(state.board.get("cards", []))
