@@ -17,6 +17,7 @@ from games.pai_gow.paytables import (
     FOUR_OF_A_KIND,
     FULL_HOUSE,
     ROYAL_FLUSH,
+    SEVEN_CARD_LINE_NAMES,
     STRAIGHT,
     STRAIGHT_FLUSH,
     THREE_OF_A_KIND,
@@ -33,16 +34,7 @@ SIX_CARD_LINES = (
     STRAIGHT,
     THREE_OF_A_KIND,
 )
-LINE_NAMES = {
-    FIVE_ACES: "Five aces",
-    ROYAL_FLUSH: "Royal flush",
-    STRAIGHT_FLUSH: "Straight flush",
-    FOUR_OF_A_KIND: "Four of a kind",
-    FULL_HOUSE: "Full house",
-    FLUSH: "Flush",
-    STRAIGHT: "Straight",
-    THREE_OF_A_KIND: "Three of a kind",
-}
+LINE_NAMES = {line: SEVEN_CARD_LINE_NAMES[line] for line in SIX_CARD_LINES}
 NO_LINE_NAME = "No bonus hand"
 
 _ROYAL_FLUSH_VALUE = (poker.STRAIGHT_FLUSH << 20) | (13 << 16)  # poker.py: the royal's straight key is 13
