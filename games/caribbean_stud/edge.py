@@ -11,7 +11,7 @@ from functools import cache
 
 from games.caribbean_stud import paytables, rules, simulate
 from games.four_card_poker.edge import five_card_line_probabilities
-from games.lab.rows import EXACT, RowSpec, line, paytable_row, select, what_if
+from games.lab.rows import line, paytable_row, paytable_specs, select, what_if
 
 GAME = "caribbean_stud"
 MYSTERY = True  # § 639c.1: the Must-Hit-By Mystery bonus is offered with the progressive
@@ -52,18 +52,13 @@ def progressive_row(spec, table):
 def specs():
     return [
         *simulate.specs(),
-        *[
-            RowSpec(
-                game=GAME,
-                wager=PROGRESSIVE,
-                paytable=name,
-                decks=1,
-                method=EXACT,
-                title=f"Progressive ($1), paytable {name}",
-                meter=(rules.PROGRESSIVE_KIND, "", 1),
-            )
-            for name in paytables.PROGRESSIVE_NAMES
-        ],
+        *paytable_specs(
+            GAME,
+            PROGRESSIVE,
+            paytables.PROGRESSIVE_NAMES,
+            "Progressive ($1), paytable {name}",
+            meter=(rules.PROGRESSIVE_KIND, "", 1),
+        ),
     ]
 
 

@@ -151,6 +151,24 @@ def exact_row(spec, outcomes, *, lines=(), meter_shares=None, assumptions=(), de
     )
 
 
+def paytable_specs(game, wager, names, title, *, method=EXACT, decks=1, **fields):
+    """A ``RowSpec`` of ``wager`` for each paytable of ``names`` (one deck
+    unless ``decks`` says), titled ``title.format(name=name)``; ``fields``:
+    the other fields, the same on each."""
+    return [
+        RowSpec(
+            game=game,
+            wager=wager,
+            paytable=name,
+            decks=decks,
+            method=method,
+            title=title.format(name=name),
+            **fields,
+        )
+        for name in names
+    ]
+
+
 def select(specs, wager, **fields):
     """The rows of ``specs`` for ``wager`` whose fields equal ``fields``
     (``paytable=``, ``decks=``, ``variant=``): what a game's
@@ -213,6 +231,19 @@ class RunningStats:
         self.squares += squares
         self.hits += hits
         self.trace.append([self.n, *self.rtp_band()])
+
+    def add_nets(self, nets):
+        """A batch of rounds' nets (a list), summed for ``add_many``."""
+        self.add_many(
+            len(nets),
+            float(sum(nets)),
+            float(sum(net * net for net in nets)),
+            sum(1 for net in nets if net > 0),
+        )
+
+    def add_array(self, nets):
+        """A batch of rounds' nets (a numpy array), summed by numpy for ``add_many``."""
+        self.add_many(len(nets), float(nets.sum()), float((nets * nets).sum()), int((nets > 0).sum()))
 
     @property
     def mean(self):

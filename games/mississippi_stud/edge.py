@@ -15,7 +15,7 @@ from collections import Counter
 from fractions import Fraction
 from math import comb
 
-from games.lab.rows import EXACT, RowSpec, line, moments_row, paytable_row, select, what_if
+from games.lab.rows import line, moments_row, paytable_row, paytable_specs, select, what_if
 from games.mississippi_stud import paytables, rules, strategy
 
 GAME = "mississippi_stud"
@@ -116,29 +116,16 @@ def progressive_row(spec, table):
 
 def specs():
     return [
-        *[
-            RowSpec(
-                game=GAME,
-                wager=BASE,
-                paytable=name,
-                decks=1,
-                method=EXACT,
-                title=f"Ante and street wagers, paytable {name}, optimal strategy",
-            )
-            for name in paytables.BASE_NAMES
-        ],
-        *[
-            RowSpec(
-                game=GAME,
-                wager=PROGRESSIVE,
-                paytable=name,
-                decks=1,
-                method=EXACT,
-                title=f"Progressive ($5), paytable {name}",
-                meter=(rules.PROGRESSIVE_KIND, "", 5),
-            )
-            for name in paytables.PROGRESSIVE_NAMES
-        ],
+        *paytable_specs(
+            GAME, BASE, paytables.BASE_NAMES, "Ante and street wagers, paytable {name}, optimal strategy"
+        ),
+        *paytable_specs(
+            GAME,
+            PROGRESSIVE,
+            paytables.PROGRESSIVE_NAMES,
+            "Progressive ($5), paytable {name}",
+            meter=(rules.PROGRESSIVE_KIND, "", 5),
+        ),
     ]
 
 

@@ -14,7 +14,7 @@ from itertools import combinations
 from math import comb
 
 from games.four_card_poker import edge as four_card_edge
-from games.lab.rows import EXACT, SIMULATION, RowSpec, paytable_row, select, what_if
+from games.lab.rows import SIMULATION, paytable_row, paytable_specs, select, what_if
 from games.texas_holdem_bonus import paytables, rules, simulate
 
 GAME = "texas_holdem_bonus"
@@ -98,29 +98,14 @@ def progressive_row(spec, table):
 def specs():
     return [
         *simulate.specs(),
-        *[
-            RowSpec(
-                game=GAME,
-                wager=BONUS,
-                paytable=name,
-                decks=1,
-                method=EXACT,
-                title=f"Bonus wager, paytable {name}",
-            )
-            for name in paytables.BONUS_NAMES
-        ],
-        *[
-            RowSpec(
-                game=GAME,
-                wager=PROGRESSIVE,
-                paytable=name,
-                decks=1,
-                method=EXACT,
-                title="Progressive ($5), the five-card table on the hole cards and the flop",
-                meter=(rules.PROGRESSIVE_KIND, "", 5),
-            )
-            for name in paytables.PROGRESSIVE_NAMES
-        ],
+        *paytable_specs(GAME, BONUS, paytables.BONUS_NAMES, "Bonus wager, paytable {name}"),
+        *paytable_specs(
+            GAME,
+            PROGRESSIVE,
+            paytables.PROGRESSIVE_NAMES,
+            "Progressive ($5), the five-card table on the hole cards and the flop",
+            meter=(rules.PROGRESSIVE_KIND, "", 5),
+        ),
     ]
 
 

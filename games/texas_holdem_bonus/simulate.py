@@ -24,7 +24,7 @@ casinosite.net; 2.04% with an element of risk of 0.53%, Wizard of Odds).
 import numpy as np
 
 from games.cards import poker, seven_card
-from games.lab.rows import SIMULATION, RowSpec, RunningStats, simulated_row
+from games.lab.rows import SIMULATION, RowSpec, RunningStats, paytable_specs, simulated_row
 from games.poker import game as g
 from games.texas_holdem_bonus import paytables, rules, strategy
 
@@ -50,19 +50,15 @@ _NET = {g.WIN: 1, g.PUSH: 0, g.LOSE: -1}
 
 
 def specs():
-    return [
-        RowSpec(
-            game=GAME,
-            wager=MAIN,
-            paytable=name,
-            decks=1,
-            method=SIMULATION,
-            title=f"Ante, Flop, Turn and River wagers, Ante on a {name}, stated strategy",
-            variant=STATED,
-            default_rounds=DEFAULT_ROUNDS,
-        )
-        for name in paytables.ANTE_PAYS_NAMES
-    ] + [
+    return paytable_specs(
+        GAME,
+        MAIN,
+        paytables.ANTE_PAYS_NAMES,
+        "Ante, Flop, Turn and River wagers, Ante on a {name}, stated strategy",
+        method=SIMULATION,
+        variant=STATED,
+        default_rounds=DEFAULT_ROUNDS,
+    ) + [
         RowSpec(
             game=GAME,
             wager=MAIN,
@@ -245,7 +241,7 @@ def play(chunks, folds, ante_category, stats, total=0, progress=None, streets=No
     wagered = folded = turns = rivers = 0
     for cards in chunks:
         net, units, turn, river = settle(cards, folds, ante_category, streets)
-        stats.add_many(len(net), float(net.sum()), float((net * net).sum()), int((net > 0).sum()))
+        stats.add_array(net)
         wagered += int(units.sum())
         folded += int((units == 1).sum())
         turns += int(turn.sum())

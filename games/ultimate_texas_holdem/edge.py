@@ -20,7 +20,7 @@ Pure Python (no Django, no I/O).
 from fractions import Fraction
 
 from games.four_card_poker.edge import five_card_envy_per_other_player, five_card_line_probabilities
-from games.lab.rows import EXACT, RowSpec, paytable_row, select, what_if
+from games.lab.rows import paytable_row, paytable_specs, select, what_if
 from games.ultimate_texas_holdem import paytables, rules, seven_card_counts, simulate
 
 GAME = "ultimate_texas_holdem"
@@ -42,24 +42,14 @@ def final_hand_probabilities(table):
 def specs():
     return [
         *simulate.specs(),
-        *[
-            RowSpec(
-                game=GAME, wager=TRIPS, paytable=name, decks=1, method=EXACT, title=f"Trips, paytable {name}"
-            )
-            for name in paytables.TRIPS_NAMES
-        ],
-        *[
-            RowSpec(
-                game=GAME,
-                wager=PROGRESSIVE,
-                paytable=name,
-                decks=1,
-                method=EXACT,
-                title=f"Progressive ($5) on the hole cards and the flop, paytable {name}",
-                meter=(rules.PROGRESSIVE_KIND, "", 5),
-            )
-            for name in paytables.PROGRESSIVE_NAMES
-        ],
+        *paytable_specs(GAME, TRIPS, paytables.TRIPS_NAMES, "Trips, paytable {name}"),
+        *paytable_specs(
+            GAME,
+            PROGRESSIVE,
+            paytables.PROGRESSIVE_NAMES,
+            "Progressive ($5) on the hole cards and the flop, paytable {name}",
+            meter=(rules.PROGRESSIVE_KIND, "", 5),
+        ),
     ]
 
 
