@@ -95,7 +95,7 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     if spec.wager == FIVE_CARD:
         table = what_if(paytables.FIVE_CARD_PROGRESSIVE, payouts, meter=True)
         envy = five_card_envy_per_other_player()
-        row = paytable_row(
+        return paytable_row(
             spec,
             four_card_edge.five_card_line_probabilities(table),
             table,
@@ -108,9 +108,8 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
                 f"{float(envy):.4%} of the wager (royal flush $5,000, straight flush $1,500).",
                 f"{paytables.FIVE_CARD_SOURCE}.",
             ],
+            details={"envy_per_other_player": float(envy)},
         )
-        row.details = {**row.details, "envy_per_other_player": float(envy)}
-        return row
     raise ValueError(f"Crazy 4 Poker has no row for the wager {spec.wager!r}")
 
 

@@ -24,7 +24,16 @@ from math import comb
 from games.cards import best_five, four_card
 from games.cards.suit_classes import suit_classes
 from games.four_card_poker import paytables, simulate
-from games.lab.rows import EXACT, RowSpec, bonus_row, paytable_row, select, what_if
+from games.lab.rows import (
+    EXACT,
+    RowSpec,
+    bonus_row,
+    envy_bonus_row,
+    envy_per_unit,
+    paytable_row,
+    select,
+    what_if,
+)
 from games.lab.rows import line as row_line
 from games.payouts import MeterShare
 
@@ -120,8 +129,7 @@ def five_card_envy_per_other_player():
     of the deck whatever the holder's own, so each other player adds the same
     (the dealer's hand never counts)."""
     envy = paytables.FIVE_CARD_ENVY_CENTS
-    probabilities = five_card_line_probabilities(envy)
-    return sum(probabilities[line] * Fraction(envy[line], paytables.FIVE_CARD_WAGER_CENTS) for line in envy)
+    return envy_per_unit(five_card_line_probabilities(envy), envy, paytables.FIVE_CARD_WAGER_CENTS)
 
 
 def ante_bonus_return(name=paytables.DEFAULT_ANTE_BONUS_PAYTABLE):
@@ -207,7 +215,7 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     if spec.wager == FIVE_CARD:
         table = what_if(paytables.FIVE_CARD_PROGRESSIVE, payouts, meter=True)
         envy = float(five_card_envy_per_other_player())
-        row = paytable_row(
+        return paytable_row(
             spec,
             five_card_line_probabilities(table),
             table,
@@ -219,9 +227,8 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
                 f"Envy is not in the row (its own row): each other player adds {envy:.4%} of the wager.",
                 paytables.FIVE_CARD_SOURCE + ".",
             ],
+            details={"envy_per_other_player": envy},
         )
-        row.details = {**row.details, "envy_per_other_player": envy}
-        return row
     if spec.wager == ENVY:
         return envy_row(spec)
     raise ValueError(f"Four Card Poker has no row for the wager {spec.wager!r}")
@@ -259,23 +266,12 @@ def envy_row(spec):
     paid on top (no stake of its own), so its figure is what it adds to the
     Five-Card wager's return."""
     envy = paytables.FIVE_CARD_ENVY_CENTS
-    probabilities = five_card_line_probabilities(envy)
-    bonuses, lines = {}, []
-    for key, cents in envy.items():
-        bonus = Fraction(cents, paytables.FIVE_CARD_WAGER_CENTS)
-        bonuses[bonus] = bonuses.get(bonus, 0) + probabilities[key]
-        lines.append(
-            row_line(
-                key,
-                f"Other player's {paytables.LINE_NAMES[key].lower()}",
-                f"${cents // 100:,}",
-                probabilities[key],
-            )
-        )
-    return bonus_row(
+    return envy_bonus_row(
         spec,
-        bonuses,
-        lines=lines,
+        five_card_line_probabilities(envy),
+        envy,
+        paytables.FIVE_CARD_WAGER_CENTS,
+        {key: f"Other player's {paytables.LINE_NAMES[key].lower()}" for key in envy},
         assumptions=[
             "For each other player at the table with five cards dealt (never the dealer's hand, never one's "
             "own): any one other hand is a uniform five of the deck, so each adds the same.",

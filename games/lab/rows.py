@@ -366,6 +366,27 @@ def paytable_row(spec, probabilities, paytable, names, *, assumptions=(), detail
     return row
 
 
+def envy_per_unit(probabilities, envy_cents, wager_cents):
+    """What an Envy bonus adds per unit of the wager for each other player at
+    the table: the probability of each line another hand makes ({line:
+    probability}, Fractions) times its fixed amount, over the wager."""
+    return sum(p * Fraction(envy_cents[key], wager_cents) for key, p in probabilities.items())
+
+
+def envy_bonus_row(spec, probabilities, envy_cents, wager_cents, names, *, assumptions=()):
+    """The bonus row of an Envy for one other player's hand: ``envy_cents``
+    ({line: fixed amount}) paid with the ``probabilities`` of its lines, per
+    unit of the ``wager_cents`` it adds to (``bonus_row``); ``names``: each
+    line's name on the row."""
+    bonuses, lines = {}, []
+    for key, cents in envy_cents.items():
+        probability = probabilities.get(key, Fraction(0))
+        bonus = Fraction(cents, wager_cents)
+        bonuses[bonus] = bonuses.get(bonus, 0) + probability
+        lines.append(line(key, names[key], f"${cents // 100:,}", probability))
+    return bonus_row(spec, bonuses, lines=lines, assumptions=assumptions)
+
+
 def falling(n, k):
     """n (n - 1) ... (n - k + 1): the ordered ways to take k of n."""
     return math.perm(n, k)

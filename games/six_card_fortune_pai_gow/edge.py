@@ -22,7 +22,7 @@ import numpy as np
 
 from games.cards.poker import JOKER_INDEX
 from games.cards.suit_classes import suit_classes
-from games.lab.rows import EXACT, SIMULATION, RowSpec, bonus_row, line, paytable_row, select, what_if
+from games.lab.rows import EXACT, SIMULATION, RowSpec, envy_bonus_row, line, paytable_row, select, what_if
 from games.six_card_fortune_pai_gow import batch, paytables, simulate
 from games.six_card_fortune_pai_gow.lines import LINE_NAMES, line_of_value
 from games.six_card_fortune_pai_gow.settlement import DOUBLE_DOWN, ENVY, FORTUNE, MAIN, PROGRESSIVE
@@ -110,17 +110,12 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
             ],
         )
     if spec.wager == ENVY:
-        bonuses = {}
-        lines = []
-        for key, cents in paytables.ENVY_CENTS.items():
-            probability = probabilities.get(key, Fraction(0))
-            bonus = Fraction(cents, paytables.ENVY_MIN_FORTUNE_WAGER_CENTS)
-            bonuses[bonus] = bonuses.get(bonus, 0) + probability
-            lines.append(line(key, LINE_NAMES[key], f"${cents // 100:,}", probability))
-        return bonus_row(
+        return envy_bonus_row(
             spec,
-            bonuses,
-            lines=lines,
+            probabilities,
+            paytables.ENVY_CENTS,
+            paytables.ENVY_MIN_FORTUNE_WAGER_CENTS,
+            LINE_NAMES,
             assumptions=[
                 enumeration,
                 "Per other player at the table (never the dealer): each hand of full house or better pays the "

@@ -14,7 +14,7 @@ from itertools import combinations
 from math import comb
 
 from games.four_card_poker import edge as four_card_edge
-from games.lab.rows import SIMULATION, paytable_row, paytable_specs, select, what_if
+from games.lab.rows import SIMULATION, envy_per_unit, paytable_row, paytable_specs, select, what_if
 from games.texas_holdem_bonus import paytables, rules, simulate
 
 GAME = "texas_holdem_bonus"
@@ -72,12 +72,12 @@ def envy_per_other_player(config=None):
     hand's two cards with the shared flop are a uniform five of the deck."""
     envy = (config or rules.Config()).envy_cents
     probabilities = four_card_edge.five_card_line_probabilities(envy)
-    return sum(p * Fraction(envy[key], paytables.PROGRESSIVE_WAGER_CENTS) for key, p in probabilities.items())
+    return envy_per_unit(probabilities, envy, paytables.PROGRESSIVE_WAGER_CENTS)
 
 
 def progressive_row(spec, table):
     envy = float(envy_per_other_player())
-    row = paytable_row(
+    return paytable_row(
         spec,
         four_card_edge.five_card_line_probabilities(table),
         table,
@@ -90,9 +90,8 @@ def progressive_row(spec, table):
             f"Envy is not in the row: each other player adds {envy:.4%} of the wager.",
             paytables.PROGRESSIVE_SOURCE + ".",
         ],
+        details={"envy_per_other_player": envy},
     )
-    row.details = {**row.details, "envy_per_other_player": envy}
-    return row
 
 
 def specs():

@@ -33,7 +33,7 @@ from math import comb
 
 from games.cards import best_five, three_card
 from games.cards.cards import RANKS, SUITS, Card
-from games.lab.rows import EXACT, RowSpec, exact_row, line, paytable_row, select, what_if
+from games.lab.rows import EXACT, RowSpec, envy_per_unit, exact_row, line, paytable_row, select, what_if
 from games.three_card_poker import paytables
 
 GAME = "three_card_poker"
@@ -71,7 +71,7 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
         table = what_if(paytables.PAIR_PLUS_PAYTABLES[spec.paytable], payouts)
         return paytable_row(
             spec,
-            _three_card_probabilities(tuple(table)),
+            three_card_probabilities(tuple(table)),
             table,
             paytables.LINE_NAMES,
             assumptions=[
@@ -96,9 +96,9 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
         )
     if spec.wager == THREE_CARD:
         table = what_if(paytables.THREE_CARD_PROGRESSIVE, payouts, meter=True)
-        row = paytable_row(
+        return paytable_row(
             spec,
-            _three_card_probabilities(tuple(table)),
+            three_card_probabilities(tuple(table)),
             table,
             paytables.LINE_NAMES,
             assumptions=[
@@ -107,9 +107,8 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
                 f"Envy is not in the row: it depends on the other players. Each other player adds "
                 f"{float(envy_per_other_player()):.4%} of the wager (a mini-royal $25, in spades $100).",
             ],
+            details={"envy_per_other_player": float(envy_per_other_player())},
         )
-        row.details = {**row.details, "envy_per_other_player": float(envy_per_other_player())}
-        return row
     if spec.wager == FIVE_CARD:
         table = what_if(paytables.FIVE_CARD_PROGRESSIVE, payouts, meter=True)
         return paytable_row(
@@ -141,7 +140,7 @@ def three_card_line_counts():
 
 
 @cache
-def _three_card_probabilities(table_lines):
+def three_card_probabilities(table_lines):
     """{line: probability} of the first line of each hand that ``table_lines`` pays."""
     found = {}
     for lines, count in three_card_line_counts().items():
@@ -153,13 +152,8 @@ def _three_card_probabilities(table_lines):
 
 def envy_per_other_player():
     """The Envy a $1 Three-Card progressive wager is paid, per other player at the table."""
-    counts = three_card_line_counts()
-    total = 0
-    for lines, count in counts.items():
-        won = paytables.lookup(paytables.THREE_CARD_ENVY_CENTS, lines)
-        if won:
-            total += Fraction(count, three_card.HANDS) * won[1]
-    return total / paytables.THREE_CARD_WAGER_CENTS
+    envy = paytables.THREE_CARD_ENVY_CENTS
+    return envy_per_unit(three_card_probabilities(tuple(envy)), envy, paytables.THREE_CARD_WAGER_CENTS)
 
 
 # -- Ante and Play -------------------------------------------------------------------
@@ -261,7 +255,7 @@ def ante_play_counts(bonus, hands):
 def ante_play_row(spec, bonus):
     outcomes, play = ante_play_outcomes(tuple(bonus.items()))
     # Every straight or better is above Q-6-4: played, so its Ante Bonus is paid.
-    probabilities = _three_card_probabilities(tuple(bonus))
+    probabilities = three_card_probabilities(tuple(bonus))
     row = exact_row(
         spec,
         outcomes,

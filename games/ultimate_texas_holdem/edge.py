@@ -75,7 +75,7 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     if spec.wager == PROGRESSIVE:
         table = what_if(paytables.progressive_paytable(spec.paytable), payouts, meter=True)
         envy = float(five_card_envy_per_other_player())
-        row = paytable_row(
+        return paytable_row(
             spec,
             five_card_line_probabilities(table),
             table,
@@ -88,9 +88,8 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
                 f"Envy is not in the row: each other player adds {envy:.4%} of the wager.",
                 paytables.PROGRESSIVE_SOURCE + ".",
             ],
+            details={"envy_per_other_player": envy},
         )
-        row.details = {**row.details, "envy_per_other_player": envy}
-        return row
     raise ValueError(f"Ultimate Texas Hold 'Em has no row for the wager {spec.wager!r}")
 
 
