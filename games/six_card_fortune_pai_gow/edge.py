@@ -87,6 +87,18 @@ def line_probabilities():
     return {key: Fraction(count, HANDS) for key, count in line_counts().items() if key is not None}
 
 
+def six_card_row(spec, table, assumptions):
+    """``paytable_row`` of a table paid on the best five of the six cards."""
+    probabilities = line_probabilities()
+    return paytable_row(
+        spec,
+        {key: probabilities.get(key, Fraction(0)) for key in table},
+        table,
+        LINE_NAMES,
+        assumptions=assumptions,
+    )
+
+
 def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     if spec.method == SIMULATION:
         return simulate.run(spec, payouts=payouts, rounds=rounds, seed=seed, progress=progress)
@@ -98,12 +110,10 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     )
     if spec.wager == FORTUNE:
         table = what_if(paytables.FORTUNE, payouts)
-        return paytable_row(
+        return six_card_row(
             spec,
-            {key: probabilities.get(key, Fraction(0)) for key in table},
             table,
-            LINE_NAMES,
-            assumptions=[
+            [
                 enumeration,
                 f"Paytable: {paytables.FORTUNE_SOURCE}; all 'to 1'; three of a kind or better wins, whatever "
                 "the setting and the main result (rule 13). No Envy (its own row).",
@@ -126,12 +136,10 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
         )
     if spec.wager == PROGRESSIVE:
         table = what_if(paytables.PROGRESSIVE, payouts, meter=True)
-        return paytable_row(
+        return six_card_row(
             spec,
-            {key: probabilities.get(key, Fraction(0)) for key in table},
             table,
-            LINE_NAMES,
-            assumptions=[
+            [
                 enumeration,
                 f"Paytable: {paytables.PROGRESSIVE_SOURCE}; a fixed $1 wager; the fixed lines are 'for 1' "
                 "(the stake included); below a straight the wager loses.",

@@ -22,18 +22,11 @@ from games.pai_gow.paytables import (
     STRAIGHT_FLUSH,
     THREE_OF_A_KIND,
 )
+from games.pai_gow.seven_cards import LINES_BY_RANK
 
-# Highest first: the order of the five-card ranking (a straight above three of a kind).
-SIX_CARD_LINES = (
-    FIVE_ACES,
-    ROYAL_FLUSH,
-    STRAIGHT_FLUSH,
-    FOUR_OF_A_KIND,
-    FULL_HOUSE,
-    FLUSH,
-    STRAIGHT,
-    THREE_OF_A_KIND,
-)
+# Highest first, the order of the five-card ranking (a straight above three of a
+# kind): Pai Gow Poker's lines by rank from five aces down, those five cards make.
+SIX_CARD_LINES = LINES_BY_RANK[LINES_BY_RANK.index(FIVE_ACES) :]
 LINE_NAMES = {line: SEVEN_CARD_LINE_NAMES[line] for line in SIX_CARD_LINES}
 NO_LINE_NAME = "No bonus hand"
 

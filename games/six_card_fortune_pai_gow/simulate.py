@@ -45,22 +45,20 @@ def specs():
     return [
         RowSpec(
             game=GAME,
-            wager=MAIN,
+            wager=wager,
             paytable=None,
             decks=None,
             method=SIMULATION,
-            title="Six-Card Fortune Pai Gow Poker wager, both sides by the house way",
+            title=title,
             default_rounds=DEFAULT_ROUNDS,
-        ),
-        RowSpec(
-            game=GAME,
-            wager=DOUBLE_DOWN,
-            paytable=None,
-            decks=None,
-            method=SIMULATION,
-            title="Main wager with the Double Down (1x, wins only when both hands win), the lab's doubling strategy",
-            default_rounds=DEFAULT_ROUNDS,
-        ),
+        )
+        for wager, title in (
+            (MAIN, "Six-Card Fortune Pai Gow Poker wager, both sides by the house way"),
+            (
+                DOUBLE_DOWN,
+                "Main wager with the Double Down (1x, wins only when both hands win), the lab's doubling strategy",
+            ),
+        )
     ]
 
 

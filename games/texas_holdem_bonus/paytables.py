@@ -22,13 +22,6 @@ from games.payouts import Odds
 from games.poker.paytables import (  # noqa: F401 (the family's, shared)
     FIVE_CARD_LINE_NAMES,
     FIVE_CARD_METER,
-    FLUSH,
-    FOUR_OF_A_KIND,
-    FULL_HOUSE,
-    ROYAL_FLUSH,
-    STRAIGHT,
-    STRAIGHT_FLUSH,
-    THREE_OF_A_KIND,
     five_card_lines,
     lookup,
     named_paytable,

@@ -65,22 +65,14 @@ def specs():
             paytable=paytables.ANTE_PAYS_NAMES[0],
             decks=1,
             method=SIMULATION,
-            title=f"Ante, Flop, Turn and River wagers, Ante on a {paytables.ANTE_PAYS_NAMES[0]}, "
-            "the lab's pre-flop fold set",
-            variant=LAB_FOLDS,
+            title=f"Ante, Flop, Turn and River wagers, Ante on a {paytables.ANTE_PAYS_NAMES[0]}, {strategy_name}",
+            variant=variant,
             default_rounds=DEFAULT_ROUNDS,
-        ),
-        RowSpec(
-            game=GAME,
-            wager=MAIN,
-            paytable=paytables.ANTE_PAYS_NAMES[0],
-            decks=1,
-            method=SIMULATION,
-            title=f"Ante, Flop, Turn and River wagers, Ante on a {paytables.ANTE_PAYS_NAMES[0]}, "
-            "the lab's own strategy",
-            variant=LAB_CLASSES,
-            default_rounds=DEFAULT_ROUNDS,
-        ),
+        )
+        for variant, strategy_name in (
+            (LAB_FOLDS, "the lab's pre-flop fold set"),
+            (LAB_CLASSES, "the lab's own strategy"),
+        )
     ]
 
 
