@@ -20,7 +20,7 @@ added by the lab (``MYSTERY``). Pure Python.
 
 from games.crazy_4_poker import paytables, simulate
 from games.four_card_poker import edge as four_card_edge
-from games.lab.rows import EXACT, SIMULATION, RowSpec, paytable_row, select, what_if
+from games.lab.rows import SIMULATION, exact_spec, paytable_row, select, what_if
 
 GAME = "crazy_4_poker"
 MYSTERY = True  # § 657c.1: the Must-Hit-By Mystery bonus is offered with the Five-Card progressive
@@ -65,13 +65,11 @@ def five_card_probabilities():
 def specs():
     return [
         *simulate.specs(),
-        _spec(QUEENS_UP, QUEENS_UP_PAYTABLE, f"Queens Up, paytable {QUEENS_UP_PAYTABLE}"),
-        _spec(FIVE_CARD, None, "Five-Card progressive ($5)", meter=(paytables.FIVE_CARD_KIND, "", 5)),
+        exact_spec(GAME, QUEENS_UP, QUEENS_UP_PAYTABLE, f"Queens Up, paytable {QUEENS_UP_PAYTABLE}"),
+        exact_spec(
+            GAME, FIVE_CARD, None, "Five-Card progressive ($5)", meter=(paytables.FIVE_CARD_KIND, "", 5)
+        ),
     ]
-
-
-def _spec(wager, paytable, title, meter=None):
-    return RowSpec(game=GAME, wager=wager, paytable=paytable, decks=1, method=EXACT, title=title, meter=meter)
 
 
 def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):

@@ -25,12 +25,12 @@ from games.cards import best_five, four_card
 from games.cards.suit_classes import suit_classes
 from games.four_card_poker import paytables, simulate
 from games.lab.rows import (
-    EXACT,
-    RowSpec,
     bonus_row,
     envy_bonus_row,
     envy_per_unit,
+    exact_spec,
     paytable_row,
+    paytable_specs,
     select,
     what_if,
 )
@@ -153,13 +153,17 @@ ENVY = "five_card_envy"
 def specs():
     return [
         *simulate.specs(),
-        *[
-            _spec(ANTE_BONUS, name, f"Ante Bonus {name} (per unit of the Ante)", adds_to="the Ante")
-            for name in paytables.ANTE_BONUS_NAMES
-        ],
-        *[_spec(ACES_UP, name, f"Aces Up, paytable {name}") for name in paytables.ACES_UP_NAMES],
-        _spec(FIVE_CARD, None, "Five-Card progressive ($5)", meter=("five_card", "", 5)),
-        _spec(
+        *paytable_specs(
+            GAME,
+            ANTE_BONUS,
+            paytables.ANTE_BONUS_NAMES,
+            "Ante Bonus {name} (per unit of the Ante)",
+            adds_to="the Ante",
+        ),
+        *paytable_specs(GAME, ACES_UP, paytables.ACES_UP_NAMES, "Aces Up, paytable {name}"),
+        exact_spec(GAME, FIVE_CARD, None, "Five-Card progressive ($5)", meter=("five_card", "", 5)),
+        exact_spec(
+            GAME,
             ENVY,
             None,
             "Five-Card Envy, per other player (on the $5 wager)",
@@ -178,19 +182,6 @@ def paytable_lines(spec):
         row_line(key, f"Ante Bonus, {paytables.LINE_NAMES[key].lower()}", payout, None)
         for key, payout in table.items()
     ]
-
-
-def _spec(wager, paytable, title, meter=None, adds_to=None):
-    return RowSpec(
-        game=GAME,
-        wager=wager,
-        paytable=paytable,
-        decks=1,
-        method=EXACT,
-        title=title,
-        meter=meter,
-        adds_to=adds_to,
-    )
 
 
 def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):

@@ -151,6 +151,14 @@ def exact_row(spec, outcomes, *, lines=(), meter_shares=None, assumptions=(), de
     )
 
 
+def exact_spec(game, wager, paytable, title, *, decks=1, **fields):
+    """The ``RowSpec`` of an exact row, of one deck unless ``decks`` says;
+    ``fields``: its other fields (``meter``, ``adds_to``...)."""
+    return RowSpec(
+        game=game, wager=wager, paytable=paytable, decks=decks, method=EXACT, title=title, **fields
+    )
+
+
 def paytable_specs(game, wager, names, title, *, method=EXACT, decks=1, **fields):
     """A ``RowSpec`` of ``wager`` for each paytable of ``names`` (one deck
     unless ``decks`` says), titled ``title.format(name=name)``; ``fields``:

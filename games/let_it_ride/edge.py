@@ -29,7 +29,7 @@ from functools import cache
 
 from games.cards import best_five, three_card
 from games.four_card_poker.edge import five_card_envy_per_other_player, five_card_line_probabilities
-from games.lab.rows import EXACT, RowSpec, exact_row, line, paytable_row, select, what_if
+from games.lab.rows import exact_row, exact_spec, line, paytable_row, paytable_specs, select, what_if
 from games.let_it_ride import paytables, strategy
 from games.three_card_poker.edge import envy_per_other_player as three_card_envy_per_other_player
 from games.three_card_poker.edge import suit_classes, three_card_probabilities
@@ -47,21 +47,13 @@ DEFAULT_TABLE = tuple(paytables.BASE_PAYTABLES[paytables.DEFAULT_BASE_PAYTABLE].
 
 def specs():
     return [
-        *[
-            _spec(BASE, name, f"Base wagers, paytable {name}, optimal pull-backs")
-            for name in paytables.BASE_NAMES
-        ],
-        *[
-            _spec(THREE_CARD_BONUS, name, f"Three Card Bonus, paytable {name}")
-            for name in paytables.THREE_CARD_BONUS_NAMES
-        ],
-        _spec(THREE_CARD, None, "Three-Card progressive ($1)", meter=("three_card", "", 1)),
-        _spec(FIVE_CARD, None, "Five-Card progressive ($5)", meter=("five_card", "", 5)),
+        *paytable_specs(GAME, BASE, paytables.BASE_NAMES, "Base wagers, paytable {name}, optimal pull-backs"),
+        *paytable_specs(
+            GAME, THREE_CARD_BONUS, paytables.THREE_CARD_BONUS_NAMES, "Three Card Bonus, paytable {name}"
+        ),
+        exact_spec(GAME, THREE_CARD, None, "Three-Card progressive ($1)", meter=("three_card", "", 1)),
+        exact_spec(GAME, FIVE_CARD, None, "Five-Card progressive ($5)", meter=("five_card", "", 5)),
     ]
-
-
-def _spec(wager, paytable, title, meter=None):
-    return RowSpec(game=GAME, wager=wager, paytable=paytable, decks=1, method=EXACT, title=title, meter=meter)
 
 
 def paytable_lines(spec):

@@ -33,7 +33,16 @@ from math import comb
 
 from games.cards import best_five, three_card
 from games.cards.cards import RANKS, SUITS, Card
-from games.lab.rows import EXACT, RowSpec, envy_per_unit, exact_row, line, paytable_row, select, what_if
+from games.lab.rows import (
+    envy_per_unit,
+    exact_row,
+    exact_spec,
+    line,
+    paytable_row,
+    paytable_specs,
+    select,
+    what_if,
+)
 from games.three_card_poker import paytables
 
 GAME = "three_card_poker"
@@ -51,17 +60,13 @@ SIX_CARD_SETS = comb(52, 6)
 
 def specs():
     rows = [
-        _spec(ANTE_PLAY, None, "Ante and Play with the Ante Bonus, Q-6-4 strategy"),
-        *[_spec(PAIR_PLUS, name, f"Pair Plus, paytable {name}") for name in paytables.PAIR_PLUS_NAMES],
-        _spec(SIX_CARD, None, "Six Card Bonus"),
-        _spec(THREE_CARD, None, "Three-Card progressive ($1)", meter=("three_card", "", 1)),
-        _spec(FIVE_CARD, None, "Five-Card progressive ($5)", meter=("five_card", "", 5)),
+        exact_spec(GAME, ANTE_PLAY, None, "Ante and Play with the Ante Bonus, Q-6-4 strategy"),
+        *paytable_specs(GAME, PAIR_PLUS, paytables.PAIR_PLUS_NAMES, "Pair Plus, paytable {name}"),
+        exact_spec(GAME, SIX_CARD, None, "Six Card Bonus"),
+        exact_spec(GAME, THREE_CARD, None, "Three-Card progressive ($1)", meter=("three_card", "", 1)),
+        exact_spec(GAME, FIVE_CARD, None, "Five-Card progressive ($5)", meter=("five_card", "", 5)),
     ]
     return rows
-
-
-def _spec(wager, paytable, title, meter=None):
-    return RowSpec(game=GAME, wager=wager, paytable=paytable, decks=1, method=EXACT, title=title, meter=meter)
 
 
 def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
