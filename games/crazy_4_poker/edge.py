@@ -93,12 +93,11 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     if spec.wager == FIVE_CARD:
         table = what_if(paytables.FIVE_CARD_PROGRESSIVE, payouts, meter=True)
         envy = five_card_envy_per_other_player()
-        return paytable_row(
+        return four_card_edge.five_card_row(
             spec,
-            four_card_edge.five_card_line_probabilities(table),
             table,
             paytables.LINE_NAMES,
-            assumptions=[
+            [
                 f"The player's five cards as a poker hand (rule 11), each of the {HANDS:,} hands equally "
                 "likely; fixed lines 'for 1', the $5 stake collected at no more bets; only the highest line "
                 "pays; settled after a fold too.",

@@ -123,6 +123,14 @@ def five_card_progressive_fixed_return():
     return fixed_return(five_card_line_probabilities(table), table)
 
 
+def five_card_row(spec, table, names, assumptions, details=None):
+    """``paytable_row`` of a table paid on the player's five cards, or on any
+    uniform five of the deck (the Five-Card progressive and those like it)."""
+    return paytable_row(
+        spec, five_card_line_probabilities(table), table, names, assumptions=assumptions, details=details
+    )
+
+
 def five_card_envy_per_other_player():
     """Expected Envy per unit of the $5 Five-Card wager for each other player
     at the table with five cards dealt: any one other hand is a uniform five
@@ -206,12 +214,11 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     if spec.wager == FIVE_CARD:
         table = what_if(paytables.FIVE_CARD_PROGRESSIVE, payouts, meter=True)
         envy = float(five_card_envy_per_other_player())
-        return paytable_row(
+        return five_card_row(
             spec,
-            five_card_line_probabilities(table),
             table,
             paytables.LINE_NAMES,
-            assumptions=[
+            [
                 one_deck,
                 "The player's five cards as a poker hand (rules 3, 12); fixed lines 'for 1', the $5 stake "
                 "collected at no more bets; only the highest line pays; settled after a fold too.",

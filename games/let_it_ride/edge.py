@@ -28,7 +28,10 @@ from fractions import Fraction
 from functools import cache
 
 from games.cards import best_five, three_card
-from games.four_card_poker.edge import five_card_envy_per_other_player, five_card_line_probabilities
+from games.four_card_poker.edge import (
+    five_card_envy_per_other_player,
+    five_card_row,
+)
 from games.lab.rows import exact_row, exact_spec, line, paytable_row, paytable_specs, select, what_if
 from games.let_it_ride import paytables, strategy
 from games.three_card_poker.edge import envy_per_other_player as three_card_envy_per_other_player
@@ -100,12 +103,11 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     if spec.wager == FIVE_CARD:
         table = what_if(paytables.FIVE_CARD_PROGRESSIVE, payouts, meter=True)
         envy = float(five_card_envy_per_other_player())
-        return paytable_row(
+        return five_card_row(
             spec,
-            five_card_line_probabilities(table),
             table,
             paytables.LINE_NAMES,
-            assumptions=[
+            [
                 "The final hand, three cards and two community cards (rule 13): each of the 2,598,960 "
                 "five-card sets equally likely; fixed lines 'for 1', the $5 collected at no more bets.",
                 f"Envy is not in the row: each other player adds {envy:.4%} of the wager "

@@ -77,12 +77,11 @@ def envy_per_other_player(config=None):
 
 def progressive_row(spec, table):
     envy = float(envy_per_other_player())
-    return paytable_row(
+    return four_card_edge.five_card_row(
         spec,
-        four_card_edge.five_card_line_probabilities(table),
         table,
         paytables.PROGRESSIVE_LINE_NAMES,
-        assumptions=[
+        [
             "One 52-card deck; the two hole cards and the flop as one five-card hand, each of the "
             f"{comb(52, 5):,} equally likely (rule 12).",
             "Fixed lines 'for 1', the $5 collected at no more bets; only the highest line pays; settled "

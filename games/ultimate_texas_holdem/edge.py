@@ -19,7 +19,10 @@ Pure Python (no Django, no I/O).
 
 from fractions import Fraction
 
-from games.four_card_poker.edge import five_card_envy_per_other_player, five_card_line_probabilities
+from games.four_card_poker.edge import (
+    five_card_envy_per_other_player,
+    five_card_row,
+)
 from games.lab.rows import paytable_row, paytable_specs, select, what_if
 from games.ultimate_texas_holdem import paytables, rules, seven_card_counts, simulate
 
@@ -75,12 +78,11 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     if spec.wager == PROGRESSIVE:
         table = what_if(paytables.progressive_paytable(spec.paytable), payouts, meter=True)
         envy = float(five_card_envy_per_other_player())
-        return paytable_row(
+        return five_card_row(
             spec,
-            five_card_line_probabilities(table),
             table,
             paytables.LINE_NAMES,
-            assumptions=[
+            [
                 "One 52-card deck; the two hole cards and the flop, each of the 2,598,960 five-card hands "
                 "equally likely (rule 12).",
                 "Fixed lines 'for 1', the $5 collected at no more bets; only the highest line pays; settled "
