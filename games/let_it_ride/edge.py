@@ -28,10 +28,7 @@ from fractions import Fraction
 from functools import cache
 
 from games.cards import best_five, three_card
-from games.four_card_poker.edge import (
-    five_card_envy_per_other_player,
-    five_card_row,
-)
+from games.four_card_poker.edge import five_card_envy_per_other_player, five_card_row
 from games.lab.rows import exact_row, exact_spec, line, paytable_row, paytable_specs, select, what_if
 from games.let_it_ride import paytables, strategy
 from games.three_card_poker.edge import envy_per_other_player as three_card_envy_per_other_player

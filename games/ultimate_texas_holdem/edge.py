@@ -19,10 +19,7 @@ Pure Python (no Django, no I/O).
 
 from fractions import Fraction
 
-from games.four_card_poker.edge import (
-    five_card_envy_per_other_player,
-    five_card_row,
-)
+from games.four_card_poker.edge import five_card_envy_per_other_player, five_card_row
 from games.lab.rows import paytable_row, paytable_specs, select, what_if
 from games.ultimate_texas_holdem import paytables, rules, seven_card_counts, simulate
 
