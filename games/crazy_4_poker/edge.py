@@ -25,7 +25,7 @@ from games.lab.rows import SIMULATION, exact_spec, paytable_row, select, what_if
 GAME = "crazy_4_poker"
 MYSTERY = True  # § 657c.1: the Must-Hit-By Mystery bonus is offered with the Five-Card progressive
 QUEENS_UP = "queens_up"
-FIVE_CARD = "five_card"
+FIVE_CARD = four_card_edge.FIVE_CARD
 QUEENS_UP_PAYTABLE = "50-40-8-4-3-2-1"  # the rules file's one table, by its odds from the top line
 
 HANDS = four_card_edge.HANDS
@@ -66,9 +66,7 @@ def specs():
     return [
         *simulate.specs(),
         exact_spec(GAME, QUEENS_UP, QUEENS_UP_PAYTABLE, f"Queens Up, paytable {QUEENS_UP_PAYTABLE}"),
-        exact_spec(
-            GAME, FIVE_CARD, None, "Five-Card progressive ($5)", meter=(paytables.FIVE_CARD_KIND, "", 5)
-        ),
+        four_card_edge.five_card_spec(GAME),
     ]
 
 

@@ -36,7 +36,9 @@ from games.lab.rows import (
 )
 from games.lab.rows import line as row_line
 from games.payouts import MeterShare
+from games.poker.paytables import FIVE_CARD_KIND
 
+FIVE_CARD = "five_card"  # the wager of the linked Five-Card progressive, in every game offering it
 HANDS = comb(52, 5)  # 2,598,960: every five-card hand is equally likely (one deck, rule 1)
 
 
@@ -131,6 +133,12 @@ def five_card_row(spec, table, names, assumptions, details=None):
     )
 
 
+def five_card_spec(game):
+    """The row of the $5 Five-Card progressive of ``game``, on the meter it
+    is linked on across the poker games."""
+    return exact_spec(game, FIVE_CARD, None, "Five-Card progressive ($5)", meter=(FIVE_CARD_KIND, "", 5))
+
+
 def five_card_envy_per_other_player():
     """Expected Envy per unit of the $5 Five-Card wager for each other player
     at the table with five cards dealt: any one other hand is a uniform five
@@ -154,7 +162,6 @@ GAME = "four_card_poker"
 MYSTERY = True  # § 641c.1: the Must-Hit-By Mystery bonus is offered with the Five-Card progressive
 ACES_UP = "aces_up"
 ANTE_BONUS = "ante_bonus"
-FIVE_CARD = "five_card"
 ENVY = "five_card_envy"
 
 
@@ -169,7 +176,7 @@ def specs():
             adds_to="the Ante",
         ),
         *paytable_specs(GAME, ACES_UP, paytables.ACES_UP_NAMES, "Aces Up, paytable {name}"),
-        exact_spec(GAME, FIVE_CARD, None, "Five-Card progressive ($5)", meter=("five_card", "", 5)),
+        five_card_spec(GAME),
         exact_spec(
             GAME,
             ENVY,

@@ -28,19 +28,22 @@ from fractions import Fraction
 from functools import cache
 
 from games.cards import best_five, three_card
-from games.four_card_poker.edge import five_card_envy_per_other_player, five_card_row
-from games.lab.rows import exact_row, exact_spec, line, paytable_row, paytable_specs, select, what_if
+from games.four_card_poker.edge import (
+    FIVE_CARD,
+    five_card_envy_per_other_player,
+    five_card_row,
+    five_card_spec,
+)
+from games.lab.rows import exact_row, line, paytable_row, paytable_specs, select, what_if
 from games.let_it_ride import paytables, strategy
+from games.three_card_poker.edge import THREE_CARD, suit_classes, three_card_probabilities, three_card_spec
 from games.three_card_poker.edge import envy_per_other_player as three_card_envy_per_other_player
-from games.three_card_poker.edge import suit_classes, three_card_probabilities
 
 GAME = "let_it_ride"
 MYSTERY = True  # § 643c.1: the Must-Hit-By Mystery bonus is offered with the progressive payout wagers
 
 BASE = "base"
 THREE_CARD_BONUS = "three_card_bonus"
-THREE_CARD = "three_card"
-FIVE_CARD = "five_card"
 DEALS = three_card.HANDS * 49 * 48
 DEFAULT_TABLE = tuple(paytables.BASE_PAYTABLES[paytables.DEFAULT_BASE_PAYTABLE].items())
 
@@ -51,8 +54,8 @@ def specs():
         *paytable_specs(
             GAME, THREE_CARD_BONUS, paytables.THREE_CARD_BONUS_NAMES, "Three Card Bonus, paytable {name}"
         ),
-        exact_spec(GAME, THREE_CARD, None, "Three-Card progressive ($1)", meter=("three_card", "", 1)),
-        exact_spec(GAME, FIVE_CARD, None, "Five-Card progressive ($5)", meter=("five_card", "", 5)),
+        three_card_spec(GAME),
+        five_card_spec(GAME),
     ]
 
 

@@ -1,7 +1,8 @@
 """Paytable lines the poker games share, pure: the lines of a five-card
 hand (the Five-Card progressives of Three Card Poker, Four Card Poker and
-Crazy 4 Poker, Three Card Poker's Six Card Bonus) and the look-up every
-paytable of the family is read with.
+Crazy 4 Poker, Three Card Poker's Six Card Bonus) and their names, the
+look-up every paytable of the family is read with, and the look-up of a
+paytable by its name.
 
 A paytable is a dict {line: payout}; a hand's lines are listed the most
 particular first, and a table pays the first it lists (``lookup``).

@@ -33,6 +33,7 @@ from math import comb
 
 from games.cards import best_five, three_card
 from games.cards.cards import RANKS, SUITS, Card
+from games.four_card_poker.edge import FIVE_CARD, five_card_spec
 from games.lab.rows import (
     envy_per_unit,
     exact_row,
@@ -43,6 +44,7 @@ from games.lab.rows import (
     select,
     what_if,
 )
+from games.poker.paytables import THREE_CARD_KIND
 from games.three_card_poker import paytables
 
 GAME = "three_card_poker"
@@ -51,8 +53,7 @@ MYSTERY = True  # § 649c.1: the Must-Hit-By Mystery bonus is offered with the p
 ANTE_PLAY = "ante_play"
 PAIR_PLUS = "pair_plus"
 SIX_CARD = "six_card"
-THREE_CARD = "three_card"
-FIVE_CARD = "five_card"
+THREE_CARD = "three_card"  # the wager of the linked Three-Card progressive, in every game offering it
 Q64 = three_card.evaluate("QS 6H 4D")  # the strategy's threshold: play Q-6-4 or better
 DEALER_HANDS = comb(49, 3)
 SIX_CARD_SETS = comb(52, 6)
@@ -63,8 +64,8 @@ def specs():
         exact_spec(GAME, ANTE_PLAY, None, "Ante and Play with the Ante Bonus, Q-6-4 strategy"),
         *paytable_specs(GAME, PAIR_PLUS, paytables.PAIR_PLUS_NAMES, "Pair Plus, paytable {name}"),
         exact_spec(GAME, SIX_CARD, None, "Six Card Bonus"),
-        exact_spec(GAME, THREE_CARD, None, "Three-Card progressive ($1)", meter=("three_card", "", 1)),
-        exact_spec(GAME, FIVE_CARD, None, "Five-Card progressive ($5)", meter=("five_card", "", 5)),
+        three_card_spec(GAME),
+        five_card_spec(GAME),
     ]
     return rows
 
@@ -153,6 +154,12 @@ def three_card_probabilities(table_lines):
         if paid is not None:
             found[paid] = found.get(paid, 0) + Fraction(count, three_card.HANDS)
     return found
+
+
+def three_card_spec(game):
+    """The row of the $1 Three-Card progressive of ``game``, on the meter it
+    is linked on across the poker games."""
+    return exact_spec(game, THREE_CARD, None, "Three-Card progressive ($1)", meter=(THREE_CARD_KIND, "", 1))
 
 
 def envy_per_other_player():
