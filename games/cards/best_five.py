@@ -35,15 +35,21 @@ from games.cards.poker import (
     FOUR_OF_A_KIND,
     FULL_HOUSE,
     HIGH_CARD,
-    JOKER_INDEX,
     PAIR,
     STRAIGHT,
     STRAIGHT_FLUSH,
     THREE_OF_A_KIND,
     TWO_PAIR,
     category,
-    indices,
     name5,
+)
+from games.cards.tables import (
+    CARD_KEY,
+    SUITED_BIT,
+    filled_on_first_use,
+    natural_indices,
+    straight_key,
+    suited_tables,
 )
 
 __all__ = [
@@ -75,16 +81,9 @@ def _value(kind: int, ranks: Iterable[int]) -> int:
 ROYAL_FLUSH_VALUE = _value(STRAIGHT_FLUSH, (13,))
 
 
-def _straight_key(mask: int) -> int | None:
-    for run, key in _STRAIGHTS:
-        if mask & run == run:
-            return key
-    return None
-
-
 def _suited_value(mask: int) -> int:
     """Best five of five to seven cards of one suit (their 13-bit rank mask)."""
-    key = _straight_key(mask)
+    key = straight_key(mask, _STRAIGHTS)
     if key is not None:
         return _value(STRAIGHT_FLUSH, (key,))
     return _value(FLUSH, [rank for rank in range(12, -1, -1) if mask >> rank & 1][:5])
@@ -102,7 +101,7 @@ def _unsuited_value(key: int) -> int:
         return _value(FOUR_OF_A_KIND, [quads[0], max(rank for rank in desc if rank != quads[0])])
     if trips and (len(trips) > 1 or pairs):
         return _value(FULL_HOUSE, [trips[0], max(trips[1:] + pairs)])
-    straight = _straight_key(sum(1 << rank for rank in desc))
+    straight = straight_key(sum(1 << rank for rank in desc), _STRAIGHTS)
     if straight is not None:
         return _value(STRAIGHT, (straight,))
     if trips:
@@ -115,46 +114,15 @@ def _unsuited_value(key: int) -> int:
     return _value(HIGH_CARD, desc[:5])
 
 
-# Rank multiset key -> value, filled on first use (exactly a dict, so the
-# interpreter's fast dict look-up applies; a miss costs one _unsuited_value).
-_UNSUITED: dict[int, int] = {}
-
-
-def _unsuited_miss(key: int) -> int:
-    value = _UNSUITED[key] = _unsuited_value(key)
-    return value
-
-
-# Per card index (naturals only): its key, the rank multiset (3 bits a rank:
-# its count, bits 0-38) plus the suit counts (3 bits a suit, bits 39-50), so
-# one sum counts both; and its bit in a 52-bit suit-by-suit rank mask (13 bits
-# a suit).
-_KEY = tuple((1 << (3 * (index >> 2))) | (1 << (39 + 3 * (index & 3))) for index in range(52))
-_RANKS_OF_KEY = (1 << 39) - 1
-_SUITED_BIT = tuple(1 << (13 * (index & 3) + (index >> 2)) for index in range(52))
-
-
-def _build_suited() -> tuple[tuple[int, ...], tuple[int, ...]]:
-    # Suit-count key -> shift of the suit holding five or more (-1: none).
-    flush_shift = [-1] * (1 << 12)
-    for key in range(1 << 12):
-        for suit in range(4):
-            if (key >> (3 * suit)) & 7 >= 5:
-                flush_shift[key] = 13 * suit
-    suited = [0] * (1 << 13)
-    for mask in range(1 << 13):
-        if mask.bit_count() >= 5:
-            suited[mask] = _suited_value(mask)
-    return tuple(flush_shift), tuple(suited)
-
-
-_FLUSH_SHIFT, _SUITED = _build_suited()
+# Rank multiset key -> value (games/cards/tables.py), the suited tables of five or more of a suit.
+_UNSUITED, _unsuited_miss = filled_on_first_use(_unsuited_value)
+_FLUSH_SHIFT, _SUITED = suited_tables(5, _suited_value)
 
 
 def best_five_value_indices(
     cards: Sequence[int],  # read twice: a sequence, not an iterator
-    _k: tuple[int, ...] = _KEY,
-    _sb: tuple[int, ...] = _SUITED_BIT,
+    _k: tuple[int, ...] = CARD_KEY,
+    _sb: tuple[int, ...] = SUITED_BIT,
     _fs: tuple[int, ...] = _FLUSH_SHIFT,
     _su: tuple[int, ...] = _SUITED,
     _un: dict[int, int] = _UNSUITED,
@@ -173,8 +141,8 @@ def best_five_value_indices(
 
 def value_of_seven(
     cards: Sequence[int],
-    _k: tuple[int, ...] = _KEY,
-    _sb: tuple[int, ...] = _SUITED_BIT,
+    _k: tuple[int, ...] = CARD_KEY,
+    _sb: tuple[int, ...] = SUITED_BIT,
     _fs: tuple[int, ...] = _FLUSH_SHIFT,
     _su: tuple[int, ...] = _SUITED,
     _un: dict[int, int] = _UNSUITED,
@@ -193,8 +161,8 @@ def value_of_seven(
 
 def value_of_six(
     cards: Sequence[int],
-    _k: tuple[int, ...] = _KEY,
-    _sb: tuple[int, ...] = _SUITED_BIT,
+    _k: tuple[int, ...] = CARD_KEY,
+    _sb: tuple[int, ...] = SUITED_BIT,
     _fs: tuple[int, ...] = _FLUSH_SHIFT,
     _su: tuple[int, ...] = _SUITED,
     _un: dict[int, int] = _UNSUITED,
@@ -223,28 +191,17 @@ def best_five_indices(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
     raise AssertionError("no five cards make the best hand")  # unreachable
 
 
-def _natural_indices(hand: str | Iterable[Card | str]) -> list[int]:
-    if isinstance(hand, str):
-        hand = hand.replace(",", " ").split()
-    result = indices(hand)
-    if not 5 <= len(result) <= 7:
-        raise ValueError(f"The best five cards are chosen from 5, 6 or 7 cards; got {len(result)}.")
-    if JOKER_INDEX in result:
-        raise ValueError("The joker is not a card of the 52-card deck.")
-    return result
-
-
 def best_five(hand: str | Iterable[Card | str]) -> tuple[int, list[Card]]:
     """(value, five Cards) of the best five of 5–7 cards (Cards, their texts or
     one text "AS KD ...");
     ValueError for an unknown or repeated card, a joker, or a wrong count."""
-    value, five = best_five_indices(_natural_indices(hand))
+    value, five = best_five_indices(natural_indices(hand, "five", 5))
     return value, [CARDS[index] for index in five]
 
 
 def best_five_value(hand: str | Iterable[Card | str]) -> int:
     """Value of the best five of 5–7 cards (Cards or their text)."""
-    return best_five_value_indices(_natural_indices(hand))
+    return best_five_value_indices(natural_indices(hand, "five", 5))
 
 
 def hand_name(value: int) -> str:

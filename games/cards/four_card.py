@@ -30,7 +30,16 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from games.cards.cards import RANK_PLURALS, RANK_SHORT, Card
-from games.cards.poker import CARDS, JOKER_INDEX, indices
+from games.cards.poker import CARDS
+from games.cards.tables import (
+    CARD_KEY,
+    RANKS_OF_KEY,
+    SUITED_BIT,
+    filled_on_first_use,
+    natural_indices,
+    straight_key,
+    suited_tables,
+)
 
 # Four-card categories, low to high (four_card_poker.md rule 2).
 HIGH_CARD = 0
@@ -89,16 +98,9 @@ def is_four_aces(value: int) -> bool:
     return value == FOUR_ACES
 
 
-def _straight_key(mask: int) -> int | None:
-    for run, key in _STRAIGHTS:
-        if mask & run == run:
-            return key
-    return None
-
-
 def _suited_value(mask: int) -> int:
     """Best four of four to six cards of one suit (their 13-bit rank mask)."""
-    key = _straight_key(mask)
+    key = straight_key(mask, _STRAIGHTS)
     if key is not None:
         return _value(STRAIGHT_FLUSH, (key,))
     return _value(FLUSH, [rank for rank in range(12, -1, -1) if mask >> rank & 1][:4])
@@ -115,7 +117,7 @@ def _unsuited_value(key: int) -> int:
     trips = [rank for rank in desc if counts[rank] == 3]
     if trips:
         return _value(THREE_OF_A_KIND, (trips[0], max(rank for rank in desc if rank != trips[0])))
-    straight = _straight_key(sum(1 << rank for rank in desc))
+    straight = straight_key(sum(1 << rank for rank in desc), _STRAIGHTS)
     if straight is not None:
         return _value(STRAIGHT, (straight,))
     pairs = [rank for rank in desc if counts[rank] == 2]
@@ -126,45 +128,15 @@ def _unsuited_value(key: int) -> int:
     return _value(HIGH_CARD, desc[:4])
 
 
-# Rank multiset key -> value, filled on first use (exactly a dict, so the
-# interpreter's fast dict look-up applies).
-_UNSUITED: dict[int, int] = {}
-
-
-def _unsuited_miss(key: int) -> int:
-    value = _UNSUITED[key] = _unsuited_value(key)
-    return value
-
-
-# Per card index (naturals only): its key, the rank multiset (3 bits a rank,
-# bits 0-38) plus the suit counts (3 bits a suit, bits 39-50), and its bit in a
-# 52-bit suit-by-suit rank mask (13 bits a suit).
-_KEY = tuple((1 << (3 * (index >> 2))) | (1 << (39 + 3 * (index & 3))) for index in range(52))
-_SUITED_BIT = tuple(1 << (13 * (index & 3) + (index >> 2)) for index in range(52))
-_RANKS = 0x7FFFFFFFFF
-
-
-def _build_suited() -> tuple[tuple[int, ...], tuple[int, ...]]:
-    # Suit-count key -> shift of the suit holding four or more (-1: none).
-    flush_shift = [-1] * (1 << 12)
-    for key in range(1 << 12):
-        for suit in range(4):
-            if (key >> (3 * suit)) & 7 >= 4:
-                flush_shift[key] = 13 * suit
-    suited = [0] * (1 << 13)
-    for mask in range(1 << 13):
-        if mask.bit_count() >= 4:
-            suited[mask] = _suited_value(mask)
-    return tuple(flush_shift), tuple(suited)
-
-
-_FLUSH_SHIFT, _SUITED = _build_suited()
+# Rank multiset key -> value (games/cards/tables.py), the suited tables of four or more of a suit.
+_UNSUITED, _unsuited_miss = filled_on_first_use(_unsuited_value)
+_FLUSH_SHIFT, _SUITED = suited_tables(4, _suited_value)
 
 
 def best_four_value_indices(
     cards: Sequence[int],  # read twice: a sequence, not an iterator
-    _k: tuple[int, ...] = _KEY,
-    _sb: tuple[int, ...] = _SUITED_BIT,
+    _k: tuple[int, ...] = CARD_KEY,
+    _sb: tuple[int, ...] = SUITED_BIT,
     _fs: tuple[int, ...] = _FLUSH_SHIFT,
     _su: tuple[int, ...] = _SUITED,
     _un: dict[int, int] = _UNSUITED,
@@ -173,9 +145,9 @@ def best_four_value_indices(
     the fast path; ``value_of_five`` and ``value_of_six`` are faster still)."""
     key = sum(map(_k.__getitem__, cards))
     try:
-        value = _un[key & _RANKS]
+        value = _un[key & RANKS_OF_KEY]
     except KeyError:
-        value = _unsuited_miss(key & _RANKS)
+        value = _unsuited_miss(key & RANKS_OF_KEY)
     shift = _fs[key >> 39]
     if shift >= 0:
         suited = _su[(sum(map(_sb.__getitem__, cards)) >> shift) & 0x1FFF]
@@ -186,8 +158,8 @@ def best_four_value_indices(
 
 def value_of_five(
     cards: Sequence[int],
-    _k: tuple[int, ...] = _KEY,
-    _sb: tuple[int, ...] = _SUITED_BIT,
+    _k: tuple[int, ...] = CARD_KEY,
+    _sb: tuple[int, ...] = SUITED_BIT,
     _fs: tuple[int, ...] = _FLUSH_SHIFT,
     _su: tuple[int, ...] = _SUITED,
     _un: dict[int, int] = _UNSUITED,
@@ -209,8 +181,8 @@ def value_of_five(
 
 def value_of_six(
     cards: Sequence[int],
-    _k: tuple[int, ...] = _KEY,
-    _sb: tuple[int, ...] = _SUITED_BIT,
+    _k: tuple[int, ...] = CARD_KEY,
+    _sb: tuple[int, ...] = SUITED_BIT,
     _fs: tuple[int, ...] = _FLUSH_SHIFT,
     _su: tuple[int, ...] = _SUITED,
     _un: dict[int, int] = _UNSUITED,
@@ -240,28 +212,17 @@ def best_four_indices(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
     raise AssertionError("no four cards make the best hand")  # unreachable
 
 
-def _natural_indices(hand: str | Iterable[Card | str]) -> list[int]:
-    if isinstance(hand, str):
-        hand = hand.replace(",", " ").split()
-    result = indices(hand)
-    if not 4 <= len(result) <= 6:
-        raise ValueError(f"The best four cards are chosen from 4, 5 or 6 cards; got {len(result)}.")
-    if JOKER_INDEX in result:
-        raise ValueError("The joker is not a card of the 52-card deck.")
-    return result
-
-
 def best_four(hand: str | Iterable[Card | str]) -> tuple[int, list[Card]]:
     """(value, four Cards) of the best four of 4–6 cards (Cards, their texts or
     one text "AS KD ..."); ValueError for an unknown or repeated card, a joker,
     or a wrong count."""
-    value, four = best_four_indices(_natural_indices(hand))
+    value, four = best_four_indices(natural_indices(hand, "four", 4))
     return value, [CARDS[index] for index in four]
 
 
 def best_four_value(hand: str | Iterable[Card | str]) -> int:
     """Value of the best four of 4–6 cards (Cards or their text)."""
-    return best_four_value_indices(_natural_indices(hand))
+    return best_four_value_indices(natural_indices(hand, "four", 4))
 
 
 def _straight_words(key: int) -> str:

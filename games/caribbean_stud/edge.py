@@ -10,8 +10,8 @@ shape games/lab/__init__.py states), joined to the lab by the GameSpec's ``lab``
 from functools import cache
 
 from games.caribbean_stud import paytables, rules, simulate
-from games.four_card_poker.edge import five_card_line_probabilities
-from games.lab.rows import EXACT, RowSpec, line, paytable_row, select, what_if
+from games.four_card_poker.edge import five_card_line_probabilities, five_card_row
+from games.lab.rows import line, paytable_specs, select, what_if
 
 GAME = "caribbean_stud"
 MYSTERY = True  # § 639c.1: the Must-Hit-By Mystery bonus is offered with the progressive
@@ -30,12 +30,11 @@ def progressive_probabilities(name=paytables.DEFAULT_PROGRESSIVE_PAYTABLE):
 
 
 def progressive_row(spec, table):
-    return paytable_row(
+    return five_card_row(
         spec,
-        five_card_line_probabilities(table),
         table,
         paytables.LINE_NAMES,
-        assumptions=[
+        [
             "One 52-card deck; each of the 2,598,960 five-card hands of the player equally likely (rules 1, 9).",
             "The player's five cards as a poker hand, whatever the dealer holds or whether the dealer "
             "qualifies; fixed lines 'for 1', the $1 collected at no more bets; only the highest line pays.",
@@ -52,18 +51,13 @@ def progressive_row(spec, table):
 def specs():
     return [
         *simulate.specs(),
-        *[
-            RowSpec(
-                game=GAME,
-                wager=PROGRESSIVE,
-                paytable=name,
-                decks=1,
-                method=EXACT,
-                title=f"Progressive ($1), paytable {name}",
-                meter=(rules.PROGRESSIVE_KIND, "", 1),
-            )
-            for name in paytables.PROGRESSIVE_NAMES
-        ],
+        *paytable_specs(
+            GAME,
+            PROGRESSIVE,
+            paytables.PROGRESSIVE_NAMES,
+            "Progressive ($1), paytable {name}",
+            meter=(rules.PROGRESSIVE_KIND, "", 1),
+        ),
     ]
 
 

@@ -14,6 +14,7 @@ from games.cards import poker
 from games.meters import house_funded
 from games.payouts import MeterShare, Odds
 from games.poker.paytables import (  # noqa: F401 (the family's, shared)
+    FIVE_CARD_LINE_NAMES,
     FLUSH,
     FOUR_OF_A_KIND,
     FULL_HOUSE,
@@ -24,19 +25,14 @@ from games.poker.paytables import (  # noqa: F401 (the family's, shared)
     THREE_OF_A_KIND,
     five_card_lines,
     lookup,
+    named_paytable,
 )
 
 TWO_PAIR = "two_pair"
 ONE_PAIR_OR_LESS = "one_pair_or_less"  # the Bet table's last line: every other hand
 
 LINE_NAMES = {
-    ROYAL_FLUSH: "Royal flush",
-    STRAIGHT_FLUSH: "Straight flush",
-    FOUR_OF_A_KIND: "Four of a kind",
-    FULL_HOUSE: "Full house",
-    FLUSH: "Flush",
-    STRAIGHT: "Straight",
-    THREE_OF_A_KIND: "Three of a kind",
+    **FIVE_CARD_LINE_NAMES,
     TWO_PAIR: "Two pair",
     ONE_PAIR_OR_LESS: "One pair or less",
 }
@@ -118,17 +114,11 @@ DEFAULT_MYSTERY_CONFIGURATION = "A"
 
 
 def bet_paytable(name):
-    if name not in BET_PAYTABLES:
-        raise ValueError(f"Caribbean Stud's Bet paytables are {', '.join(BET_NAMES)}, not {name!r}")
-    return BET_PAYTABLES[name]
+    return named_paytable(BET_PAYTABLES, name, "Caribbean Stud's Bet")
 
 
 def progressive_paytable(name):
-    if name not in PROGRESSIVE_PAYTABLES:
-        raise ValueError(
-            f"Caribbean Stud's progressive paytables are {', '.join(PROGRESSIVE_NAMES)}, not {name!r}"
-        )
-    return PROGRESSIVE_PAYTABLES[name]
+    return named_paytable(PROGRESSIVE_PAYTABLES, name, "Caribbean Stud's progressive")
 
 
 # The $1 progressive payout wager's meter (§ 639a.7(d)(2)): its own, rules/caribbean_stud.md

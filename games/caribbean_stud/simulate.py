@@ -19,7 +19,8 @@ import random
 
 from games.cards import best_five
 from games.caribbean_stud import paytables, rules, strategy
-from games.lab.rows import SIMULATION, RowSpec, RunningStats, line, simulated_row, what_if
+from games.lab.rows import SIMULATION, RunningStats, line, paytable_specs, simulated_row, what_if
+from games.lab.simulation import chunks, fresh_deck_deals
 
 GAME = "caribbean_stud"
 ANTE_BET = "ante_bet"
@@ -30,34 +31,21 @@ PUBLISHED_ELEMENT_OF_RISK = 0.02555  # optimal strategy (issue 15; Grochowski: a
 
 
 def specs():
-    return [
-        RowSpec(
-            game=GAME,
-            wager=ANTE_BET,
-            paytable=name,
-            decks=1,
-            method=SIMULATION,
-            title=f"Ante and Bet, Bet paytable {name}, basic strategy",
-            variant=strategy.BASIC,
-            default_rounds=DEFAULT_ROUNDS,
-        )
-        for name in paytables.BET_NAMES
-    ]
+    return paytable_specs(
+        GAME,
+        ANTE_BET,
+        paytables.BET_NAMES,
+        "Ante and Bet, Bet paytable {name}, basic strategy",
+        method=SIMULATION,
+        variant=strategy.BASIC,
+        default_rounds=DEFAULT_ROUNDS,
+    )
 
 
 def deals(rng, count):
-    """``count`` fresh-deck deals of ten cards (the player's five, then the
-    dealer's four hole cards and the face-up card last, rule 5), each uniform
-    over the 52: a partial Fisher-Yates shuffle of the first ten places, on
-    ``rng.random``."""
-    deck = list(range(52))
-    rand = rng.random
-    places = [(i, 52 - i) for i in range(10)]
-    for _ in range(count):
-        for i, left in places:
-            j = i + int(rand() * left)
-            deck[i], deck[j] = deck[j], deck[i]
-        yield deck[:10]
+    """``count`` fresh-deck deals of ten cards: the player's five, then the
+    dealer's four hole cards and the face-up card last (rule 5)."""
+    return fresh_deck_deals(rng, count, 52, 10)
 
 
 def play_rounds(rng, count, bet_table, decide=strategy.decide):
@@ -86,16 +74,11 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     table = what_if(paytables.bet_paytable(spec.paytable), payouts)
     rng = random.Random(seed)
     stats = RunningStats(total)
-    chunk = max(1, total // 100)
-    made = done = 0
-    while done < total:
-        size = min(chunk, total - done)
+    made = 0
+    for size in chunks(total, progress):
         nets, chunk_made = play_rounds(rng, size, table)
-        stats.add_many(size, sum(nets), sum(net * net for net in nets), sum(1 for net in nets if net > 0))
+        stats.add_nets(nets)
         made += chunk_made
-        done += size
-        if progress:
-            progress(done, total)
     wagered = total + paytables.BET_MULTIPLE * made
     edge_of_total = -stats.mean * total / wagered
     assumptions = [

@@ -20,12 +20,12 @@ added by the lab (``MYSTERY``). Pure Python.
 
 from games.crazy_4_poker import paytables, simulate
 from games.four_card_poker import edge as four_card_edge
-from games.lab.rows import EXACT, SIMULATION, RowSpec, paytable_row, select, what_if
+from games.lab.rows import SIMULATION, exact_spec, paytable_row, select, what_if
 
 GAME = "crazy_4_poker"
 MYSTERY = True  # § 657c.1: the Must-Hit-By Mystery bonus is offered with the Five-Card progressive
 QUEENS_UP = "queens_up"
-FIVE_CARD = "five_card"
+FIVE_CARD = four_card_edge.FIVE_CARD
 QUEENS_UP_PAYTABLE = "50-40-8-4-3-2-1"  # the rules file's one table, by its odds from the top line
 
 HANDS = four_card_edge.HANDS
@@ -65,13 +65,9 @@ def five_card_probabilities():
 def specs():
     return [
         *simulate.specs(),
-        _spec(QUEENS_UP, QUEENS_UP_PAYTABLE, f"Queens Up, paytable {QUEENS_UP_PAYTABLE}"),
-        _spec(FIVE_CARD, None, "Five-Card progressive ($5)", meter=(paytables.FIVE_CARD_KIND, "", 5)),
+        exact_spec(GAME, QUEENS_UP, QUEENS_UP_PAYTABLE, f"Queens Up, paytable {QUEENS_UP_PAYTABLE}"),
+        four_card_edge.five_card_spec(GAME),
     ]
-
-
-def _spec(wager, paytable, title, meter=None):
-    return RowSpec(game=GAME, wager=wager, paytable=paytable, decks=1, method=EXACT, title=title, meter=meter)
 
 
 def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
@@ -95,12 +91,11 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     if spec.wager == FIVE_CARD:
         table = what_if(paytables.FIVE_CARD_PROGRESSIVE, payouts, meter=True)
         envy = five_card_envy_per_other_player()
-        row = paytable_row(
+        return four_card_edge.five_card_row(
             spec,
-            four_card_edge.five_card_line_probabilities(table),
             table,
             paytables.LINE_NAMES,
-            assumptions=[
+            [
                 f"The player's five cards as a poker hand (rule 11), each of the {HANDS:,} hands equally "
                 "likely; fixed lines 'for 1', the $5 stake collected at no more bets; only the highest line "
                 "pays; settled after a fold too.",
@@ -108,9 +103,8 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
                 f"{float(envy):.4%} of the wager (royal flush $5,000, straight flush $1,500).",
                 f"{paytables.FIVE_CARD_SOURCE}.",
             ],
+            details={"envy_per_other_player": float(envy)},
         )
-        row.details = {**row.details, "envy_per_other_player": float(envy)}
-        return row
     raise ValueError(f"Crazy 4 Poker has no row for the wager {spec.wager!r}")
 
 

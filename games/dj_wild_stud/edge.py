@@ -14,7 +14,7 @@ from math import comb
 
 from games.cards import wild
 from games.dj_wild_stud import paytables, rules, simulate
-from games.lab.rows import EXACT, RowSpec, exact_row, line, paytable_row, select, what_if
+from games.lab.rows import EXACT, RowSpec, exact_row, line, paytable_row, paytable_specs, select, what_if
 
 GAME = "dj_wild_stud"
 MYSTERY = True  # § 687c.1: the Must-Hit-By Mystery bonus is offered with the progressive
@@ -122,18 +122,13 @@ def specs():
             method=EXACT,
             title="Trips, the line probabilities (no published paytable: enter the table's odds)",
         ),
-        *[
-            RowSpec(
-                game=GAME,
-                wager=PROGRESSIVE,
-                paytable=name,
-                decks=1,
-                method=EXACT,
-                title=f"Progressive bonus wager ($5), project default paytable {name}",
-                meter=(rules.PROGRESSIVE_KIND, "", 5),
-            )
-            for name in paytables.PROGRESSIVE_NAMES
-        ],
+        *paytable_specs(
+            GAME,
+            PROGRESSIVE,
+            paytables.PROGRESSIVE_NAMES,
+            "Progressive bonus wager ($5), project default paytable {name}",
+            meter=(rules.PROGRESSIVE_KIND, "", 5),
+        ),
     ]
 
 

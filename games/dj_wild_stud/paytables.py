@@ -15,21 +15,24 @@ from games.cards import wild
 from games.meters import house_funded
 from games.payouts import MeterShare, Odds
 from games.poker.paytables import (
+    FIVE_CARD_LINE_NAMES,
     FIVE_CARD_SEED_CENTS,
+    FLUSH,
+    FOUR_OF_A_KIND,
+    FULL_HOUSE,
     POKER_PROGRESSIVE_PRIMARY_BP,
     PROJECT_DEFAULT_METER,
+    ROYAL_FLUSH,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    THREE_OF_A_KIND,
     lookup,  # noqa: F401 (the family's, shared)
+    named_paytable,
 )
 
+# The poker family's lines and the two that wild cards add.
 FIVE_WILDS = "five_wilds"
-ROYAL_FLUSH = "royal_flush"
 FIVE_OF_A_KIND = "five_of_a_kind"
-STRAIGHT_FLUSH = "straight_flush"
-FOUR_OF_A_KIND = "four_of_a_kind"
-FULL_HOUSE = "full_house"
-FLUSH = "flush"
-STRAIGHT = "straight"
-THREE_OF_A_KIND = "three_of_a_kind"
 
 # Rule 3's categories from three of a kind up, by games/cards/wild.py category.
 CATEGORY_LINES = {
@@ -43,17 +46,7 @@ CATEGORY_LINES = {
     wild.STRAIGHT: STRAIGHT,
     wild.THREE_OF_A_KIND: THREE_OF_A_KIND,
 }
-LINE_NAMES = {
-    FIVE_WILDS: "Five wilds",
-    ROYAL_FLUSH: "Royal flush",
-    FIVE_OF_A_KIND: "Five of a kind",
-    STRAIGHT_FLUSH: "Straight flush",
-    FOUR_OF_A_KIND: "Four of a kind",
-    FULL_HOUSE: "Full house",
-    FLUSH: "Flush",
-    STRAIGHT: "Straight",
-    THREE_OF_A_KIND: "Three of a kind",
-}
+LINE_NAMES = {FIVE_WILDS: "Five wilds", FIVE_OF_A_KIND: "Five of a kind", **FIVE_CARD_LINE_NAMES}
 
 # Rule 10: Trips pays natural hands more than hands using wild cards; five wilds and five
 # of a kind use wild cards by their nature.
@@ -163,17 +156,11 @@ DEFAULT_MYSTERY_CONFIGURATION = "A"
 
 
 def blind_paytable(name):
-    if name not in BLIND_PAYTABLES:
-        raise ValueError(f"DJ Wild Stud's Blind paytables are {', '.join(BLIND_NAMES)}, not {name!r}")
-    return BLIND_PAYTABLES[name]
+    return named_paytable(BLIND_PAYTABLES, name, "DJ Wild Stud's Blind")
 
 
 def progressive_paytable(name):
-    if name not in PROGRESSIVE_PAYTABLES:
-        raise ValueError(
-            f"DJ Wild Stud's progressive paytables are {', '.join(PROGRESSIVE_NAMES)}, not {name!r}"
-        )
-    return PROGRESSIVE_PAYTABLES[name]
+    return named_paytable(PROGRESSIVE_PAYTABLES, name, "DJ Wild Stud's progressive")
 
 
 # The $5 progressive bonus wager's meter (§ 687a.7(d)(2)): its own (the project-default paytable

@@ -17,7 +17,8 @@ import random
 
 from games.cards import wild
 from games.dj_wild_stud import paytables, rules, strategy
-from games.lab.rows import SIMULATION, RowSpec, RunningStats, line, simulated_row, what_if
+from games.lab.rows import SIMULATION, RunningStats, line, paytable_specs, simulated_row, what_if
+from games.lab.simulation import chunks, fresh_deck_deals
 
 GAME = "dj_wild_stud"
 ANTE_BLIND_PLAY = "ante_blind_play"
@@ -27,33 +28,21 @@ PUBLISHED_TOLERANCE = 0.005  # "about": the published figure to half a point
 
 
 def specs():
-    return [
-        RowSpec(
-            game=GAME,
-            wager=ANTE_BLIND_PLAY,
-            paytable=name,
-            decks=1,
-            method=SIMULATION,
-            title=f"Ante, Blind and Play, Blind paytable {name}, the lab's threshold strategy",
-            variant=strategy.THRESHOLD_STRATEGY,
-            default_rounds=DEFAULT_ROUNDS,
-        )
-        for name in paytables.BLIND_NAMES
-    ]
+    return paytable_specs(
+        GAME,
+        ANTE_BLIND_PLAY,
+        paytables.BLIND_NAMES,
+        "Ante, Blind and Play, Blind paytable {name}, the lab's threshold strategy",
+        method=SIMULATION,
+        variant=strategy.THRESHOLD_STRATEGY,
+        default_rounds=DEFAULT_ROUNDS,
+    )
 
 
 def deals(rng, count):
-    """``count`` fresh-deck deals of ten cards (the player's five, then the
-    dealer's five, rule 6), each uniform over the 53: a partial Fisher-Yates
-    shuffle of the first ten places, on ``rng.random``."""
-    deck = list(range(53))
-    rand = rng.random
-    places = [(i, 53 - i) for i in range(10)]
-    for _ in range(count):
-        for i, left in places:
-            j = i + int(rand() * left)
-            deck[i], deck[j] = deck[j], deck[i]
-        yield deck[:10]
+    """``count`` fresh-deck deals of ten of the 53 cards: the player's five,
+    then the dealer's five (rule 6)."""
+    return fresh_deck_deals(rng, count, 53, 10)
 
 
 def play_rounds(rng, count, blind_table, thresholds):
@@ -85,16 +74,11 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     thresholds = strategy.thresholds(table)
     rng = random.Random(seed)
     stats = RunningStats(total)
-    chunk = max(1, total // 100)
-    made = done = 0
-    while done < total:
-        size = min(chunk, total - done)
+    made = 0
+    for size in chunks(total, progress):
         nets, chunk_made = play_rounds(rng, size, table, thresholds)
-        stats.add_many(size, sum(nets), sum(net * net for net in nets), sum(1 for net in nets if net > 0))
+        stats.add_nets(nets)
         made += chunk_made
-        done += size
-        if progress:
-            progress(done, total)
     wagered = 2 * total + paytables.PLAY_MULTIPLE * made
     edge_of_total = -stats.mean * total / wagered
     assumptions = [

@@ -36,6 +36,7 @@ from games.cards.poker import TWO_CARD, eval5_indices
 from games.face_up_pai_gow import paytables, rules
 from games.face_up_pai_gow.solver import best_indices
 from games.lab.rows import SIMULATION, RowSpec, RunningStats, line, simulated_row
+from games.lab.simulation import chunks
 from games.pai_gow.house_way import (
     LOSE,
     PUSH,
@@ -347,10 +348,7 @@ def tally(rng, total, progress=None):
     counts = {strategy: {WIN: 0, PUSH: 0, LOSE: 0} for strategy in STRATEGIES}
     house, best = counts[HOUSE_WAY], counts[BEST]
     ace_highs = 0
-    chunk = min(BLOCK, max(1, total // 20))
-    done = 0
-    while done < total:
-        size = min(chunk, total - done)
+    for size in chunks(total, progress, min(BLOCK, max(1, total // 20))):
         cards = np.array([deal(rng, 14) for _ in range(size)], dtype=np.int64)
         dealer_high = np.empty(size, dtype=np.int64)
         dealer_low = np.empty(size, dtype=np.int64)
@@ -380,9 +378,6 @@ def tally(rng, total, progress=None):
         }
         for strategy, blocks in hands.items():
             _count(counts[strategy], blocks, dealer_high[versus], dealer_low[versus])
-        done += size
-        if progress:
-            progress(done, total)
     return counts, ace_highs
 
 

@@ -37,6 +37,7 @@ from games.fortune_asia import paytables
 from games.fortune_asia.hands import order_problem_values, setting_values
 from games.fortune_asia.house_way import house_way_indices
 from games.lab.rows import SIMULATION, RowSpec, RunningStats, line, simulated_row
+from games.lab.simulation import chunks
 
 GAME = "fortune_asia_poker"
 MAIN = "main"
@@ -176,18 +177,13 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None, setting=None)
     generator = np.random.Generator(np.random.PCG64(seed))
     setting = setting or SettingValues()
     stats = RunningStats(total)
-    won_total = done = 0
-    batch = min(BATCH, max(1, total // 20))
-    while done < total:
-        size = min(batch, total - done)
+    won_total = 0
+    for size in chunks(total, progress, min(BATCH, max(1, total // 20))):
         player, dealer = deal(generator, size)
         won = int(wins(player, dealer, setting).sum())
         lost = size - won
         stats.add_many(size, won * pays - lost, won * pays * pays + lost, won)
         won_total += won
-        done += size
-        if progress:
-            progress(done, total)
     assumptions = [
         "One player against the dealer, a fresh 53-card deck every round (fortune_asia_poker.md rule 1).",
         "The player and the dealer both set by the house way of the rules file; the order test is checked "

@@ -24,10 +24,21 @@ from math import comb
 from games.cards import best_five, four_card
 from games.cards.suit_classes import suit_classes
 from games.four_card_poker import paytables, simulate
-from games.lab.rows import EXACT, RowSpec, bonus_row, paytable_row, select, what_if
+from games.lab.rows import (
+    bonus_row,
+    envy_bonus_row,
+    envy_per_unit,
+    exact_spec,
+    paytable_row,
+    paytable_specs,
+    select,
+    what_if,
+)
 from games.lab.rows import line as row_line
 from games.payouts import MeterShare
+from games.poker.paytables import FIVE_CARD_KIND
 
+FIVE_CARD = "five_card"  # the wager of the linked Five-Card progressive, in every game offering it
 HANDS = comb(52, 5)  # 2,598,960: every five-card hand is equally likely (one deck, rule 1)
 
 
@@ -114,14 +125,27 @@ def five_card_progressive_fixed_return():
     return fixed_return(five_card_line_probabilities(table), table)
 
 
+def five_card_row(spec, table, names, assumptions, details=None):
+    """``paytable_row`` of a table paid on the player's five cards, or on any
+    uniform five of the deck (the Five-Card progressive and those like it)."""
+    return paytable_row(
+        spec, five_card_line_probabilities(table), table, names, assumptions=assumptions, details=details
+    )
+
+
+def five_card_spec(game):
+    """The row of the $5 Five-Card progressive of ``game``, on the meter it
+    is linked on across the poker games."""
+    return exact_spec(game, FIVE_CARD, None, "Five-Card progressive ($5)", meter=(FIVE_CARD_KIND, "", 5))
+
+
 def five_card_envy_per_other_player():
     """Expected Envy per unit of the $5 Five-Card wager for each other player
     at the table with five cards dealt: any one other hand is a uniform five
     of the deck whatever the holder's own, so each other player adds the same
     (the dealer's hand never counts)."""
     envy = paytables.FIVE_CARD_ENVY_CENTS
-    probabilities = five_card_line_probabilities(envy)
-    return sum(probabilities[line] * Fraction(envy[line], paytables.FIVE_CARD_WAGER_CENTS) for line in envy)
+    return envy_per_unit(five_card_line_probabilities(envy), envy, paytables.FIVE_CARD_WAGER_CENTS)
 
 
 def ante_bonus_return(name=paytables.DEFAULT_ANTE_BONUS_PAYTABLE):
@@ -138,20 +162,23 @@ GAME = "four_card_poker"
 MYSTERY = True  # § 641c.1: the Must-Hit-By Mystery bonus is offered with the Five-Card progressive
 ACES_UP = "aces_up"
 ANTE_BONUS = "ante_bonus"
-FIVE_CARD = "five_card"
 ENVY = "five_card_envy"
 
 
 def specs():
     return [
         *simulate.specs(),
-        *[
-            _spec(ANTE_BONUS, name, f"Ante Bonus {name} (per unit of the Ante)", adds_to="the Ante")
-            for name in paytables.ANTE_BONUS_NAMES
-        ],
-        *[_spec(ACES_UP, name, f"Aces Up, paytable {name}") for name in paytables.ACES_UP_NAMES],
-        _spec(FIVE_CARD, None, "Five-Card progressive ($5)", meter=("five_card", "", 5)),
-        _spec(
+        *paytable_specs(
+            GAME,
+            ANTE_BONUS,
+            paytables.ANTE_BONUS_NAMES,
+            "Ante Bonus {name} (per unit of the Ante)",
+            adds_to="the Ante",
+        ),
+        *paytable_specs(GAME, ACES_UP, paytables.ACES_UP_NAMES, "Aces Up, paytable {name}"),
+        five_card_spec(GAME),
+        exact_spec(
+            GAME,
             ENVY,
             None,
             "Five-Card Envy, per other player (on the $5 wager)",
@@ -170,19 +197,6 @@ def paytable_lines(spec):
         row_line(key, f"Ante Bonus, {paytables.LINE_NAMES[key].lower()}", payout, None)
         for key, payout in table.items()
     ]
-
-
-def _spec(wager, paytable, title, meter=None, adds_to=None):
-    return RowSpec(
-        game=GAME,
-        wager=wager,
-        paytable=paytable,
-        decks=1,
-        method=EXACT,
-        title=title,
-        meter=meter,
-        adds_to=adds_to,
-    )
 
 
 def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
@@ -207,21 +221,19 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     if spec.wager == FIVE_CARD:
         table = what_if(paytables.FIVE_CARD_PROGRESSIVE, payouts, meter=True)
         envy = float(five_card_envy_per_other_player())
-        row = paytable_row(
+        return five_card_row(
             spec,
-            five_card_line_probabilities(table),
             table,
             paytables.LINE_NAMES,
-            assumptions=[
+            [
                 one_deck,
                 "The player's five cards as a poker hand (rules 3, 12); fixed lines 'for 1', the $5 stake "
                 "collected at no more bets; only the highest line pays; settled after a fold too.",
                 f"Envy is not in the row (its own row): each other player adds {envy:.4%} of the wager.",
                 paytables.FIVE_CARD_SOURCE + ".",
             ],
+            details={"envy_per_other_player": envy},
         )
-        row.details = {**row.details, "envy_per_other_player": envy}
-        return row
     if spec.wager == ENVY:
         return envy_row(spec)
     raise ValueError(f"Four Card Poker has no row for the wager {spec.wager!r}")
@@ -259,23 +271,12 @@ def envy_row(spec):
     paid on top (no stake of its own), so its figure is what it adds to the
     Five-Card wager's return."""
     envy = paytables.FIVE_CARD_ENVY_CENTS
-    probabilities = five_card_line_probabilities(envy)
-    bonuses, lines = {}, []
-    for key, cents in envy.items():
-        bonus = Fraction(cents, paytables.FIVE_CARD_WAGER_CENTS)
-        bonuses[bonus] = bonuses.get(bonus, 0) + probabilities[key]
-        lines.append(
-            row_line(
-                key,
-                f"Other player's {paytables.LINE_NAMES[key].lower()}",
-                f"${cents // 100:,}",
-                probabilities[key],
-            )
-        )
-    return bonus_row(
+    return envy_bonus_row(
         spec,
-        bonuses,
-        lines=lines,
+        five_card_line_probabilities(envy),
+        envy,
+        paytables.FIVE_CARD_WAGER_CENTS,
+        {key: f"Other player's {paytables.LINE_NAMES[key].lower()}" for key in envy},
         assumptions=[
             "For each other player at the table with five cards dealt (never the dealer's hand, never one's "
             "own): any one other hand is a uniform five of the deck, so each adds the same.",

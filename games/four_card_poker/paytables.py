@@ -17,7 +17,12 @@ four_card_poker.md").
 
 from games.cards import four_card
 from games.payouts import MeterShare, Odds
-from games.poker.paytables import FIVE_CARD_METER, five_card_lines, lookup  # noqa: F401 (the family's, shared)
+from games.poker.paytables import (  # noqa: F401 (the family's, shared)
+    FIVE_CARD_METER,
+    five_card_lines,
+    lookup,
+    named_paytable,
+)
 
 # --- Four-card lines, named as the rules files' tables name them -------------
 FOUR_ACES = "four_aces"  # Crazy 4 Poker's Super Bonus only
@@ -152,17 +157,11 @@ DEFAULT_MYSTERY_CONFIGURATION = "A"
 
 
 def ante_bonus_paytable(name):
-    if name not in ANTE_BONUS_PAYTABLES:
-        raise ValueError(
-            f"Four Card Poker's Ante Bonus paytables are {', '.join(ANTE_BONUS_NAMES)}, not {name!r}"
-        )
-    return ANTE_BONUS_PAYTABLES[name]
+    return named_paytable(ANTE_BONUS_PAYTABLES, name, "Four Card Poker's Ante Bonus")
 
 
 def aces_up_paytable(name):
-    if name not in ACES_UP_PAYTABLES:
-        raise ValueError(f"Four Card Poker's Aces Up paytables are {', '.join(ACES_UP_NAMES)}, not {name!r}")
-    return ACES_UP_PAYTABLES[name]
+    return named_paytable(ACES_UP_PAYTABLES, name, "Four Card Poker's Aces Up")
 
 
 # The meters this game's tables link (games/meters.py): the poker family's, shared.

@@ -16,7 +16,8 @@ import random
 
 from games.cards import four_card
 from games.four_card_poker import paytables, rules, strategy
-from games.lab.rows import SIMULATION, RowSpec, RunningStats, line, simulated_row, what_if
+from games.lab.rows import SIMULATION, RunningStats, line, paytable_specs, simulated_row, what_if
+from games.lab.simulation import chunks, fresh_deck_deals
 
 GAME = "four_card_poker"
 ANTE_PLAY = "ante_play"
@@ -26,19 +27,15 @@ PUBLISHED_EDGE_OF_TOTAL = 0.0130
 
 
 def specs():
-    return [
-        RowSpec(
-            game=GAME,
-            wager=ANTE_PLAY,
-            paytable=name,
-            decks=1,
-            method=SIMULATION,
-            title=f"Ante and Play with the Ante Bonus {name}, computed strategy",
-            variant=strategy.COMPUTED,
-            default_rounds=DEFAULT_ROUNDS,
-        )
-        for name in paytables.ANTE_BONUS_NAMES
-    ]
+    return paytable_specs(
+        GAME,
+        ANTE_PLAY,
+        paytables.ANTE_BONUS_NAMES,
+        "Ante and Play with the Ante Bonus {name}, computed strategy",
+        method=SIMULATION,
+        variant=strategy.COMPUTED,
+        default_rounds=DEFAULT_ROUNDS,
+    )
 
 
 def decider(how=strategy.COMPUTED):
@@ -54,18 +51,9 @@ def decider(how=strategy.COMPUTED):
 
 
 def deals(rng, count):
-    """``count`` fresh-deck deals of eleven cards (the player's five, then the
-    dealer's six, the last face up), each uniform over the 52 cards: a
-    partial Fisher-Yates shuffle of the first eleven places (of whatever
-    order the deck is in), on ``rng.random`` (faster than ``rng.sample``)."""
-    deck = list(range(52))
-    rand = rng.random
-    places = [(i, 52 - i) for i in range(11)]
-    for _ in range(count):
-        for i, left in places:
-            j = i + int(rand() * left)
-            deck[i], deck[j] = deck[j], deck[i]
-        yield deck[:11]
+    """``count`` fresh-deck deals of eleven cards: the player's five, then the
+    dealer's six, the last face up."""
+    return fresh_deck_deals(rng, count, 52, 11)
 
 
 def play_rounds(rng, count, ante_bonus, how=strategy.COMPUTED):
@@ -94,24 +82,13 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     table = what_if(paytables.ante_bonus_paytable(spec.paytable), payouts)
     rng = random.Random(seed)
     stats = RunningStats(total)
-    chunk = max(1, total // 100)
     made, wagered = {0: 0, 1: 0, 2: 0, 3: 0}, 0
-    done = 0
-    while done < total:
-        size = min(chunk, total - done)
+    for size in chunks(total, progress):
         nets, chunk_made, chunk_wagered = play_rounds(rng, size, table, spec.variant or strategy.COMPUTED)
-        stats.add_many(
-            size,
-            float(sum(nets)),
-            float(sum(net * net for net in nets)),
-            sum(1 for net in nets if net > 0),
-        )
+        stats.add_nets(nets)
         for multiple, count in chunk_made.items():
             made[multiple] += count
         wagered += chunk_wagered
-        done += size
-        if progress:
-            progress(done, total)
     edge_of_total = -stats.mean * total / wagered
     assumptions = [
         "One player against the dealer, a fresh 52-card deck every round (rule 1); the player's best four of "

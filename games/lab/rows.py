@@ -151,6 +151,32 @@ def exact_row(spec, outcomes, *, lines=(), meter_shares=None, assumptions=(), de
     )
 
 
+def exact_spec(game, wager, paytable, title, *, decks=1, **fields):
+    """The ``RowSpec`` of an exact row, of one deck unless ``decks`` says;
+    ``fields``: its other fields (``meter``, ``adds_to``...)."""
+    return RowSpec(
+        game=game, wager=wager, paytable=paytable, decks=decks, method=EXACT, title=title, **fields
+    )
+
+
+def paytable_specs(game, wager, names, title, *, method=EXACT, decks=1, **fields):
+    """A ``RowSpec`` of ``wager`` for each paytable of ``names`` (one deck
+    unless ``decks`` says), titled ``title.format(name=name)``; ``fields``:
+    the other fields, the same on each."""
+    return [
+        RowSpec(
+            game=game,
+            wager=wager,
+            paytable=name,
+            decks=decks,
+            method=method,
+            title=title.format(name=name),
+            **fields,
+        )
+        for name in names
+    ]
+
+
 def select(specs, wager, **fields):
     """The rows of ``specs`` for ``wager`` whose fields equal ``fields``
     (``paytable=``, ``decks=``, ``variant=``): what a game's
@@ -213,6 +239,19 @@ class RunningStats:
         self.squares += squares
         self.hits += hits
         self.trace.append([self.n, *self.rtp_band()])
+
+    def add_nets(self, nets):
+        """A batch of rounds' nets (a list), summed for ``add_many``."""
+        self.add_many(
+            len(nets),
+            float(sum(nets)),
+            float(sum(net * net for net in nets)),
+            sum(1 for net in nets if net > 0),
+        )
+
+    def add_array(self, nets):
+        """A batch of rounds' nets (a numpy array), summed by numpy for ``add_many``."""
+        self.add_many(len(nets), float(nets.sum()), float((nets * nets).sum()), int((nets > 0).sum()))
 
     @property
     def mean(self):
@@ -333,6 +372,27 @@ def paytable_row(spec, probabilities, paytable, names, *, assumptions=(), detail
     )
     row.hit_frequency += float(sum(meter_shares.values()))
     return row
+
+
+def envy_per_unit(probabilities, envy_cents, wager_cents):
+    """What an Envy bonus adds per unit of the wager for each other player at
+    the table: the probability of each line another hand makes ({line:
+    probability}, Fractions) times its fixed amount, over the wager."""
+    return sum(p * Fraction(envy_cents[key], wager_cents) for key, p in probabilities.items())
+
+
+def envy_bonus_row(spec, probabilities, envy_cents, wager_cents, names, *, assumptions=()):
+    """The bonus row of an Envy for one other player's hand: ``envy_cents``
+    ({line: fixed amount}) paid with the ``probabilities`` of its lines, per
+    unit of the ``wager_cents`` it adds to (``bonus_row``); ``names``: each
+    line's name on the row."""
+    bonuses, lines = {}, []
+    for key, cents in envy_cents.items():
+        probability = probabilities.get(key, Fraction(0))
+        bonus = Fraction(cents, wager_cents)
+        bonuses[bonus] = bonuses.get(bonus, 0) + probability
+        lines.append(line(key, names[key], f"${cents // 100:,}", probability))
+    return bonus_row(spec, bonuses, lines=lines, assumptions=assumptions)
 
 
 def falling(n, k):

@@ -28,39 +28,35 @@ from fractions import Fraction
 from functools import cache
 
 from games.cards import best_five, three_card
-from games.four_card_poker.edge import five_card_line_probabilities
-from games.lab.rows import EXACT, RowSpec, exact_row, line, paytable_row, select, what_if
+from games.four_card_poker.edge import (
+    FIVE_CARD,
+    five_card_envy_per_other_player,
+    five_card_row,
+    five_card_spec,
+)
+from games.lab.rows import exact_row, line, paytable_row, paytable_specs, select, what_if
 from games.let_it_ride import paytables, strategy
-from games.three_card_poker.edge import suit_classes, three_card_line_counts
+from games.three_card_poker.edge import THREE_CARD, suit_classes, three_card_probabilities, three_card_spec
+from games.three_card_poker.edge import envy_per_other_player as three_card_envy_per_other_player
 
 GAME = "let_it_ride"
 MYSTERY = True  # § 643c.1: the Must-Hit-By Mystery bonus is offered with the progressive payout wagers
 
 BASE = "base"
 THREE_CARD_BONUS = "three_card_bonus"
-THREE_CARD = "three_card"
-FIVE_CARD = "five_card"
 DEALS = three_card.HANDS * 49 * 48
 DEFAULT_TABLE = tuple(paytables.BASE_PAYTABLES[paytables.DEFAULT_BASE_PAYTABLE].items())
 
 
 def specs():
     return [
-        *[
-            _spec(BASE, name, f"Base wagers, paytable {name}, optimal pull-backs")
-            for name in paytables.BASE_NAMES
-        ],
-        *[
-            _spec(THREE_CARD_BONUS, name, f"Three Card Bonus, paytable {name}")
-            for name in paytables.THREE_CARD_BONUS_NAMES
-        ],
-        _spec(THREE_CARD, None, "Three-Card progressive ($1)", meter=("three_card", "", 1)),
-        _spec(FIVE_CARD, None, "Five-Card progressive ($5)", meter=("five_card", "", 5)),
+        *paytable_specs(GAME, BASE, paytables.BASE_NAMES, "Base wagers, paytable {name}, optimal pull-backs"),
+        *paytable_specs(
+            GAME, THREE_CARD_BONUS, paytables.THREE_CARD_BONUS_NAMES, "Three Card Bonus, paytable {name}"
+        ),
+        three_card_spec(GAME),
+        five_card_spec(GAME),
     ]
-
-
-def _spec(wager, paytable, title, meter=None):
-    return RowSpec(game=GAME, wager=wager, paytable=paytable, decks=1, method=EXACT, title=title, meter=meter)
 
 
 def paytable_lines(spec):
@@ -89,7 +85,8 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
         )
     if spec.wager == THREE_CARD:
         table = what_if(paytables.THREE_CARD_PROGRESSIVE, payouts, meter=True)
-        row = paytable_row(
+        envy = float(three_card_envy_per_other_player())
+        return paytable_row(
             spec,
             three_card_probabilities(tuple(table)),
             table,
@@ -97,59 +94,32 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
             assumptions=[
                 "The player's three dealt cards (rule 13); fixed lines 'for 1', the $1 collected at no more "
                 "bets; only the highest line pays.",
-                f"Envy is not in the row: each other player adds {float(three_card_envy()):.4%} of the wager "
+                f"Envy is not in the row: each other player adds {envy:.4%} of the wager "
                 "(a mini-royal $25, in spades $100).",
                 paytables.THREE_CARD_SOURCE + ".",
             ],
+            details={"envy_per_other_player": envy},
         )
-        row.details = {**row.details, "envy_per_other_player": float(three_card_envy())}
-        return row
     if spec.wager == FIVE_CARD:
         table = what_if(paytables.FIVE_CARD_PROGRESSIVE, payouts, meter=True)
-        row = paytable_row(
+        envy = float(five_card_envy_per_other_player())
+        return five_card_row(
             spec,
-            five_card_line_probabilities(table),
             table,
             paytables.LINE_NAMES,
-            assumptions=[
+            [
                 "The final hand, three cards and two community cards (rule 13): each of the 2,598,960 "
                 "five-card sets equally likely; fixed lines 'for 1', the $5 collected at no more bets.",
-                f"Envy is not in the row: each other player adds {float(five_card_envy()):.4%} of the wager "
+                f"Envy is not in the row: each other player adds {envy:.4%} of the wager "
                 "(a straight flush $1,500, a royal flush $5,000).",
                 paytables.FIVE_CARD_SOURCE + ".",
             ],
+            details={"envy_per_other_player": envy},
         )
-        row.details = {**row.details, "envy_per_other_player": float(five_card_envy())}
-        return row
     raise ValueError(f"Let It Ride has no row for the wager {spec.wager!r}")
 
 
 # -- the three dealt cards -----------------------------------------------------------
-
-
-@cache
-def three_card_probabilities(table_lines):
-    """{line: probability} of the first line of each three-card hand that ``table_lines`` pays."""
-    found = {}
-    for lines, count in three_card_line_counts().items():
-        paid = next((item for item in lines if item in table_lines), None)
-        if paid is not None:
-            found[paid] = found.get(paid, 0) + Fraction(count, three_card.HANDS)
-    return found
-
-
-def three_card_envy():
-    """The Three-Card Envy a $1 wager is paid per other player, per unit of the wager."""
-    probabilities = three_card_probabilities(tuple(paytables.THREE_CARD_ENVY_CENTS))
-    cents = sum(p * paytables.THREE_CARD_ENVY_CENTS[key] for key, p in probabilities.items())
-    return cents / paytables.THREE_CARD_WAGER_CENTS
-
-
-def five_card_envy():
-    """The Five-Card Envy a $5 wager is paid per other player, per unit of the wager."""
-    probabilities = five_card_line_probabilities(paytables.FIVE_CARD_ENVY_CENTS)
-    cents = sum(p * paytables.FIVE_CARD_ENVY_CENTS[key] for key, p in probabilities.items())
-    return cents / paytables.FIVE_CARD_WAGER_CENTS
 
 
 # -- the base wagers under the optimal pull-backs -------------------------------------

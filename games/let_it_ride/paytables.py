@@ -25,6 +25,7 @@ from games.four_card_poker.paytables import (
 )
 from games.payouts import MeterShare, Odds
 from games.poker.paytables import (
+    FIVE_CARD_LINE_NAMES,
     FIVE_CARD_METER,
     FLUSH,
     FOUR_OF_A_KIND,
@@ -36,6 +37,7 @@ from games.poker.paytables import (
     THREE_OF_A_KIND,
     five_card_lines,
     lookup,
+    named_paytable,
 )
 from games.three_card_poker.paytables import (
     MINI_ROYAL,
@@ -69,13 +71,7 @@ TENS_OR_BETTER = "tens_or_better"  # the base table's last line: a pair of 10s, 
 TENS = 8  # the rank index of the 10 (games.cards.cards.RANKS = "23456789TJQKA")
 
 LINE_NAMES = {
-    ROYAL_FLUSH: "Royal flush",
-    STRAIGHT_FLUSH: "Straight flush",
-    FOUR_OF_A_KIND: "Four of a kind",
-    FULL_HOUSE: "Full house",
-    FLUSH: "Flush",
-    STRAIGHT: "Straight",
-    THREE_OF_A_KIND: "Three of a kind",
+    **FIVE_CARD_LINE_NAMES,
     TWO_PAIR: "Two pair",
     TENS_OR_BETTER: "Pair of 10s or better",
     MINI_ROYAL: "Mini-royal",
@@ -147,17 +143,11 @@ DEFAULT_MYSTERY_CONFIGURATION = "A"
 
 
 def base_paytable(name):
-    if name not in BASE_PAYTABLES:
-        raise ValueError(f"Let It Ride's base paytables are {', '.join(BASE_NAMES)}, not {name!r}")
-    return BASE_PAYTABLES[name]
+    return named_paytable(BASE_PAYTABLES, name, "Let It Ride's base")
 
 
 def three_card_bonus_paytable(name):
-    if name not in THREE_CARD_BONUS_PAYTABLES:
-        raise ValueError(
-            f"Let It Ride's Three Card Bonus paytables are {', '.join(THREE_CARD_BONUS_NAMES)}, not {name!r}"
-        )
-    return THREE_CARD_BONUS_PAYTABLES[name]
+    return named_paytable(THREE_CARD_BONUS_PAYTABLES, name, "Let It Ride's Three Card Bonus")
 
 
 def base_multiple(value, table):

@@ -15,7 +15,7 @@ from collections import Counter
 from fractions import Fraction
 from math import comb
 
-from games.lab.rows import EXACT, RowSpec, line, moments_row, paytable_row, select, what_if
+from games.lab.rows import envy_per_unit, line, moments_row, paytable_row, paytable_specs, select, what_if
 from games.mississippi_stud import paytables, rules, strategy
 
 GAME = "mississippi_stud"
@@ -88,12 +88,12 @@ def envy_per_other_player(config=None):
     hand, its two cards with the shared board, is a uniform five of the deck."""
     envy = (config or rules.Config()).envy_cents
     probabilities = line_probabilities(paytables.five_card_lines, envy)
-    return sum(p * Fraction(envy[key], paytables.PROGRESSIVE_WAGER_CENTS) for key, p in probabilities.items())
+    return envy_per_unit(probabilities, envy, paytables.PROGRESSIVE_WAGER_CENTS)
 
 
 def progressive_row(spec, table):
     envy = float(envy_per_other_player())
-    row = paytable_row(
+    return paytable_row(
         spec,
         line_probabilities(paytables.five_card_lines, table),
         table,
@@ -106,9 +106,8 @@ def progressive_row(spec, table):
             f"Envy is not in the row: each other player adds {envy:.4%} of the wager (rule 13).",
             paytables.PROGRESSIVE_SOURCE + ".",
         ],
+        details={"envy_per_other_player": envy},
     )
-    row.details = {**row.details, "envy_per_other_player": envy}
-    return row
 
 
 # -- the lab's rows -------------------------------------------------------------------------
@@ -116,29 +115,16 @@ def progressive_row(spec, table):
 
 def specs():
     return [
-        *[
-            RowSpec(
-                game=GAME,
-                wager=BASE,
-                paytable=name,
-                decks=1,
-                method=EXACT,
-                title=f"Ante and street wagers, paytable {name}, optimal strategy",
-            )
-            for name in paytables.BASE_NAMES
-        ],
-        *[
-            RowSpec(
-                game=GAME,
-                wager=PROGRESSIVE,
-                paytable=name,
-                decks=1,
-                method=EXACT,
-                title=f"Progressive ($5), paytable {name}",
-                meter=(rules.PROGRESSIVE_KIND, "", 5),
-            )
-            for name in paytables.PROGRESSIVE_NAMES
-        ],
+        *paytable_specs(
+            GAME, BASE, paytables.BASE_NAMES, "Ante and street wagers, paytable {name}, optimal strategy"
+        ),
+        *paytable_specs(
+            GAME,
+            PROGRESSIVE,
+            paytables.PROGRESSIVE_NAMES,
+            "Progressive ($5), paytable {name}",
+            meter=(rules.PROGRESSIVE_KIND, "", 5),
+        ),
     ]
 
 

@@ -15,6 +15,7 @@ games/meters.py (``MUST_HIT_BY_CONFIGURATIONS``).
 from games.cards import poker
 from games.payouts import MeterShare, Odds
 from games.poker.paytables import (  # noqa: F401 (the family's, shared)
+    FIVE_CARD_LINE_NAMES,
     FIVE_CARD_METER,
     FLUSH,
     FOUR_OF_A_KIND,
@@ -25,6 +26,7 @@ from games.poker.paytables import (  # noqa: F401 (the family's, shared)
     THREE_OF_A_KIND,
     five_card_lines,
     lookup,
+    named_paytable,
 )
 
 TWO_PAIR = "two_pair"
@@ -32,13 +34,7 @@ JACKS_OR_BETTER = "jacks_or_better"  # a pair of jacks, queens, kings or aces
 SIXES_THROUGH_TENS = "sixes_through_tens"  # a pair of 6s through 10s: the push
 
 LINE_NAMES = {
-    ROYAL_FLUSH: "Royal flush",
-    STRAIGHT_FLUSH: "Straight flush",
-    FOUR_OF_A_KIND: "Four of a kind",
-    FULL_HOUSE: "Full house",
-    FLUSH: "Flush",
-    STRAIGHT: "Straight",
-    THREE_OF_A_KIND: "Three of a kind",
+    **FIVE_CARD_LINE_NAMES,
     TWO_PAIR: "Two pair",
     JACKS_OR_BETTER: "Pair of jacks or better",
     SIXES_THROUGH_TENS: "Pair of 6s through 10s",
@@ -126,17 +122,11 @@ DEFAULT_MYSTERY_CONFIGURATION = "A"
 
 
 def base_paytable(name):
-    if name not in BASE_PAYTABLES:
-        raise ValueError(f"Mississippi Stud's paytables are {', '.join(BASE_NAMES)}, not {name!r}")
-    return BASE_PAYTABLES[name]
+    return named_paytable(BASE_PAYTABLES, name, "Mississippi Stud's")
 
 
 def progressive_paytable(name):
-    if name not in PROGRESSIVE_PAYTABLES:
-        raise ValueError(
-            f"Mississippi Stud's progressive paytables are {', '.join(PROGRESSIVE_NAMES)}, not {name!r}"
-        )
-    return PROGRESSIVE_PAYTABLES[name]
+    return named_paytable(PROGRESSIVE_PAYTABLES, name, "Mississippi Stud's progressive")
 
 
 # The meters this game's tables link (games/meters.py): the poker family's, shared.

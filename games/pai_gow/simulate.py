@@ -36,6 +36,7 @@ from typing import Any, cast
 
 from games.cards.poker import CARDS, TWO_CARD, eval5_indices
 from games.lab.rows import SIMULATION, EdgeRow, RowSpec, RunningStats, line, simulated_row, what_if
+from games.lab.simulation import chunks
 from games.pai_gow import paytables
 from games.pai_gow.house_way import LOSE, WIN, compare_values, house_way_indices, is_foul_values
 from games.pai_gow.rules import FORTUNE, MAIN, PROGRESSIVE, TIGER_9, Config
@@ -224,11 +225,10 @@ def run(
             raise ValueError(f"{key}: this line pays fixed odds ('30 to 1'), not {payout}")
     fixed = cast(Mapping[str, Odds], payouts)  # every line checked: fixed odds
     stats = RunningStats(total)
-    chunk = max(1, total // 100)
     odds: Odds | None
     if spec.wager == TIGER_9:
         odds = fixed.get(TIGER_9_LINE, paytables.TIGER_9)
-        _run_tiger_9(rng, total, chunk, float(odds.winnings(1)), stats, progress)
+        _run_tiger_9(rng, total, float(odds.winnings(1)), stats, progress)
         assumptions = [
             "The Tiger 9 wager is offered with commission-free play only (§ 645c.1(c)); "
             "it wins when the dealer's low hand, set by the house way, is a Tiger 9.",
@@ -240,7 +240,7 @@ def run(
         if variation not in paytables.VARIATIONS:
             raise ValueError(f"{spec.key}: unknown variation {variation!r}")
         odds = fixed.get(WIN_LINE)
-        counts = _run_main(rng, total, chunk, variation, win_net(variation, odds), stats, progress)
+        counts = _run_main(rng, total, variation, win_net(variation, odds), stats, progress)
         assumptions = [
             "One player against the dealer, a fresh 53-card deck every round (pai_gow_poker.md rule 13).",
             "The player and the dealer both set by the house way (pai_gow_poker.md § 5).",
@@ -274,7 +274,6 @@ def run(
 def _run_main(
     rng: random.Random,
     total: int,
-    chunk: int,
     variation: str,
     win: float,
     stats: RunningStats,
@@ -284,9 +283,7 @@ def _run_main(
     time (the nets are only -1, 0 and ``win``); returns {result: count}."""
     commission_free = variation == paytables.COMMISSION_FREE
     counts = {WIN: 0, LOSE: 0, paytables.PUSH: 0}
-    done = 0
-    while done < total:
-        size = min(chunk, total - done)
+    for size in chunks(total, progress):
         part = {WIN: 0, LOSE: 0, paytables.PUSH: 0}
         for _ in range(size):
             cards = deal(rng, 14)
@@ -295,27 +292,19 @@ def _run_main(
         stats.add_many(size, wins * win - losses, wins * win * win + losses, wins)
         for key, value in part.items():
             counts[key] += value
-        done += size
-        if progress:
-            progress(done, total)
     return counts
 
 
 def _run_tiger_9(
-    rng: random.Random, total: int, chunk: int, pays: float, stats: RunningStats, progress: Progress | None
+    rng: random.Random, total: int, pays: float, stats: RunningStats, progress: Progress | None
 ) -> None:
     """The Tiger 9 wager needs the dealer's seven cards only."""
-    done = 0
-    while done < total:
-        size = min(chunk, total - done)
+    for size in chunks(total, progress):
         tigers = 0
         for _ in range(size):
             if dealer_setting(deal(rng, 7))[2]:
                 tigers += 1
         stats.add_many(size, tigers * pays - (size - tigers), tigers * pays * pays + (size - tigers), tigers)
-        done += size
-        if progress:
-            progress(done, total)
 
 
 # --- The seven-card wagers: Fortune bonus and progressive payout --------------------------------
@@ -327,19 +316,13 @@ def seven_card_counts(
     """Yields {line or None: rounds} of each chunk of ``total`` rounds (about
     1% of them), seven cards from a fresh deck each, named by the game's own
     classifier; ``progress(done, total)`` after each chunk."""
-    chunk = chunk or max(1, total // 100)
     classify = line_of_indices
-    done = 0
-    while done < total:
-        size = min(chunk, total - done)
+    for size in chunks(total, progress, chunk):
         counts: dict[str | None, int] = {}
         for _ in range(size):
             key = classify(deal(rng, 7))
             counts[key] = counts.get(key, 0) + 1
-        done += size
         yield size, counts
-        if progress:
-            progress(done, total)
 
 
 def line_nets(paytable: Mapping[str, Payout]) -> dict[str | None, tuple[float, bool]]:

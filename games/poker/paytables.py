@@ -1,7 +1,8 @@
 """Paytable lines the poker games share, pure: the lines of a five-card
 hand (the Five-Card progressives of Three Card Poker, Four Card Poker and
-Crazy 4 Poker, Three Card Poker's Six Card Bonus) and the look-up every
-paytable of the family is read with.
+Crazy 4 Poker, Three Card Poker's Six Card Bonus) and their names, the
+look-up every paytable of the family is read with, and the look-up of a
+paytable by its name.
 
 A paytable is a dict {line: payout}; a hand's lines are listed the most
 particular first, and a table pays the first it lists (``lookup``).
@@ -27,6 +28,16 @@ _FIVE_CARD_LINES = {
     poker.STRAIGHT: STRAIGHT,
     poker.THREE_OF_A_KIND: THREE_OF_A_KIND,
 }
+# The five-card lines as the rules files' tables name them, highest first.
+FIVE_CARD_LINE_NAMES = {
+    ROYAL_FLUSH: "Royal flush",
+    STRAIGHT_FLUSH: "Straight flush",
+    FOUR_OF_A_KIND: "Four of a kind",
+    FULL_HOUSE: "Full house",
+    FLUSH: "Flush",
+    STRAIGHT: "Straight",
+    THREE_OF_A_KIND: "Three of a kind",
+}
 _ACE_HIGH_STRAIGHT = 13  # poker.py's (and best_five.py's) straight key of A-K-Q-J-10
 
 
@@ -49,6 +60,15 @@ def lookup(table, lines):
         if line in table:
             return line, table[line]
     return None
+
+
+def named_paytable(tables, name, what):
+    """``tables[name]``, or a ValueError naming the tables there are:
+    "Caribbean Stud's Bet paytables are 100-50-20-7-5-4-3-2-1, not 'X'"
+    (``what`` is "Caribbean Stud's Bet")."""
+    if name not in tables:
+        raise ValueError(f"{what} paytables are {', '.join(tables)}, not {name!r}")
+    return tables[name]
 
 
 # --- The Three-Card and Five-Card progressive payout wagers' meters (Three Card

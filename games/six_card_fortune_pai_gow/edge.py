@@ -22,7 +22,7 @@ import numpy as np
 
 from games.cards.poker import JOKER_INDEX
 from games.cards.suit_classes import suit_classes
-from games.lab.rows import EXACT, SIMULATION, RowSpec, bonus_row, line, paytable_row, select, what_if
+from games.lab.rows import EXACT, SIMULATION, RowSpec, envy_bonus_row, line, paytable_row, select, what_if
 from games.six_card_fortune_pai_gow import batch, paytables, simulate
 from games.six_card_fortune_pai_gow.lines import LINE_NAMES, line_of_value
 from games.six_card_fortune_pai_gow.settlement import DOUBLE_DOWN, ENVY, FORTUNE, MAIN, PROGRESSIVE
@@ -87,6 +87,18 @@ def line_probabilities():
     return {key: Fraction(count, HANDS) for key, count in line_counts().items() if key is not None}
 
 
+def six_card_row(spec, table, assumptions):
+    """``paytable_row`` of a table paid on the best five of the six cards."""
+    probabilities = line_probabilities()
+    return paytable_row(
+        spec,
+        {key: probabilities.get(key, Fraction(0)) for key in table},
+        table,
+        LINE_NAMES,
+        assumptions=assumptions,
+    )
+
+
 def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     if spec.method == SIMULATION:
         return simulate.run(spec, payouts=payouts, rounds=rounds, seed=seed, progress=progress)
@@ -98,29 +110,22 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     )
     if spec.wager == FORTUNE:
         table = what_if(paytables.FORTUNE, payouts)
-        return paytable_row(
+        return six_card_row(
             spec,
-            {key: probabilities.get(key, Fraction(0)) for key in table},
             table,
-            LINE_NAMES,
-            assumptions=[
+            [
                 enumeration,
                 f"Paytable: {paytables.FORTUNE_SOURCE}; all 'to 1'; three of a kind or better wins, whatever "
                 "the setting and the main result (rule 13). No Envy (its own row).",
             ],
         )
     if spec.wager == ENVY:
-        bonuses = {}
-        lines = []
-        for key, cents in paytables.ENVY_CENTS.items():
-            probability = probabilities.get(key, Fraction(0))
-            bonus = Fraction(cents, paytables.ENVY_MIN_FORTUNE_WAGER_CENTS)
-            bonuses[bonus] = bonuses.get(bonus, 0) + probability
-            lines.append(line(key, LINE_NAMES[key], f"${cents // 100:,}", probability))
-        return bonus_row(
+        return envy_bonus_row(
             spec,
-            bonuses,
-            lines=lines,
+            probabilities,
+            paytables.ENVY_CENTS,
+            paytables.ENVY_MIN_FORTUNE_WAGER_CENTS,
+            LINE_NAMES,
             assumptions=[
                 enumeration,
                 "Per other player at the table (never the dealer): each hand of full house or better pays the "
@@ -131,12 +136,10 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
         )
     if spec.wager == PROGRESSIVE:
         table = what_if(paytables.PROGRESSIVE, payouts, meter=True)
-        return paytable_row(
+        return six_card_row(
             spec,
-            {key: probabilities.get(key, Fraction(0)) for key in table},
             table,
-            LINE_NAMES,
-            assumptions=[
+            [
                 enumeration,
                 f"Paytable: {paytables.PROGRESSIVE_SOURCE}; a fixed $1 wager; the fixed lines are 'for 1' "
                 "(the stake included); below a straight the wager loses.",

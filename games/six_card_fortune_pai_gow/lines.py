@@ -17,32 +17,17 @@ from games.pai_gow.paytables import (
     FOUR_OF_A_KIND,
     FULL_HOUSE,
     ROYAL_FLUSH,
+    SEVEN_CARD_LINE_NAMES,
     STRAIGHT,
     STRAIGHT_FLUSH,
     THREE_OF_A_KIND,
 )
+from games.pai_gow.seven_cards import LINES_BY_RANK
 
-# Highest first: the order of the five-card ranking (a straight above three of a kind).
-SIX_CARD_LINES = (
-    FIVE_ACES,
-    ROYAL_FLUSH,
-    STRAIGHT_FLUSH,
-    FOUR_OF_A_KIND,
-    FULL_HOUSE,
-    FLUSH,
-    STRAIGHT,
-    THREE_OF_A_KIND,
-)
-LINE_NAMES = {
-    FIVE_ACES: "Five aces",
-    ROYAL_FLUSH: "Royal flush",
-    STRAIGHT_FLUSH: "Straight flush",
-    FOUR_OF_A_KIND: "Four of a kind",
-    FULL_HOUSE: "Full house",
-    FLUSH: "Flush",
-    STRAIGHT: "Straight",
-    THREE_OF_A_KIND: "Three of a kind",
-}
+# Highest first, the order of the five-card ranking (a straight above three of a
+# kind): Pai Gow Poker's lines by rank from five aces down, those five cards make.
+SIX_CARD_LINES = LINES_BY_RANK[LINES_BY_RANK.index(FIVE_ACES) :]
+LINE_NAMES = {line: SEVEN_CARD_LINE_NAMES[line] for line in SIX_CARD_LINES}
 NO_LINE_NAME = "No bonus hand"
 
 _ROYAL_FLUSH_VALUE = (poker.STRAIGHT_FLUSH << 20) | (13 << 16)  # poker.py: the royal's straight key is 13

@@ -27,6 +27,7 @@ import numpy as np
 
 from games.cards.poker import JOKER_INDEX
 from games.lab.rows import SIMULATION, RowSpec, RunningStats, line, simulated_row
+from games.lab.simulation import chunks
 from games.six_card_fortune_pai_gow import batch, paytables
 from games.six_card_fortune_pai_gow.house_way import TIER_NAMES
 from games.six_card_fortune_pai_gow.settlement import DOUBLE_DOWN, MAIN
@@ -44,22 +45,20 @@ def specs():
     return [
         RowSpec(
             game=GAME,
-            wager=MAIN,
+            wager=wager,
             paytable=None,
             decks=None,
             method=SIMULATION,
-            title="Six-Card Fortune Pai Gow Poker wager, both sides by the house way",
+            title=title,
             default_rounds=DEFAULT_ROUNDS,
-        ),
-        RowSpec(
-            game=GAME,
-            wager=DOUBLE_DOWN,
-            paytable=None,
-            decks=None,
-            method=SIMULATION,
-            title="Main wager with the Double Down (1x, wins only when both hands win), the lab's doubling strategy",
-            default_rounds=DEFAULT_ROUNDS,
-        ),
+        )
+        for wager, title in (
+            (MAIN, "Six-Card Fortune Pai Gow Poker wager, both sides by the house way"),
+            (
+                DOUBLE_DOWN,
+                "Main wager with the Double Down (1x, wins only when both hands win), the lab's doubling strategy",
+            ),
+        )
     ]
 
 
@@ -119,19 +118,14 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     if spec.wager not in (MAIN, DOUBLE_DOWN):
         raise ValueError(f"{spec.key}: this game simulates the main wager and the Double Down")
     rng = np.random.default_rng(seed)
-    chunks = []
-    done = 0
-    while done < total:
-        size = min(CHUNK, total - done)
+    played = []
+    for size in chunks(total, progress, CHUNK):
         results, classes = play(deal(rng, size))
-        chunks.append((results, classes.astype(np.int16)))
-        done += size
-        if progress:
-            progress(done, total)
+        played.append((results, classes.astype(np.int16)))
     doubled = None
     if spec.wager == DOUBLE_DOWN:
-        results = np.concatenate([part[0] for part in chunks])
-        classes = np.concatenate([part[1] for part in chunks])
+        results = np.concatenate([part[0] for part in played])
+        classes = np.concatenate([part[1] for part in played])
         doubles_net = double_down_nets(results, win)
         # Cross-fitting: the even rounds are doubled by the odd rounds' means and the odd by the even's.
         strategies = (
@@ -145,7 +139,7 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     doubles = 0
     undoubled = 0.0  # the main wager's own net on the same rounds: the Double Down's value is the rest
     start = 0
-    for results, classes in chunks:
+    for results, classes in played:
         nets = np.where(results > 0, win, results.astype(float))
         undoubled += float(nets.sum())
         if doubled is not None:
@@ -154,7 +148,7 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
             doubles += int(made.sum())
             nets = nets + np.where(made, double_down_nets(results, win), 0.0)
         start += len(results)
-        stats.add_many(len(results), float(nets.sum()), float((nets * nets).sum()), int((nets > 0).sum()))
+        stats.add_array(nets)
         for value in tally:
             tally[value] += int((results == value).sum())
     lines = [

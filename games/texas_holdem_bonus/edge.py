@@ -14,7 +14,7 @@ from itertools import combinations
 from math import comb
 
 from games.four_card_poker import edge as four_card_edge
-from games.lab.rows import EXACT, SIMULATION, RowSpec, paytable_row, select, what_if
+from games.lab.rows import SIMULATION, envy_per_unit, paytable_row, paytable_specs, select, what_if
 from games.texas_holdem_bonus import paytables, rules, simulate
 
 GAME = "texas_holdem_bonus"
@@ -72,17 +72,16 @@ def envy_per_other_player(config=None):
     hand's two cards with the shared flop are a uniform five of the deck."""
     envy = (config or rules.Config()).envy_cents
     probabilities = four_card_edge.five_card_line_probabilities(envy)
-    return sum(p * Fraction(envy[key], paytables.PROGRESSIVE_WAGER_CENTS) for key, p in probabilities.items())
+    return envy_per_unit(probabilities, envy, paytables.PROGRESSIVE_WAGER_CENTS)
 
 
 def progressive_row(spec, table):
     envy = float(envy_per_other_player())
-    row = paytable_row(
+    return four_card_edge.five_card_row(
         spec,
-        four_card_edge.five_card_line_probabilities(table),
         table,
         paytables.PROGRESSIVE_LINE_NAMES,
-        assumptions=[
+        [
             "One 52-card deck; the two hole cards and the flop as one five-card hand, each of the "
             f"{comb(52, 5):,} equally likely (rule 12).",
             "Fixed lines 'for 1', the $5 collected at no more bets; only the highest line pays; settled "
@@ -90,37 +89,21 @@ def progressive_row(spec, table):
             f"Envy is not in the row: each other player adds {envy:.4%} of the wager.",
             paytables.PROGRESSIVE_SOURCE + ".",
         ],
+        details={"envy_per_other_player": envy},
     )
-    row.details = {**row.details, "envy_per_other_player": envy}
-    return row
 
 
 def specs():
     return [
         *simulate.specs(),
-        *[
-            RowSpec(
-                game=GAME,
-                wager=BONUS,
-                paytable=name,
-                decks=1,
-                method=EXACT,
-                title=f"Bonus wager, paytable {name}",
-            )
-            for name in paytables.BONUS_NAMES
-        ],
-        *[
-            RowSpec(
-                game=GAME,
-                wager=PROGRESSIVE,
-                paytable=name,
-                decks=1,
-                method=EXACT,
-                title="Progressive ($5), the five-card table on the hole cards and the flop",
-                meter=(rules.PROGRESSIVE_KIND, "", 5),
-            )
-            for name in paytables.PROGRESSIVE_NAMES
-        ],
+        *paytable_specs(GAME, BONUS, paytables.BONUS_NAMES, "Bonus wager, paytable {name}"),
+        *paytable_specs(
+            GAME,
+            PROGRESSIVE,
+            paytables.PROGRESSIVE_NAMES,
+            "Progressive ($5), the five-card table on the hole cards and the flop",
+            meter=(rules.PROGRESSIVE_KIND, "", 5),
+        ),
     ]
 
 

@@ -20,16 +20,11 @@ from games.four_card_poker.paytables import (
 )
 from games.payouts import Odds
 from games.poker.paytables import (  # noqa: F401 (the family's, shared)
+    FIVE_CARD_LINE_NAMES,
     FIVE_CARD_METER,
-    FLUSH,
-    FOUR_OF_A_KIND,
-    FULL_HOUSE,
-    ROYAL_FLUSH,
-    STRAIGHT,
-    STRAIGHT_FLUSH,
-    THREE_OF_A_KIND,
     five_card_lines,
     lookup,
+    named_paytable,
 )
 
 # --- Ante (rule 10): paid 1 to 1 when the player beats the dealer with this hand or
@@ -125,15 +120,7 @@ PROGRESSIVE_SOURCE = "four_card_poker.md's $5 five-card table: " + FIVE_CARD_SOU
 ENVY_DEFAULT_CHIPS = {line: cents // 100 for line, cents in FIVE_CARD_ENVY_CENTS.items()}
 ENVY_SOURCE = "amounts: four_card_poker.md's five-card table (Live! Philadelphia)"
 
-PROGRESSIVE_LINE_NAMES = {
-    ROYAL_FLUSH: "Royal flush",
-    STRAIGHT_FLUSH: "Straight flush",
-    FOUR_OF_A_KIND: "Four of a kind",
-    FULL_HOUSE: "Full house",
-    FLUSH: "Flush",
-    STRAIGHT: "Straight",
-    THREE_OF_A_KIND: "Three of a kind",
-}
+PROGRESSIVE_LINE_NAMES = FIVE_CARD_LINE_NAMES
 
 # --- Must-Hit-By Mystery bonus (§ 647c.1): qualifying wagers "a Texas Hold 'Em Bonus
 # Poker wager and a progressive payout wager" ((c)(1)); default configuration A in
@@ -142,17 +129,11 @@ DEFAULT_MYSTERY_CONFIGURATION = "A"
 
 
 def bonus_paytable(name):
-    if name not in BONUS_PAYTABLES:
-        raise ValueError(f"Texas Hold 'Em Bonus's Bonus paytables are {', '.join(BONUS_NAMES)}, not {name!r}")
-    return BONUS_PAYTABLES[name]
+    return named_paytable(BONUS_PAYTABLES, name, "Texas Hold 'Em Bonus's Bonus")
 
 
 def progressive_paytable(name):
-    if name not in PROGRESSIVE_PAYTABLES:
-        raise ValueError(
-            f"Texas Hold 'Em Bonus's progressive paytables are {', '.join(PROGRESSIVE_NAMES)}, not {name!r}"
-        )
-    return PROGRESSIVE_PAYTABLES[name]
+    return named_paytable(PROGRESSIVE_PAYTABLES, name, "Texas Hold 'Em Bonus's progressive")
 
 
 # The meters this game's tables link (games/meters.py): the poker family's, shared.

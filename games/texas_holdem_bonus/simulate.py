@@ -24,7 +24,7 @@ casinosite.net; 2.04% with an element of risk of 0.53%, Wizard of Odds).
 import numpy as np
 
 from games.cards import poker, seven_card
-from games.lab.rows import SIMULATION, RowSpec, RunningStats, simulated_row
+from games.lab.rows import SIMULATION, RowSpec, RunningStats, paytable_specs, simulated_row
 from games.poker import game as g
 from games.texas_holdem_bonus import paytables, rules, strategy
 
@@ -50,41 +50,29 @@ _NET = {g.WIN: 1, g.PUSH: 0, g.LOSE: -1}
 
 
 def specs():
-    return [
+    return paytable_specs(
+        GAME,
+        MAIN,
+        paytables.ANTE_PAYS_NAMES,
+        "Ante, Flop, Turn and River wagers, Ante on a {name}, stated strategy",
+        method=SIMULATION,
+        variant=STATED,
+        default_rounds=DEFAULT_ROUNDS,
+    ) + [
         RowSpec(
             game=GAME,
             wager=MAIN,
-            paytable=name,
+            paytable=paytables.ANTE_PAYS_NAMES[0],
             decks=1,
             method=SIMULATION,
-            title=f"Ante, Flop, Turn and River wagers, Ante on a {name}, stated strategy",
-            variant=STATED,
+            title=f"Ante, Flop, Turn and River wagers, Ante on a {paytables.ANTE_PAYS_NAMES[0]}, {strategy_name}",
+            variant=variant,
             default_rounds=DEFAULT_ROUNDS,
         )
-        for name in paytables.ANTE_PAYS_NAMES
-    ] + [
-        RowSpec(
-            game=GAME,
-            wager=MAIN,
-            paytable=paytables.ANTE_PAYS_NAMES[0],
-            decks=1,
-            method=SIMULATION,
-            title=f"Ante, Flop, Turn and River wagers, Ante on a {paytables.ANTE_PAYS_NAMES[0]}, "
-            "the lab's pre-flop fold set",
-            variant=LAB_FOLDS,
-            default_rounds=DEFAULT_ROUNDS,
-        ),
-        RowSpec(
-            game=GAME,
-            wager=MAIN,
-            paytable=paytables.ANTE_PAYS_NAMES[0],
-            decks=1,
-            method=SIMULATION,
-            title=f"Ante, Flop, Turn and River wagers, Ante on a {paytables.ANTE_PAYS_NAMES[0]}, "
-            "the lab's own strategy",
-            variant=LAB_CLASSES,
-            default_rounds=DEFAULT_ROUNDS,
-        ),
+        for variant, strategy_name in (
+            (LAB_FOLDS, "the lab's pre-flop fold set"),
+            (LAB_CLASSES, "the lab's own strategy"),
+        )
     ]
 
 
@@ -245,7 +233,7 @@ def play(chunks, folds, ante_category, stats, total=0, progress=None, streets=No
     wagered = folded = turns = rivers = 0
     for cards in chunks:
         net, units, turn, river = settle(cards, folds, ante_category, streets)
-        stats.add_many(len(net), float(net.sum()), float((net * net).sum()), int((net > 0).sum()))
+        stats.add_array(net)
         wagered += int(units.sum())
         folded += int((units == 1).sum())
         turns += int(turn.sum())

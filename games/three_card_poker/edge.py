@@ -33,7 +33,18 @@ from math import comb
 
 from games.cards import best_five, three_card
 from games.cards.cards import RANKS, SUITS, Card
-from games.lab.rows import EXACT, RowSpec, exact_row, line, paytable_row, select, what_if
+from games.four_card_poker.edge import FIVE_CARD, five_card_spec
+from games.lab.rows import (
+    envy_per_unit,
+    exact_row,
+    exact_spec,
+    line,
+    paytable_row,
+    paytable_specs,
+    select,
+    what_if,
+)
+from games.poker.paytables import THREE_CARD_KIND
 from games.three_card_poker import paytables
 
 GAME = "three_card_poker"
@@ -42,8 +53,7 @@ MYSTERY = True  # § 649c.1: the Must-Hit-By Mystery bonus is offered with the p
 ANTE_PLAY = "ante_play"
 PAIR_PLUS = "pair_plus"
 SIX_CARD = "six_card"
-THREE_CARD = "three_card"
-FIVE_CARD = "five_card"
+THREE_CARD = "three_card"  # the wager of the linked Three-Card progressive, in every game offering it
 Q64 = three_card.evaluate("QS 6H 4D")  # the strategy's threshold: play Q-6-4 or better
 DEALER_HANDS = comb(49, 3)
 SIX_CARD_SETS = comb(52, 6)
@@ -51,17 +61,13 @@ SIX_CARD_SETS = comb(52, 6)
 
 def specs():
     rows = [
-        _spec(ANTE_PLAY, None, "Ante and Play with the Ante Bonus, Q-6-4 strategy"),
-        *[_spec(PAIR_PLUS, name, f"Pair Plus, paytable {name}") for name in paytables.PAIR_PLUS_NAMES],
-        _spec(SIX_CARD, None, "Six Card Bonus"),
-        _spec(THREE_CARD, None, "Three-Card progressive ($1)", meter=("three_card", "", 1)),
-        _spec(FIVE_CARD, None, "Five-Card progressive ($5)", meter=("five_card", "", 5)),
+        exact_spec(GAME, ANTE_PLAY, None, "Ante and Play with the Ante Bonus, Q-6-4 strategy"),
+        *paytable_specs(GAME, PAIR_PLUS, paytables.PAIR_PLUS_NAMES, "Pair Plus, paytable {name}"),
+        exact_spec(GAME, SIX_CARD, None, "Six Card Bonus"),
+        three_card_spec(GAME),
+        five_card_spec(GAME),
     ]
     return rows
-
-
-def _spec(wager, paytable, title, meter=None):
-    return RowSpec(game=GAME, wager=wager, paytable=paytable, decks=1, method=EXACT, title=title, meter=meter)
 
 
 def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
@@ -71,7 +77,7 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
         table = what_if(paytables.PAIR_PLUS_PAYTABLES[spec.paytable], payouts)
         return paytable_row(
             spec,
-            _three_card_probabilities(tuple(table)),
+            three_card_probabilities(tuple(table)),
             table,
             paytables.LINE_NAMES,
             assumptions=[
@@ -96,9 +102,9 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
         )
     if spec.wager == THREE_CARD:
         table = what_if(paytables.THREE_CARD_PROGRESSIVE, payouts, meter=True)
-        row = paytable_row(
+        return paytable_row(
             spec,
-            _three_card_probabilities(tuple(table)),
+            three_card_probabilities(tuple(table)),
             table,
             paytables.LINE_NAMES,
             assumptions=[
@@ -107,9 +113,8 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
                 f"Envy is not in the row: it depends on the other players. Each other player adds "
                 f"{float(envy_per_other_player()):.4%} of the wager (a mini-royal $25, in spades $100).",
             ],
+            details={"envy_per_other_player": float(envy_per_other_player())},
         )
-        row.details = {**row.details, "envy_per_other_player": float(envy_per_other_player())}
-        return row
     if spec.wager == FIVE_CARD:
         table = what_if(paytables.FIVE_CARD_PROGRESSIVE, payouts, meter=True)
         return paytable_row(
@@ -141,7 +146,7 @@ def three_card_line_counts():
 
 
 @cache
-def _three_card_probabilities(table_lines):
+def three_card_probabilities(table_lines):
     """{line: probability} of the first line of each hand that ``table_lines`` pays."""
     found = {}
     for lines, count in three_card_line_counts().items():
@@ -151,15 +156,16 @@ def _three_card_probabilities(table_lines):
     return found
 
 
+def three_card_spec(game):
+    """The row of the $1 Three-Card progressive of ``game``, on the meter it
+    is linked on across the poker games."""
+    return exact_spec(game, THREE_CARD, None, "Three-Card progressive ($1)", meter=(THREE_CARD_KIND, "", 1))
+
+
 def envy_per_other_player():
     """The Envy a $1 Three-Card progressive wager is paid, per other player at the table."""
-    counts = three_card_line_counts()
-    total = 0
-    for lines, count in counts.items():
-        won = paytables.lookup(paytables.THREE_CARD_ENVY_CENTS, lines)
-        if won:
-            total += Fraction(count, three_card.HANDS) * won[1]
-    return total / paytables.THREE_CARD_WAGER_CENTS
+    envy = paytables.THREE_CARD_ENVY_CENTS
+    return envy_per_unit(three_card_probabilities(tuple(envy)), envy, paytables.THREE_CARD_WAGER_CENTS)
 
 
 # -- Ante and Play -------------------------------------------------------------------
@@ -261,7 +267,7 @@ def ante_play_counts(bonus, hands):
 def ante_play_row(spec, bonus):
     outcomes, play = ante_play_outcomes(tuple(bonus.items()))
     # Every straight or better is above Q-6-4: played, so its Ante Bonus is paid.
-    probabilities = _three_card_probabilities(tuple(bonus))
+    probabilities = three_card_probabilities(tuple(bonus))
     row = exact_row(
         spec,
         outcomes,

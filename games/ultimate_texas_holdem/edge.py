@@ -19,8 +19,8 @@ Pure Python (no Django, no I/O).
 
 from fractions import Fraction
 
-from games.four_card_poker.edge import five_card_envy_per_other_player, five_card_line_probabilities
-from games.lab.rows import EXACT, RowSpec, paytable_row, select, what_if
+from games.four_card_poker.edge import five_card_envy_per_other_player, five_card_row
+from games.lab.rows import paytable_row, paytable_specs, select, what_if
 from games.ultimate_texas_holdem import paytables, rules, seven_card_counts, simulate
 
 GAME = "ultimate_texas_holdem"
@@ -42,24 +42,14 @@ def final_hand_probabilities(table):
 def specs():
     return [
         *simulate.specs(),
-        *[
-            RowSpec(
-                game=GAME, wager=TRIPS, paytable=name, decks=1, method=EXACT, title=f"Trips, paytable {name}"
-            )
-            for name in paytables.TRIPS_NAMES
-        ],
-        *[
-            RowSpec(
-                game=GAME,
-                wager=PROGRESSIVE,
-                paytable=name,
-                decks=1,
-                method=EXACT,
-                title=f"Progressive ($5) on the hole cards and the flop, paytable {name}",
-                meter=(rules.PROGRESSIVE_KIND, "", 5),
-            )
-            for name in paytables.PROGRESSIVE_NAMES
-        ],
+        *paytable_specs(GAME, TRIPS, paytables.TRIPS_NAMES, "Trips, paytable {name}"),
+        *paytable_specs(
+            GAME,
+            PROGRESSIVE,
+            paytables.PROGRESSIVE_NAMES,
+            "Progressive ($5) on the hole cards and the flop, paytable {name}",
+            meter=(rules.PROGRESSIVE_KIND, "", 5),
+        ),
     ]
 
 
@@ -85,12 +75,11 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     if spec.wager == PROGRESSIVE:
         table = what_if(paytables.progressive_paytable(spec.paytable), payouts, meter=True)
         envy = float(five_card_envy_per_other_player())
-        row = paytable_row(
+        return five_card_row(
             spec,
-            five_card_line_probabilities(table),
             table,
             paytables.LINE_NAMES,
-            assumptions=[
+            [
                 "One 52-card deck; the two hole cards and the flop, each of the 2,598,960 five-card hands "
                 "equally likely (rule 12).",
                 "Fixed lines 'for 1', the $5 collected at no more bets; only the highest line pays; settled "
@@ -98,9 +87,8 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
                 f"Envy is not in the row: each other player adds {envy:.4%} of the wager.",
                 paytables.PROGRESSIVE_SOURCE + ".",
             ],
+            details={"envy_per_other_player": envy},
         )
-        row.details = {**row.details, "envy_per_other_player": envy}
-        return row
     raise ValueError(f"Ultimate Texas Hold 'Em has no row for the wager {spec.wager!r}")
 
 

@@ -23,6 +23,7 @@ from games.four_card_poker.paytables import (
 )
 from games.payouts import MeterShare, Odds  # noqa: F401 (MeterShare: the progressive's top lines)
 from games.poker.paytables import (  # noqa: F401 (the family's, shared)
+    FIVE_CARD_LINE_NAMES,
     FIVE_CARD_METER,
     FLUSH,
     FOUR_OF_A_KIND,
@@ -33,17 +34,10 @@ from games.poker.paytables import (  # noqa: F401 (the family's, shared)
     THREE_OF_A_KIND,
     five_card_lines,
     lookup,
+    named_paytable,
 )
 
-LINE_NAMES = {
-    ROYAL_FLUSH: "Royal flush",
-    STRAIGHT_FLUSH: "Straight flush",
-    FOUR_OF_A_KIND: "Four of a kind",
-    FULL_HOUSE: "Full house",
-    FLUSH: "Flush",
-    STRAIGHT: "Straight",
-    THREE_OF_A_KIND: "Three of a kind",
-}
+LINE_NAMES = FIVE_CARD_LINE_NAMES
 
 EVEN = Odds(1)  # the Ante and the Play, § 653a.12(a)
 
@@ -158,26 +152,20 @@ def dealer_qualifies(value):
     return poker.category(value) >= poker.PAIR
 
 
-def _named(tables, name, what):
-    if name not in tables:
-        raise ValueError(f"Ultimate Texas Hold 'Em's {what} paytables are {', '.join(tables)}, not {name!r}")
-    return tables[name]
-
-
 def blind_paytable(name):
-    return _named(BLIND_PAYTABLES, name, "Blind")
+    return named_paytable(BLIND_PAYTABLES, name, "Ultimate Texas Hold 'Em's Blind")
 
 
 def trips_paytable(name):
-    return _named(TRIPS_PAYTABLES, name, "Trips")
+    return named_paytable(TRIPS_PAYTABLES, name, "Ultimate Texas Hold 'Em's Trips")
 
 
 def bad_beat_paytable(name):
-    return _named(BAD_BEAT_PAYTABLES, name, "Bad Beat")
+    return named_paytable(BAD_BEAT_PAYTABLES, name, "Ultimate Texas Hold 'Em's Bad Beat")
 
 
 def progressive_paytable(name):
-    return _named(PROGRESSIVE_PAYTABLES, name, "progressive")
+    return named_paytable(PROGRESSIVE_PAYTABLES, name, "Ultimate Texas Hold 'Em's progressive")
 
 
 # The meters this game's tables link (games/meters.py): the poker family's, shared.

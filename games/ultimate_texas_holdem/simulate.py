@@ -14,7 +14,8 @@ optimal play (Wizard of Odds, "Ultimate Texas Hold 'Em"; issue 16: "about
 2.19%").
 """
 
-from games.lab.rows import SIMULATION, RowSpec, RunningStats, line, simulated_row, what_if
+from games.lab.rows import SIMULATION, RunningStats, line, paytable_specs, simulated_row, what_if
+from games.lab.simulation import chunks
 from games.ultimate_texas_holdem import paytables, strategy
 
 GAME = "ultimate_texas_holdem"
@@ -27,32 +28,24 @@ VARIANT = "lab_strategy"
 
 
 def specs():
-    main = [
-        RowSpec(
-            game=GAME,
-            wager=ANTE_BLIND_PLAY,
-            paytable=name,
-            decks=1,
-            method=SIMULATION,
-            title=f"Ante, Blind and Play, Blind paytable {name}, the lab's strategy",
-            variant=VARIANT,
-            default_rounds=DEFAULT_ROUNDS,
-        )
-        for name in paytables.BLIND_NAMES
-    ]
-    bad_beat = [
-        RowSpec(
-            game=GAME,
-            wager=BAD_BEAT,
-            paytable=name,
-            decks=1,
-            method=SIMULATION,
-            title=f"Bad Beat, Paytable {name}, under the lab's strategy",
-            variant=VARIANT,
-            default_rounds=DEFAULT_ROUNDS,
-        )
-        for name in paytables.BAD_BEAT_NAMES
-    ]
+    main = paytable_specs(
+        GAME,
+        ANTE_BLIND_PLAY,
+        paytables.BLIND_NAMES,
+        "Ante, Blind and Play, Blind paytable {name}, the lab's strategy",
+        method=SIMULATION,
+        variant=VARIANT,
+        default_rounds=DEFAULT_ROUNDS,
+    )
+    bad_beat = paytable_specs(
+        GAME,
+        BAD_BEAT,
+        paytables.BAD_BEAT_NAMES,
+        "Bad Beat, Paytable {name}, under the lab's strategy",
+        method=SIMULATION,
+        variant=VARIANT,
+        default_rounds=DEFAULT_ROUNDS,
+    )
     return main + bad_beat
 
 
@@ -80,9 +73,7 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None, preflop_deals
     multiples = np.zeros(5, dtype=np.int64)
     blind_lines = np.zeros(len(strategy.LINES) + 1, dtype=np.int64)
     beats = np.zeros(len(strategy.LINES) + 1, dtype=np.int64)
-    done = 0
-    while done < total:
-        size = min(CHUNK, total - done)
+    for size in chunks(total, progress, CHUNK):
         decks = strategy.shuffled_decks(rng, size)
         nets, made, mine, dealer = strategy.play(decks, raises, blind_wins)
         np.add.at(multiples, made, 1)
@@ -94,10 +85,7 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None, preflop_deals
         if spec.wager == BAD_BEAT:
             nets = np.where(lines < strategy.NO_LINE, bad_beat_wins[lines], -1.0)
             nets[bad_beat_wins[lines] == 0] = -1.0
-        stats.add_many(size, float(nets.sum()), float((nets * nets).sum()), int((nets > 0).sum()))
-        done += size
-        if progress:
-            progress(done, total)
+        stats.add_array(nets)
     if spec.wager == BAD_BEAT:
         return _bad_beat_row(spec, stats, bad_beat, beats, total, raises)
     return _main_row(spec, stats, blind, blind_lines, multiples, total, raises)
