@@ -52,6 +52,20 @@ GAMES = {
 PAYOUT = (Odds, MeterShare)
 
 
+def _dollars(cents):
+    return f"${cents / 100:,.2f}".replace(".00", "")
+
+
+def _is_amounts(name, value):
+    """Fixed sums in cents, such as an Envy paytable: {line: cents}."""
+    return (
+        name.endswith("_CENTS")
+        and isinstance(value, dict)
+        and value
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value.values())
+    )
+
+
 def _is_paytable(value):
     return isinstance(value, dict) and value and all(isinstance(v, PAYOUT) for v in value.values())
 
@@ -113,10 +127,21 @@ def paytables(package):
             continue
         if isinstance(value, PAYOUT):
             single.append(f"- `{name}`: {value}")
+        elif name.endswith("_CENTS") and isinstance(value, int) and not isinstance(value, bool):
+            single.append(f"- `{name}`: {_dollars(value)}")
+        elif _is_amounts(name, value):
+            rows = ["| Line | Pays |", "|---|---|"]
+            rows += [f"| {_cell(_line(key, names))} | {_dollars(cents)} |" for key, cents in value.items()]
+            blocks += [f"#### `{name}`", "", *rows, ""]
         elif _is_paytable(value):
             blocks += [f"#### `{name}`", "", *_paytable(value, names), ""]
         elif _is_named_paytables(value):
-            blocks += [f"#### `{name}` (one column per selectable table)", "", *_named_paytables(value, names), ""]
+            blocks += [
+                f"#### `{name}` (one column per selectable table)",
+                "",
+                *_named_paytables(value, names),
+                "",
+            ]
         elif isinstance(value, dict) and value and all(_is_named_paytables(v) for v in value.values()):
             for option, tables in value.items():
                 blocks += [f"#### `{name}[{option!r}]`", "", *_named_paytables(tables, names), ""]
@@ -146,10 +171,35 @@ def defaults(package):
     return [*rows, ""]
 
 
+def wheel(package):
+    """Markdown for a wheel game's sections and odds (Dreamcatcher's ``rules``)."""
+    rules = importlib.import_module(f"games.{package}.rules")
+    counts = getattr(rules, "SECTION_COUNTS", None)
+    if not counts:
+        return []
+    odds = getattr(rules, "PAYOUT_ODDS", {})
+    multipliers = getattr(rules, "MULTIPLIERS", {})
+    rows = [
+        f"### The wheel (`games/{package}/rules.py`)",
+        "",
+        f"{sum(counts.values())} sections.",
+        "",
+        "| Symbol | Sections | Pays |",
+        "|---|---:|---|",
+    ]
+    for symbol, count in counts.items():
+        if symbol in odds:
+            pays = f"{odds[symbol]} to 1"
+        else:
+            pays = f"no bet: multiplies the next spin's payouts by {multipliers[symbol]}"
+        rows.append(f"| {symbol} | {count} | {pays} |")
+    return [*rows, ""]
+
+
 def generated(slug):
     """The generated part of docs/rules/<slug>.md, markers included."""
     package = GAMES[slug]
-    body = [*defaults(package), *paytables(package)]
+    body = [*defaults(package), *wheel(package), *paytables(package)]
     while body and body[-1] == "":
         body.pop()
     return "\n".join([BEGIN, "", *body, "", END])
@@ -167,7 +217,11 @@ def updated(slug, text):
 
 def stale():
     """The slugs whose page differs from what the code would write."""
-    return [slug for slug in GAMES if (RULES / f"{slug}.md").read_text() != updated(slug, (RULES / f"{slug}.md").read_text())]
+    return [
+        slug
+        for slug in GAMES
+        if (RULES / f"{slug}.md").read_text() != updated(slug, (RULES / f"{slug}.md").read_text())
+    ]
 
 
 def main(argv):
