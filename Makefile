@@ -9,7 +9,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 # make test's pytest-xdist workers: the browser and server tests mostly wait
 # on real rounds' clocks, so four on two cores keep both busy where two left
-# them idle between rounds (the README gives the measured times). worksteal:
+# them idle between rounds (docs/benchmarks.md gives the measured times). worksteal:
 # an idle worker takes tests from another's queue, so the run does not end
 # with one worker alone on a long browser module (loadfile did).
 TEST_WORKERS ?= 4
