@@ -32,9 +32,9 @@ def _latest_runs(keys):
 
 def _rows(specs, pending=None):
     """[(spec, figures JSON or None, run or None)] for the table. With a
-    ``pending`` list, exact rows this process has not worked out yet come
-    without figures and are added to it (the all-games page), instead of
-    being worked out before the page is sent."""
+    ``pending`` list, exact rows not worked out yet (neither by this process
+    nor kept from an earlier one) come without figures and are added to it
+    (the all-games page), instead of being worked out before the page is sent."""
     runs = _latest_runs([spec.key for spec in specs if registry.is_simulated(spec)])
     rows = []
     for spec in specs:
@@ -43,7 +43,7 @@ def _rows(specs, pending=None):
                 figures = registry.exact_figures(spec)
             else:
                 figures = registry.known_exact_figures(spec)
-                if figures is None:
+                if figures is None and not registry.failed_exact_row(spec):
                     pending.append(spec)
             rows.append((spec, figures, None))
         else:
@@ -114,7 +114,15 @@ def home(request):
     rows = _rows(registry.specs(game), pending)
     if pending:
         registry.work_out_in_background(pending)
-    context = {"rows": rows, "games": _games(), "game": game, "pending": len(pending or ())}
+    context = {
+        "rows": rows,
+        "games": _games(),
+        "game": game,
+        "pending": len(pending or ()),
+        "failed": {
+            spec.key for spec, figures, _ in rows if figures is None and registry.failed_exact_row(spec)
+        },
+    }
     context["charts"] = [] if pending else _charts(rows)
     if not request.htmx:
         # Test tables are listed here, never in the public lobby (DESIGN.md, "Randomness").
