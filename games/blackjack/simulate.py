@@ -245,7 +245,7 @@ def run_rows(table: Table, total_rounds: int, progress: Progress | None = None) 
                 if key:
                     counts[key] = counts.get(key, 0) + 1
         if progress and (done % every == 0 or done == total_rounds):
-            progress(done, total_rounds)
+            progress(done, total_rounds, stats.trace)
     return stats, counts
 
 

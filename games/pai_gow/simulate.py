@@ -283,7 +283,7 @@ def _run_main(
     time (the nets are only -1, 0 and ``win``); returns {result: count}."""
     commission_free = variation == paytables.COMMISSION_FREE
     counts = {WIN: 0, LOSE: 0, paytables.PUSH: 0}
-    for size in chunks(total, progress):
+    for size in chunks(total, progress, stats=stats):
         part = {WIN: 0, LOSE: 0, paytables.PUSH: 0}
         for _ in range(size):
             cards = deal(rng, 14)
@@ -299,7 +299,7 @@ def _run_tiger_9(
     rng: random.Random, total: int, pays: float, stats: RunningStats, progress: Progress | None
 ) -> None:
     """The Tiger 9 wager needs the dealer's seven cards only."""
-    for size in chunks(total, progress):
+    for size in chunks(total, progress, stats=stats):
         tigers = 0
         for _ in range(size):
             if dealer_setting(deal(rng, 7))[2]:
