@@ -138,10 +138,10 @@ def _imported_names(name, path):
 
 
 @cache
-def source_digest(*roots):
-    """SHA-256 of the source of ``roots`` (module names) and of every module
-    of this project they import, directly or not: what a row's figures
-    depend on besides its spec (paytables, rules, evaluators)."""
+def source_modules(*roots):
+    """{module name: source file} of ``roots`` and of every module of this
+    project they import, directly or not: what a row's figures depend on
+    besides its spec (paytables, rules, evaluators)."""
     files, todo = {}, list(roots)
     while todo:
         name = todo.pop()
@@ -151,8 +151,14 @@ def source_digest(*roots):
         files[name] = path
         if path is not None:
             todo += [found for found in _imported_names(name, path) if found not in files]
+    return {name: path for name, path in sorted(files.items()) if path is not None}
+
+
+@cache
+def source_digest(*roots):
+    """SHA-256 of the source of ``source_modules(*roots)``."""
     digest = hashlib.sha256()
-    for name, path in sorted((name, path) for name, path in files.items() if path is not None):
+    for name, path in source_modules(*roots).items():
         digest.update(f"{name}\n".encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()
