@@ -213,6 +213,8 @@ def save_exact_figures():
         with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False, suffix=".tmp") as out:
             json.dump(known, out, separators=(",", ":"))
         os.replace(out.name, path)
+        # Nothing new in it for this process to read back (its own rows are in memory).
+        _disk["seen"] = (path, path.stat().st_mtime_ns)
 
 
 def exact_figures(spec):
