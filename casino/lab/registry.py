@@ -107,6 +107,7 @@ def _row_lock(key):
         return _row_locks.setdefault(key, threading.Lock())
 
 
+@cache
 def _project_module_file(name):
     """The source file of module ``name`` if it is this project's, else None."""
     try:
@@ -121,20 +122,23 @@ def _project_module_file(name):
     return path
 
 
+@cache
 def _imported_names(name, path):
     """The absolute names a module's imports may refer to (a "from a import b"
-    gives both a and a.b: b may be a module)."""
+    gives both a and a.b: b may be a module), those inside functions too.
+    Once a module a process: the games share most of what they import."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text())):
+    found = []
+    for node in ast.walk(ast.parse(path.read_bytes())):
         if isinstance(node, ast.Import):
-            yield from (alias.name for alias in node.names)
+            found += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
                 parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
                 base = f"{parent}.{base}" if base else parent
-            yield base
-            yield from (f"{base}.{alias.name}" for alias in node.names)
+            found += [base, *(f"{base}.{alias.name}" for alias in node.names)]
+    return tuple(found)
 
 
 @cache
@@ -159,9 +163,13 @@ def source_digest(*roots):
     """SHA-256 of the source of ``source_modules(*roots)``."""
     digest = hashlib.sha256()
     for name, path in source_modules(*roots).items():
-        digest.update(f"{name}\n".encode())
-        digest.update(path.read_bytes())
+        digest.update(f"{name}\n{_file_digest(path)}\n".encode())
     return digest.hexdigest()
+
+
+@cache
+def _file_digest(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def row_digest(spec):
