@@ -329,6 +329,7 @@ def test_kept_exact_rows_are_used_only_with_the_same_digest(monkeypatch, lab_exa
     unchanged: its spec and the source of its game's lab module and of all
     it imports (the paytables among them)."""
     monkeypatch.setattr(registry, "_exact_figures", {})
+    monkeypatch.setattr(registry, "_disk", {"seen": None})
     spec, other = [s for s in registry.specs("four_card_poker") if registry.is_exact(s)][:2]
     kept = {"rtp": 0.5, "title": "kept"}
     lab_exact_rows.write_text(
@@ -361,7 +362,9 @@ def test_lab_exact_rows_works_them_out_once_and_keeps_them(monkeypatch, lab_exac
     kept = json.loads(lab_exact_rows.read_text())
     assert set(kept) == {s.key for s in exact}
     assert kept[exact[0].key]["figures"] == registry.compute(exact[0]).to_json()
-    monkeypatch.setattr(registry, "_exact_figures", {})  # a restart: only the file is left
+    # A restart: only the file is left.
+    monkeypatch.setattr(registry, "_exact_figures", {})
+    monkeypatch.setattr(registry, "_disk", {"seen": None})
     monkeypatch.setattr(registry, "compute", lambda spec, **kw: pytest.fail("worked out again"))
     out = StringIO()
     call_command("lab_exact_rows", stdout=out)

@@ -211,11 +211,12 @@ def _refresh_from_disk():
 def save_exact_figures():
     """Write every row this process knows to the file, keeping the entries of
     rows it does not (another game's, another version's), atomically."""
+    worked_out = dict(_exact_figures)
     with _exact_lock:
         known = _read_file()
         for spec in specs():
-            if spec.key in _exact_figures:
-                known[spec.key] = {"digest": row_digest(spec), "figures": _exact_figures[spec.key]}
+            if spec.key in worked_out:
+                known[spec.key] = {"digest": row_digest(spec), "figures": worked_out[spec.key]}
         path = _cache_path()
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False, suffix=".tmp") as out:
@@ -271,11 +272,20 @@ def work_out(specs, *, save_every=SAVE_EVERY):
             continue
         worked += 1
         if time.monotonic() - saved >= save_every:
-            save_exact_figures()
+            _save_or_log()
             saved = time.monotonic()
     if worked:
-        save_exact_figures()
+        _save_or_log()
     return worked
+
+
+def _save_or_log():
+    """Keep what is worked out; a file that cannot be written (a full disk, a
+    read-only var/) costs the next start the work, not this page its figures."""
+    try:
+        save_exact_figures()
+    except OSError:
+        log.exception("the lab's exact rows could not be kept in %s", _cache_path())
 
 
 def pending_exact(specs):
