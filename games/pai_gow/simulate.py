@@ -311,13 +311,18 @@ def _run_tiger_9(
 
 
 def seven_card_counts(
-    rng: random.Random, total: int, progress: Progress | None = None, chunk: int | None = None
+    rng: random.Random,
+    total: int,
+    progress: Progress | None = None,
+    chunk: int | None = None,
+    stats: RunningStats | None = None,
 ) -> Iterator[tuple[int, dict[str | None, int]]]:
     """Yields {line or None: rounds} of each chunk of ``total`` rounds (about
     1% of them), seven cards from a fresh deck each, named by the game's own
-    classifier; ``progress(done, total)`` after each chunk."""
+    classifier; ``progress(done, total)`` after each chunk, with the trace of
+    ``stats`` (which the caller adds each chunk to) when given."""
     classify = line_of_indices
-    for size in chunks(total, progress, chunk):
+    for size in chunks(total, progress, chunk, stats):
         counts: dict[str | None, int] = {}
         for _ in range(size):
             key = classify(deal(rng, 7))
@@ -356,7 +361,7 @@ def _seven_card_row(
     nets = line_nets(paytable)
     stats = RunningStats(total)
     counts: dict[str | None, int] = {}
-    for size, part in seven_card_counts(rng, total, progress):
+    for size, part in seven_card_counts(rng, total, progress, stats=stats):
         summed = squares = 0.0
         hits = 0
         for key, count in part.items():
