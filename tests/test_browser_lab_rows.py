@@ -163,7 +163,7 @@ def test_a_running_simulation_draws_its_running_rtp_in_its_band(processes):
             assert_accessible(page)
         finally:
             browser.close()
-    assert "Running RTP with its 99% band" in first
+    assert "Running RTP with its 99% band" in first and "rounds so far" in first
     run = SimulationRun.objects.get()
     assert run.status == SimulationRun.RUNNING and run.running_trace
 
