@@ -30,13 +30,13 @@ joker, about 1 in 4.8 million) is given exactly (``SEVEN_CARD_STRAIGHT_FLUSH_PRO
 
 import math
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, cast
 
 from games.cards.poker import CARDS, TWO_CARD, eval5_indices
 from games.lab.rows import SIMULATION, EdgeRow, RowSpec, RunningStats, line, simulated_row, what_if
-from games.lab.simulation import chunks
+from games.lab.simulation import Progress, chunks
 from games.pai_gow import paytables
 from games.pai_gow.house_way import LOSE, WIN, compare_values, house_way_indices, is_foul_values
 from games.pai_gow.rules import FORTUNE, MAIN, PROGRESSIVE, TIGER_9, Config
@@ -56,8 +56,6 @@ DEFAULT_ROUNDS = 1_000_000
 WIN_LINE = "win"
 TIGER_9_LINE = "tiger_9"
 NO_PAY_LINE = "lose"  # the seven-card rows' losing rounds, shown, not editable
-# A run's progress report: (rounds done, rounds in all).
-Progress = Callable[[int, int], object]
 Payout = Odds | MeterShare
 
 # The progressive payout wager's meter: (kind, paytable label, wager $) as
