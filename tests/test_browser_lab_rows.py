@@ -8,6 +8,7 @@ Each page is checked with axe-core. Short runs: seconds each."""
 import json
 import re
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -56,6 +57,21 @@ def keep_every_exact_row(path):
     return len(kept)
 
 
+@contextmanager
+def designer_at(processes, url):
+    """(base URL, page) of the designer dana at ``url`` on a fresh Daphne, in Chromium."""
+    from tests.browser import launch
+
+    make_designer()
+    base = "http://" + processes.daphne()
+    with sync_api.sync_playwright() as playwright:
+        browser = launch(playwright)
+        try:
+            yield base, designer_page(browser, base, url)
+        finally:
+            browser.close()
+
+
 def assert_accessible(page):
     if AXE.exists():
         assert violations(page) == [], page.url
@@ -64,22 +80,16 @@ def assert_accessible(page):
 @pytest.mark.django_db(transaction=True)
 def test_kept_exact_rows_show_at_once_in_a_fresh_server(processes, lab_exact_rows):
     count = keep_every_exact_row(lab_exact_rows)
-    make_designer()
-    base = "http://" + processes.daphne()  # a fresh process: nothing worked out in it
-    with sync_api.sync_playwright() as playwright:
-        browser = launch_browser(playwright)
-        try:
-            page = designer_page(browser, base, "/lab/")
-            page.wait_for_url(re.compile(r"/lab/$"))
-            started = time.monotonic()
-            page.goto(base + "/lab/")
-            seconds = time.monotonic() - started
-            table = page.locator("#lab-table").inner_text()
-            shown = page.locator("#lab-table td", has_text="91.234%").count()
-            charts = page.locator("#lab-table .lab-charts svg").count()
-            assert_accessible(page)
-        finally:
-            browser.close()
+    # A fresh Daphne: nothing worked out in it.
+    with designer_at(processes, "/lab/") as (base, page):
+        page.wait_for_url(re.compile(r"/lab/$"))
+        started = time.monotonic()
+        page.goto(base + "/lab/")
+        seconds = time.monotonic() - started
+        table = page.locator("#lab-table").inner_text()
+        shown = page.locator("#lab-table td", has_text="91.234%").count()
+        charts = page.locator("#lab-table .lab-charts svg").count()
+        assert_accessible(page)
     print(f"the all-games lab page with {count} kept exact rows: {seconds:.2f} s")
     assert "Working out" not in table and "Working it out" not in table
     assert shown >= count - sum(1 for spec in registry.specs() if spec.adds_to and registry.is_exact(spec))
@@ -88,48 +98,34 @@ def test_kept_exact_rows_show_at_once_in_a_fresh_server(processes, lab_exact_row
 
 @pytest.mark.django_db(transaction=True)
 def test_deck_counts_read_as_words(processes):
-    make_designer()
-    base = "http://" + processes.daphne()
-    with sync_api.sync_playwright() as playwright:
-        browser = launch_browser(playwright)
-        try:
-            page = designer_page(browser, base, f"/lab/rows/{CARIBBEAN}/")
-            page.locator("h1").wait_for()
-            one = page.locator("main").inner_text()
-            page.goto(f"{base}/lab/rows/players_edge21:main:-:6:-/")
-            six = page.locator("main").inner_text()
-        finally:
-            browser.close()
+    with designer_at(processes, f"/lab/rows/{CARIBBEAN}/") as (base, page):
+        page.locator("h1").wait_for()
+        one = page.locator("main").inner_text()
+        page.goto(f"{base}/lab/rows/players_edge21:main:-:6:-/")
+        six = page.locator("main").inner_text()
     assert "· 1 deck ·" in one and "1 decks" not in one
     assert "· 6 decks ·" in six
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_what_if_on_a_simulated_row_is_simulated_with_progress(processes):
-    make_designer()
-    base = "http://" + processes.daphne()
-    with sync_api.sync_playwright() as playwright:
-        browser = launch_browser(playwright)
-        try:
-            # A row that had no line to change has its paytable's now.
-            page = designer_page(browser, base, f"/lab/rows/{UTH}/")
-            what_if = page.get_by_role("group", name="What if: your copy of the paytable")
-            uth_lines = what_if.get_by_role("textbox").count()
-            page.set_viewport_size({"width": 390, "height": 844})
-            page.goto(f"{base}/lab/rows/{CARIBBEAN}/")
-            page.get_by_label("Rounds").fill("20000")
-            what_if = page.get_by_role("group", name="What if: your copy of the paytable")
-            what_if.get_by_label("Bet, royal flush").fill("1000 to 1")
-            assert_accessible(page)
-            page.get_by_role("button", name="Start the simulation").click()
-            page.locator("#run progress").wait_for()
-            result = page.locator("#run .what-if-result")
-            result.wait_for(timeout=60_000)
-            text = result.inner_text()
-            wide = page.evaluate("document.documentElement.scrollWidth > window.innerWidth + 1")
-            assert_accessible(page)
-        finally:
-            browser.close()
+    # A row that had no line to change has its paytable's now.
+    with designer_at(processes, f"/lab/rows/{UTH}/") as (base, page):
+        what_if = page.get_by_role("group", name="What if: your copy of the paytable")
+        uth_lines = what_if.get_by_role("textbox").count()
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.goto(f"{base}/lab/rows/{CARIBBEAN}/")
+        page.get_by_label("Rounds").fill("20000")
+        what_if = page.get_by_role("group", name="What if: your copy of the paytable")
+        what_if.get_by_label("Bet, royal flush").fill("1000 to 1")
+        assert_accessible(page)
+        page.get_by_role("button", name="Start the simulation").click()
+        page.locator("#run progress").wait_for()
+        result = page.locator("#run .what-if-result")
+        result.wait_for(timeout=60_000)
+        text = result.inner_text()
+        wide = page.evaluate("document.documentElement.scrollWidth > window.innerWidth + 1")
+        assert_accessible(page)
     assert uth_lines == 6  # the Blind paytable's lines
     assert "With your copy (royal_flush = 1000 to 1)" in text
     assert "against the regulation's paytable's" in text and "long reference run" in text
@@ -140,35 +136,22 @@ def test_a_what_if_on_a_simulated_row_is_simulated_with_progress(processes):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_running_simulation_draws_its_running_rtp_in_its_band(processes):
-    make_designer()
-    base = "http://" + processes.daphne()
-    with sync_api.sync_playwright() as playwright:
-        browser = launch_browser(playwright)
-        try:
-            page = designer_page(browser, base, f"/lab/rows/{PAI_GOW}/")
-            # Long enough to be seen running (about a minute); the server is
-            # stopped with the test, the run with it.
-            page.get_by_label("Rounds").fill("2000000")
-            page.get_by_role("button", name="Start the simulation").click()
-            running = page.locator("#run [aria-busy=true]")
-            running.locator("figure svg polygon").wait_for(timeout=20_000)
-            assert running.locator("progress").count() == 1  # still running
-            first = running.locator("figcaption").inner_text()
-            page.wait_for_function(
-                "first => { const c = document.querySelector('#run [aria-busy=true] figcaption');"
-                " return c && c.textContent !== first; }",
-                arg=first,
-                timeout=20_000,
-            )
-            assert_accessible(page)
-        finally:
-            browser.close()
+    with designer_at(processes, f"/lab/rows/{PAI_GOW}/") as (_, page):
+        # Long enough to be seen running (about a minute); the server is
+        # stopped with the test, the run with it.
+        page.get_by_label("Rounds").fill("2000000")
+        page.get_by_role("button", name="Start the simulation").click()
+        running = page.locator("#run [aria-busy=true]")
+        running.locator("figure svg polygon").wait_for(timeout=20_000)
+        assert running.locator("progress").count() == 1  # still running
+        first = running.locator("figcaption").inner_text()
+        page.wait_for_function(
+            "first => { const c = document.querySelector('#run [aria-busy=true] figcaption');"
+            " return c && c.textContent !== first; }",
+            arg=first,
+            timeout=20_000,
+        )
+        assert_accessible(page)
     assert "Running RTP with its 99% band" in first and "rounds so far" in first
     run = SimulationRun.objects.get()
     assert run.status == SimulationRun.RUNNING and run.running_trace
-
-
-def launch_browser(playwright):
-    from tests.browser import launch
-
-    return launch(playwright)
