@@ -28,6 +28,7 @@ $(VENV)/.installed: requirements.txt
 setup: venv
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_tables
+	$(PY) manage.py lab_exact_rows
 
 # supervisord runs Redis, the table worker, Daphne and the bots, and restarts
 # any that dies (casino/launcher.py; docs/deploy.md for production).

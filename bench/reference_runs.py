@@ -144,7 +144,7 @@ def main(argv=None):
         started = time.perf_counter()
         last = [started]
 
-        def progress(done, total, key=spec.key, started=started, last=last):
+        def progress(done, total, trace=None, key=spec.key, started=started, last=last):
             now = time.perf_counter()
             if now - last[0] >= 60:
                 last[0] = now

@@ -343,6 +343,11 @@ WALLET_TOP_UP_INTERVAL_SECONDS = 60 * 60
 # to this at will (DESIGN.md, "Randomness").
 TEST_START_CHIPS = 100_000
 
+# The lab's exact rows, worked out once (manage.py lab_exact_rows, which make
+# setup runs) and kept here across restarts, each with the digest of the code
+# it came from (casino/lab/registry.py).
+LAB_EXACT_ROWS = Path(os.environ.get("LAB_EXACT_ROWS", VAR_DIR / "lab-exact-rows.json"))
+
 # Per-connection flood limit on websocket messages: a token bucket.
 WS_RATE_PER_SECOND = float(os.environ.get("WS_RATE_PER_SECOND", "8"))
 WS_RATE_BURST = int(os.environ.get("WS_RATE_BURST", "16"))

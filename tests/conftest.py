@@ -28,6 +28,37 @@ if not os.environ.get("REDIS_URL"):
 FAST = {"betting_seconds": 1, "spin_seconds": 1, "result_seconds": 1}
 
 
+@pytest.fixture(scope="session", autouse=True)
+def lab_exact_rows_session(tmp_path_factory):
+    """The lab's kept exact rows (settings.LAB_EXACT_ROWS) go to a file of the
+    test run's, never the developer's var/ one, whatever thread writes them."""
+    from django.conf import settings
+
+    path = tmp_path_factory.mktemp("lab") / "lab-exact-rows.json"
+    saved = settings.LAB_EXACT_ROWS, os.environ.get("LAB_EXACT_ROWS")
+    settings.LAB_EXACT_ROWS = path
+    os.environ["LAB_EXACT_ROWS"] = str(path)
+    yield path
+    settings.LAB_EXACT_ROWS = saved[0]
+    if saved[1] is None:
+        os.environ.pop("LAB_EXACT_ROWS", None)
+    else:
+        os.environ["LAB_EXACT_ROWS"] = saved[1]
+
+
+@pytest.fixture(autouse=True)
+def lab_exact_rows(tmp_path, monkeypatch):
+    """Each test starts with no kept exact rows: a file of its own (the
+    processes it starts get it too), so what one test kept does not hide
+    another's "Working out" page."""
+    from django.conf import settings
+
+    path = tmp_path / "lab-exact-rows.json"
+    monkeypatch.setattr(settings, "LAB_EXACT_ROWS", path)
+    monkeypatch.setenv("LAB_EXACT_ROWS", str(path))
+    return path
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """pytest-django's test database. On PostgreSQL, before it is dropped,

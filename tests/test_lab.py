@@ -319,3 +319,126 @@ def test_a_simulated_row_with_a_meter_keeps_rtp_inside_its_band(client, designer
     spec = next(s for s in registry.specs("pai_gow") if s.wager == "progressive")
     reference = registry.reference_run(spec)
     assert f"{100 * (reference['rtp'] + reference['rtp_progressive']):.3f}%" in page
+
+
+# --- the exact rows kept across restarts ---------------------------------------
+
+
+def test_kept_exact_rows_are_used_only_with_the_same_digest(monkeypatch, lab_exact_rows):
+    """A kept row stands for its figures only while what they come from is
+    unchanged: its spec and the source of its game's lab module and of all
+    it imports (the paytables among them)."""
+    monkeypatch.setattr(registry, "_exact_figures", {})
+    monkeypatch.setattr(registry, "_disk", {"seen": None})
+    spec, other = [s for s in registry.specs("four_card_poker") if registry.is_exact(s)][:2]
+    kept = {"rtp": 0.5, "title": "kept"}
+    lab_exact_rows.write_text(
+        json.dumps(
+            {
+                spec.key: {"digest": registry.row_digest(spec), "figures": kept},
+                other.key: {"digest": "the digest of older code", "figures": kept},
+            }
+        )
+    )
+    assert registry.known_exact_figures(spec) == kept
+    assert registry.known_exact_figures(other) is None  # stale: worked out again
+    assert registry.exact_figures(other) == registry.compute(other).to_json()
+    # What the digest reads: the game's paytables, the evaluators, the meters'
+    # rules; not Django, not the tables' runtime.
+    read = registry.source_modules("games.four_card_poker.edge", progressive.__name__)
+    assert {"games.four_card_poker.paytables", "games.payouts", "games.lab.rows"} <= set(read)
+    assert "casino.progressives.paytables" in read and "games.cards.cards" in read
+    assert not [name for name in read if name.startswith(("django", "casino.tables.models"))]
+
+
+def test_lab_exact_rows_works_them_out_once_and_keeps_them(monkeypatch, lab_exact_rows):
+    monkeypatch.setattr(registry, "_exact_figures", {})
+    only = registry.specs("four_card_poker")
+    monkeypatch.setattr(registry, "specs", lambda game=None: only)
+    out = StringIO()
+    call_command("lab_exact_rows", stdout=out)
+    exact = [s for s in only if registry.is_exact(s)]
+    assert f"The lab's {len(exact)} exact rows: {len(exact)} worked out, 0 already kept" in out.getvalue()
+    kept = json.loads(lab_exact_rows.read_text())
+    assert set(kept) == {s.key for s in exact}
+    assert kept[exact[0].key]["figures"] == registry.compute(exact[0]).to_json()
+    # A restart: only the file is left.
+    monkeypatch.setattr(registry, "_exact_figures", {})
+    monkeypatch.setattr(registry, "_disk", {"seen": None})
+    monkeypatch.setattr(registry, "compute", lambda spec, **kw: pytest.fail("worked out again"))
+    out = StringIO()
+    call_command("lab_exact_rows", stdout=out)
+    assert f"0 worked out, {len(exact)} already kept" in out.getvalue()
+
+
+def test_a_row_that_fails_does_not_hold_up_the_others(monkeypatch, lab_exact_rows):
+    monkeypatch.setattr(registry, "_exact_figures", {})
+    monkeypatch.setattr(registry, "_failed", {})
+    bad, *good = [s for s in registry.specs("four_card_poker") if registry.is_exact(s)]
+    compute = registry.compute
+
+    def failing(spec, **kwargs):
+        if spec == bad:
+            raise ZeroDivisionError("a broken paytable")
+        return compute(spec, **kwargs)
+
+    monkeypatch.setattr(registry, "compute", failing)
+    assert registry.work_out([bad, *good]) == len(good)
+    assert registry.failed_exact_row(bad) == "a broken paytable"
+    assert registry.pending_exact([bad, *good]) == []  # the page stops polling
+    assert all(registry.known_exact_figures(spec) for spec in good)
+
+
+# --- simulations: the running trace and the time bound ---------------------------
+
+
+def test_simulations_report_their_running_trace():
+    from games.caribbean_stud import edge as caribbean
+
+    spec = next(s for s in caribbean.specs() if s.method == "simulation")
+    traces = []
+    caribbean.compute(
+        spec, rounds=2000, seed=1, progress=lambda done, total, trace: traces.append(list(trace))
+    )
+    assert len(traces) == 100 and traces[-1][-1][0] == 2000
+    assert all(low <= rtp <= high for _, rtp, low, high in traces[-1])
+
+
+def test_a_running_trace_is_thinned_for_the_page():
+    from casino.lab import jobs
+
+    trace = [[n, 1.0, 0.9, 1.1] for n in range(1, 1001)]
+    kept = jobs.thinned(trace)
+    assert len(kept) <= jobs.TRACE_POINTS + 1 and kept[0][0] == 1 and kept[-1][0] == 1000
+    assert jobs.thinned(trace[:5]) == trace[:5]
+
+
+@pytest.mark.django_db
+def test_a_run_past_its_time_is_stopped_and_says_so(monkeypatch):
+    from casino.lab import jobs
+
+    spec = next(s for s in registry.specs("pai_gow") if s.wager == "tiger9")
+    run = SimulationRun.objects.create(key=spec.key, title=spec.title, rounds=200_000)
+    assert jobs.run_simulation(run, spec, max_seconds=0) is None
+    run.refresh_from_db()
+    assert run.status == SimulationRun.FAILED and run.error.startswith("stopped after")
+    assert "try fewer rounds" in run.error
+
+
+def test_ultimate_texas_holdem_simulated_rows_offer_their_paytables_lines():
+    from games.ultimate_texas_holdem import paytables
+
+    main, bad_beat = (
+        next(
+            s
+            for s in registry.specs("ultimate_texas_holdem")
+            if s.wager == wager and s.method == "simulation"
+        )
+        for wager in ("ante_blind_play", "bad_beat")
+    )
+    assert [line["key"] for line in registry.compute_lines(main)] == list(
+        paytables.blind_paytable(main.paytable)
+    )
+    assert [line["key"] for line in registry.compute_lines(bad_beat)] == list(
+        paytables.bad_beat_paytable(bad_beat.paytable)
+    )

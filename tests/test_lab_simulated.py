@@ -123,14 +123,21 @@ def test_the_same_seed_gives_the_same_figures_and_another_seed_others():
 def test_progress_is_reported_every_percent():
     calls = []
     pai_gow.run(
-        pai_gow.specs()[1], rounds=10_000, seed=3, progress=lambda done, total: calls.append((done, total))
+        pai_gow.specs()[1],
+        rounds=10_000,
+        seed=3,
+        progress=lambda done, total, *trace: calls.append((done, total)),
     )
     assert len(calls) == 100 and calls[0] == (100, 10_000) and calls[-1] == (10_000, 10_000)
     calls.clear()
-    pai_gow.run(FORTUNE_SPEC, rounds=10_000, seed=3, progress=lambda done, total: calls.append((done, total)))
+    pai_gow.run(
+        FORTUNE_SPEC, rounds=10_000, seed=3, progress=lambda done, total, *trace: calls.append((done, total))
+    )
     assert calls == [(done, 10_000) for done in range(100, 10_001, 100)]
     calls.clear()
-    spanish21.run(spanish21.specs()[0], rounds=200, seed=3, progress=lambda done, total: calls.append(done))
+    spanish21.run(
+        spanish21.specs()[0], rounds=200, seed=3, progress=lambda done, total, *trace: calls.append(done)
+    )
     assert calls == list(range(2, 201, 2))
 
 

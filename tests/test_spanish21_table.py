@@ -357,8 +357,8 @@ def test_split_double_and_rescue_buttons_follow_the_legal_actions():
     table = Dealt("8S 5C 9H 8D 6C 7D 3C KS 2H").bet(ANN, 1, 10).bet(BOB, 2, 10).deal()
     mine = table.render(ANN)["bj-me"]
     assert re.findall(r'data-action="(\w+)"', mine) == ["hit", "stand", "double", "split", "surrender"]
-    assert re.findall(r'data-key="(\w)"', mine) == ["H", "S", "D", "P", "R"]
-    assert '<kbd aria-hidden="true">P</kbd> Split' in mine and 'aria-keyshortcuts="P"' in mine
+    assert re.findall(r'data-key="(\w)"', mine) == ["H", "S", "D", "T", "R"]
+    assert '<kbd aria-hidden="true">T</kbd> Split' in mine and 'aria-keyshortcuts="T"' in mine
     assert f'"round": "{table.state.round}"' in mine
     table.do(bj.SPLIT, ANN, 1).do(bj.DOUBLE, ANN, 1)
     shown = table.render(ANN)

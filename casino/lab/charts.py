@@ -89,6 +89,8 @@ def band_chart(trace, title, reference=None):
     if not trace:
         return None
     points = [point for point in trace if point[0] > 0]
+    if not points:
+        return None
     values = [v for point in points for v in point[1:]] + ([reference] if reference is not None else [])
     # Early checkpoints have very wide bands: clip the axis to a sensible window.
     final = points[-1]

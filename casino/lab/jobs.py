@@ -18,11 +18,15 @@ from games.payouts import parse_payout
 log = logging.getLogger(__name__)
 
 MAX_ROUNDS = 5_000_000
+# A run that has not finished after this long is stopped (and says so): a
+# designer's what-if on a slow row must not hold a simulation slot for hours.
+MAX_SECONDS = 10 * 60
 # Simulations share the web process's CPU with the tables: at most this many
 # at once (a run left "running" by a stopped process stops counting after STALE).
 MAX_RUNNING = 2
 STALE = timedelta(hours=1)
 PROGRESS_EVERY = 0.5  # seconds between progress writes
+TRACE_POINTS = 120  # points of the running RTP kept while a run goes on
 
 
 class BadPayouts(ValueError):
@@ -48,15 +52,27 @@ def parse_payouts(texts, allowed_keys):
     return payouts
 
 
-def run_simulation(run, spec):
+class TooLong(RuntimeError):
+    pass
+
+
+def run_simulation(run, spec, max_seconds=MAX_SECONDS):
     """Run ``run`` to the end in this thread; its row records progress and result."""
     last = [0.0]
+    started = time.monotonic()
 
-    def progress(done, total):
+    def progress(done, total, trace=None):
         now = time.monotonic()
+        if now - started > max_seconds:
+            raise TooLong(
+                f"stopped after {max_seconds // 60} minutes at {done:,} of {total:,} rounds: try fewer rounds."
+            )
         if now - last[0] >= PROGRESS_EVERY:
             last[0] = now
-            SimulationRun.objects.filter(pk=run.pk).update(done=done)
+            fields = {"done": done}
+            if trace:
+                fields["running_trace"] = thinned(trace)
+            SimulationRun.objects.filter(pk=run.pk).update(**fields)
 
     try:
         payouts = parse_payouts(run.payouts, {line["key"] for line in registry.compute_lines(spec)})
@@ -74,6 +90,16 @@ def run_simulation(run, spec):
         status=SimulationRun.DONE, done=row.rounds or run.rounds, result=result, finished=timezone.now()
     )
     return row
+
+
+def thinned(trace, points=TRACE_POINTS):
+    """At most about ``points`` of a running trace, evenly taken, the last kept:
+    what the page's chart needs, not every checkpoint of a long run."""
+    step = max(1, -(-len(trace) // points))
+    kept = [list(point) for point in trace[::step]]
+    if kept[-1][0] != trace[-1][0]:
+        kept.append(list(trace[-1]))
+    return kept
 
 
 def busy():

@@ -20,6 +20,11 @@ class SimulationRun(models.Model):
     status = models.CharField(max_length=10, choices=STATUSES, default=RUNNING)
     done = models.PositiveIntegerField(default=0, help_text="Rounds simulated so far")
     result = models.JSONField(null=True, blank=True, help_text="The row's figures and running RTP trace")
+    running_trace = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="While it runs: the running RTP so far, [[rounds, rtp, low, high], ...]",
+    )
     error = models.TextField(blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created = models.DateTimeField(auto_now_add=True)

@@ -5,6 +5,7 @@ from itertools import groupby
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.views.decorators.http import require_POST
 
 from casino.lab import charts, jobs, registry
@@ -32,9 +33,9 @@ def _latest_runs(keys):
 
 def _rows(specs, pending=None):
     """[(spec, figures JSON or None, run or None)] for the table. With a
-    ``pending`` list, exact rows this process has not worked out yet come
-    without figures and are added to it (the all-games page), instead of
-    being worked out before the page is sent."""
+    ``pending`` list, exact rows not worked out yet (neither by this process
+    nor kept from an earlier one) come without figures and are added to it
+    (the all-games page), instead of being worked out before the page is sent."""
     runs = _latest_runs([spec.key for spec in specs if registry.is_simulated(spec)])
     rows = []
     for spec in specs:
@@ -43,7 +44,7 @@ def _rows(specs, pending=None):
                 figures = registry.exact_figures(spec)
             else:
                 figures = registry.known_exact_figures(spec)
-                if figures is None:
+                if figures is None and not registry.failed_exact_row(spec):
                     pending.append(spec)
             rows.append((spec, figures, None))
         else:
@@ -79,7 +80,9 @@ def _bar_label(spec):
     """(label, note) of a row's bar: its paytable (or variant), and the deck count."""
     label = " ".join(part for part in (spec.paytable, spec.variant) if part)
     decks = f"{spec.decks}d" if spec.decks else ""
-    return (label, decks) if label else (f"{spec.decks} decks" if spec.decks else spec.wager, "")
+    if label:
+        return label, decks
+    return (f"{spec.decks} deck{pluralize(spec.decks)}" if spec.decks else spec.wager), ""
 
 
 def _charts(rows):
@@ -114,7 +117,15 @@ def home(request):
     rows = _rows(registry.specs(game), pending)
     if pending:
         registry.work_out_in_background(pending)
-    context = {"rows": rows, "games": _games(), "game": game, "pending": len(pending or ())}
+    context = {
+        "rows": rows,
+        "games": _games(),
+        "game": game,
+        "pending": len(pending or ()),
+        "failed": {
+            spec.key for spec, figures, _ in rows if figures is None and registry.failed_exact_row(spec)
+        },
+    }
     context["charts"] = [] if pending else _charts(rows)
     if not request.htmx:
         # Test tables are listed here, never in the public lobby (DESIGN.md, "Randomness").
@@ -143,6 +154,7 @@ def row(request, key):
         context["default_rounds"] = spec.default_rounds
         context["default_seed"] = DEFAULT_SEED
         context["max_rounds"] = jobs.MAX_ROUNDS
+        context["max_minutes"] = jobs.MAX_SECONDS // 60
         context["reference"] = _reference_figures(spec)
         if context["run"]:
             context.update(_run_context(context["run"]))
@@ -217,12 +229,22 @@ def simulate(request, key):
 
 
 def _run_context(run):
+    """The run and its chart: the running RTP inside its 99% band, drawn from
+    the trace so far while it runs (updated as the page polls), in full when done."""
     context = {"run": run}
     if run.status == SimulationRun.DONE and run.result:
-        reference = None if run.is_what_if else _reference_figures(registry.spec_for(run.key))
-        context["chart"] = charts.band_chart(
-            run.result.get("trace") or [], run.title, reference["rtp"] if reference else None
-        )
+        trace = run.result.get("trace") or []
+    elif run.status == SimulationRun.RUNNING:
+        trace = run.running_trace
+    else:
+        return context
+    spec = registry.spec_for(run.key)
+    reference = None if run.is_what_if else _reference_figures(spec)
+    context["chart"] = charts.band_chart(trace, run.title, reference["rtp"] if reference else None)
+    if run.is_what_if and run.status == SimulationRun.DONE:
+        # What the designer's copy is set beside: the regulation's paytable's latest run, or its reference.
+        latest = _latest_runs([run.key]).get(run.key)
+        context["regulation"] = latest.result if latest else _reference_figures(spec)
     return context
 
 

@@ -27,7 +27,7 @@ start with a longer one: the same cards in the same order.
 """
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol, cast
 
@@ -40,6 +40,7 @@ from games.cards.cards import Card, cards, standard_deck
 from games.cards.shoe import Shoe, ShoeEmpty
 from games.engine import LOSE, REFUND, RETURN, STAKE, WIN, Action, Outcome, format_chips
 from games.lab.rows import EdgeRow, RowSpec, RunningStats, line, select, simulated_row
+from games.lab.simulation import Progress
 from games.payouts import MeterShare, Odds
 
 PLAYER = 1
@@ -50,8 +51,6 @@ WINDOWS = (10, 40, 0)
 SIGN = {STAKE: -1, REFUND: 1, RETURN: 1, WIN: 1, LOSE: 0}
 
 BLACKJACK_LINE = "blackjack"
-# A run's progress report: (rounds done, rounds in all).
-Progress = Callable[[int, int], object]
 
 
 class Player(Protocol):
@@ -245,7 +244,7 @@ def run_rows(table: Table, total_rounds: int, progress: Progress | None = None) 
                 if key:
                     counts[key] = counts.get(key, 0) + 1
         if progress and (done % every == 0 or done == total_rounds):
-            progress(done, total_rounds)
+            progress(done, total_rounds, stats.trace)
     return stats, counts
 
 

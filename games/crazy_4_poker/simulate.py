@@ -129,7 +129,7 @@ def play(rounds, table, stats, total=0, progress=None):
             wagered += 2
         add(net)
         if progress is not None and done % every == 0:
-            progress(done, total)
+            progress(done, total, stats.trace)
     return wagered, paid_lines
 
 

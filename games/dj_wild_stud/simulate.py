@@ -75,7 +75,7 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     rng = random.Random(seed)
     stats = RunningStats(total)
     made = 0
-    for size in chunks(total, progress):
+    for size in chunks(total, progress, stats=stats):
         nets, chunk_made = play_rounds(rng, size, table, thresholds)
         stats.add_nets(nets)
         made += chunk_made

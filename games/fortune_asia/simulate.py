@@ -178,7 +178,7 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None, setting=None)
     setting = setting or SettingValues()
     stats = RunningStats(total)
     won_total = 0
-    for size in chunks(total, progress, min(BATCH, max(1, total // 20))):
+    for size in chunks(total, progress, min(BATCH, max(1, total // 20)), stats):
         player, dealer = deal(generator, size)
         won = int(wins(player, dealer, setting).sum())
         lost = size - won

@@ -83,7 +83,7 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     rng = random.Random(seed)
     stats = RunningStats(total)
     made, wagered = {0: 0, 1: 0, 2: 0, 3: 0}, 0
-    for size in chunks(total, progress):
+    for size in chunks(total, progress, stats=stats):
         nets, chunk_made, chunk_wagered = play_rounds(rng, size, table, spec.variant or strategy.COMPUTED)
         stats.add_nets(nets)
         for multiple, count in chunk_made.items():

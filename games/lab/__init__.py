@@ -11,8 +11,11 @@ A game's edge module (``games/<game>/edge.py``) has:
         ``payouts``: {line key: Odds | MeterShare} replacing the paytable's
         lines (a designer's what-if copy; the regulation's tables are never
         touched); ``rounds``/``seed``: a simulation's length and seed (same
-        seed, same figures); ``progress(done, total)``: called now and then
-        by long simulations.
+        seed, same figures); ``progress(done, total, trace)``: called now and
+        then by long simulations, with the running RTP so far
+        (``RunningStats.trace``) where the simulation keeps one as it goes
+        (the lab page draws it while the run goes on), else with two
+        arguments only.
     table_rows(config) -> [RowSpec, ...]
         the rows a table with the Rules Submission ``config`` (the game's
         rules.Config) plays: each wager it offers, at its paytables and deck

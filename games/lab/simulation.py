@@ -8,20 +8,28 @@ Pure Python (no Django, no I/O). Same seed, same deals, same figures.
 import random
 from collections.abc import Callable, Iterator
 
-Progress = Callable[[int, int], object]
+from games.lab.rows import RunningStats
+
+# progress(done, total) or, given the running trace, progress(done, total, trace)
+Progress = Callable[..., object]
 
 
-def chunks(total: int, progress: Progress | None = None, chunk: int | None = None) -> Iterator[int]:
+def chunks(
+    total: int, progress: Progress | None = None, chunk: int | None = None, stats: RunningStats | None = None
+) -> Iterator[int]:
     """The sizes of ``total`` rounds played ``chunk`` at a time (a hundredth
     of them when not given); ``progress(done, total)`` is called once the
-    caller has played each chunk."""
+    caller has played each chunk, with the running trace of ``stats`` as a
+    third argument when given (the lab page draws it while the run goes on)."""
     most = chunk or max(1, total // 100)
     done = 0
     while done < total:
         size = min(most, total - done)
         yield size
         done += size
-        if progress:
+        if progress and stats is not None:
+            progress(done, total, stats.trace)
+        elif progress:
             progress(done, total)
 
 

@@ -30,13 +30,13 @@ joker, about 1 in 4.8 million) is given exactly (``SEVEN_CARD_STRAIGHT_FLUSH_PRO
 
 import math
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, cast
 
 from games.cards.poker import CARDS, TWO_CARD, eval5_indices
 from games.lab.rows import SIMULATION, EdgeRow, RowSpec, RunningStats, line, simulated_row, what_if
-from games.lab.simulation import chunks
+from games.lab.simulation import Progress, chunks
 from games.pai_gow import paytables
 from games.pai_gow.house_way import LOSE, WIN, compare_values, house_way_indices, is_foul_values
 from games.pai_gow.rules import FORTUNE, MAIN, PROGRESSIVE, TIGER_9, Config
@@ -56,8 +56,6 @@ DEFAULT_ROUNDS = 1_000_000
 WIN_LINE = "win"
 TIGER_9_LINE = "tiger_9"
 NO_PAY_LINE = "lose"  # the seven-card rows' losing rounds, shown, not editable
-# A run's progress report: (rounds done, rounds in all).
-Progress = Callable[[int, int], object]
 Payout = Odds | MeterShare
 
 # The progressive payout wager's meter: (kind, paytable label, wager $) as
@@ -283,7 +281,7 @@ def _run_main(
     time (the nets are only -1, 0 and ``win``); returns {result: count}."""
     commission_free = variation == paytables.COMMISSION_FREE
     counts = {WIN: 0, LOSE: 0, paytables.PUSH: 0}
-    for size in chunks(total, progress):
+    for size in chunks(total, progress, stats=stats):
         part = {WIN: 0, LOSE: 0, paytables.PUSH: 0}
         for _ in range(size):
             cards = deal(rng, 14)
@@ -299,7 +297,7 @@ def _run_tiger_9(
     rng: random.Random, total: int, pays: float, stats: RunningStats, progress: Progress | None
 ) -> None:
     """The Tiger 9 wager needs the dealer's seven cards only."""
-    for size in chunks(total, progress):
+    for size in chunks(total, progress, stats=stats):
         tigers = 0
         for _ in range(size):
             if dealer_setting(deal(rng, 7))[2]:
@@ -311,13 +309,18 @@ def _run_tiger_9(
 
 
 def seven_card_counts(
-    rng: random.Random, total: int, progress: Progress | None = None, chunk: int | None = None
+    rng: random.Random,
+    total: int,
+    progress: Progress | None = None,
+    chunk: int | None = None,
+    stats: RunningStats | None = None,
 ) -> Iterator[tuple[int, dict[str | None, int]]]:
     """Yields {line or None: rounds} of each chunk of ``total`` rounds (about
     1% of them), seven cards from a fresh deck each, named by the game's own
-    classifier; ``progress(done, total)`` after each chunk."""
+    classifier; ``progress(done, total)`` after each chunk, with the trace of
+    ``stats`` (which the caller adds each chunk to) when given."""
     classify = line_of_indices
-    for size in chunks(total, progress, chunk):
+    for size in chunks(total, progress, chunk, stats):
         counts: dict[str | None, int] = {}
         for _ in range(size):
             key = classify(deal(rng, 7))
@@ -356,7 +359,7 @@ def _seven_card_row(
     nets = line_nets(paytable)
     stats = RunningStats(total)
     counts: dict[str | None, int] = {}
-    for size, part in seven_card_counts(rng, total, progress):
+    for size, part in seven_card_counts(rng, total, progress, stats=stats):
         summed = squares = 0.0
         hits = 0
         for key, count in part.items():

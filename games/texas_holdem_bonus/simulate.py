@@ -239,7 +239,7 @@ def play(chunks, folds, ante_category, stats, total=0, progress=None, streets=No
         turns += int(turn.sum())
         rivers += int(river.sum())
         if progress is not None:
-            progress(stats.n, total)
+            progress(stats.n, total, stats.trace)
     return wagered, folded, turns, rivers
 
 

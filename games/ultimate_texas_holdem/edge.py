@@ -20,7 +20,7 @@ Pure Python (no Django, no I/O).
 from fractions import Fraction
 
 from games.four_card_poker.edge import five_card_envy_per_other_player, five_card_row
-from games.lab.rows import paytable_row, paytable_specs, select, what_if
+from games.lab.rows import line, paytable_row, paytable_specs, select, what_if
 from games.ultimate_texas_holdem import paytables, rules, seven_card_counts, simulate
 
 GAME = "ultimate_texas_holdem"
@@ -104,3 +104,16 @@ def table_rows(config):
     if config.progressive:
         found += select(rows, PROGRESSIVE, paytable=config.progressive_name)
     return found
+
+
+def paytable_lines(spec):
+    """The lines a designer may change in a what-if copy of a simulated row:
+    the Blind's, or the Bad Beat's (the strategy stays the lab's, worked out
+    for the regulation's Blind paytable)."""
+    if spec.wager == simulate.ANTE_BLIND_PLAY:
+        table = paytables.blind_paytable(spec.paytable)
+    elif spec.wager == simulate.BAD_BEAT:
+        table = paytables.bad_beat_paytable(spec.paytable)
+    else:
+        return []
+    return [line(key, paytables.LINE_NAMES[key], payout, None) for key, payout in table.items()]

@@ -73,7 +73,7 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None, preflop_deals
     multiples = np.zeros(5, dtype=np.int64)
     blind_lines = np.zeros(len(strategy.LINES) + 1, dtype=np.int64)
     beats = np.zeros(len(strategy.LINES) + 1, dtype=np.int64)
-    for size in chunks(total, progress, CHUNK):
+    for size in chunks(total, progress, CHUNK, stats):
         decks = strategy.shuffled_decks(rng, size)
         nets, made, mine, dealer = strategy.play(decks, raises, blind_wins)
         np.add.at(multiples, made, 1)

@@ -40,7 +40,7 @@ class ProgressBar:
         self.started = time.monotonic()
         self.shown = -1
 
-    def __call__(self, done, total):
+    def __call__(self, done, total, trace=None):
         percent = int(100 * done / total) if total else 100
         if percent == self.shown:
             return
