@@ -70,7 +70,7 @@ def test_a_stacked_round_pays_the_meter_the_envy_and_hides_cards_until_their_tim
         play, {ann: ANN, bob: BOB}, spy, DEALER_DOWN, up=DEALER_UP, face_down=4
     )
     mine = play.render(ann)["pk-me"]
-    for key in ("B", "F"):
+    for key in ("P", "F"):
         assert f'data-key="{key}"' in mine
     assert 'data-action="raise"' in mine and 'data-action="fold"' in mine and "Royal flush" in mine
     assert 'data-action="raise"' not in play.render(bob)["pk-me"]

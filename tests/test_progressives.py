@@ -497,8 +497,10 @@ def test_admin_links_tables_and_refuses_changes_to_a_live_meter(clean_redis, mak
     api.open_meter(meter)
     api.contribute(first.pk, 1, [api.Wager(meter.pk, 1, 100)])
     page = admin_client.get(f"/admin/progressives/meter/{meter.pk}/change/")
-    trigger = api.state(meter.pk)["trigger"] // UNITS_PER_CENT
-    assert f"{trigger / 100:,.2f}" not in page.content.decode()  # the trigger stays hidden
+    state = api.state(meter.pk)
+    trigger, now = state["trigger"] // UNITS_PER_CENT, state["meter"] // UNITS_PER_CENT
+    if trigger != now:  # a trigger drawn at the meter's own value would be on the page as the value
+        assert f"{trigger / 100:,.2f}" not in page.content.decode()  # the trigger stays hidden
     response = admin_client.post(
         f"/admin/progressives/meter/{meter.pk}/change/",
         {

@@ -80,7 +80,7 @@ def test_a_stacked_round_pays_the_meter_envy_and_the_bonus_and_hides_cards_until
             for name in names(f"{FLOP} {TURN} {RIVER}"):
                 assert (name in html) == (name in board), (number, viewer.nickname, name)
         mine = play.render(ann)["pk-me"]
-        keys = ("B", "F") if number == 0 else ("B", "C")
+        keys = ("P", "F") if number == 0 else ("P", "C")
         assert all(f'data-key="{key}"' in mine for key in keys)
         assert 'class="my-turn"' not in play.render(bob)["pk-me"]
         play.act(ann, ann_says)
