@@ -25,7 +25,9 @@ from bench import layout  # noqa: E402  (after the path: run as a script)
 from bench.layout import log  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
+PHONE_OUT = OUT / "phone"
 WIDTH, MAX_HEIGHT = 1000, 1500
+PHONE = {"width": 390, "height": 844}  # Bob plays on a phone; his screen at the result is kept too
 CHROMIUM = "/usr/bin/chromium"
 FAST_CARDS = {"betting_seconds": 8, "deal_seconds": 0, "insurance_seconds": 2, "action_seconds": 3}
 # The poker tables without their linked meters (a throwaway casino has none).
@@ -229,7 +231,8 @@ def play(browser, base, game, table_id, cookies):
     _, _, prefix, bets = GAMES[game]
     pages = {}
     for seat, name in enumerate(bets, start=1):
-        context = browser.new_context(viewport={"width": WIDTH, "height": 900})
+        viewport = PHONE if name == "Bob" else {"width": WIDTH, "height": 900}
+        context = browser.new_context(viewport=viewport, device_scale_factor=1)
         context.set_default_timeout(30_000)
         context.add_cookies([{"name": "sessionid", "value": cookies[name], "url": base}])
         page = pages[name] = context.new_page()
@@ -269,9 +272,33 @@ def play(browser, base, game, table_id, cookies):
     time.sleep(0.5)
     path = OUT / f"{game}.png"
     ann.screenshot(path=str(path))
+    bob = pages.get("Bob")
+    if bob is not None:  # what the phone shows at the result, from the top of the page
+        PHONE_OUT.mkdir(parents=True, exist_ok=True)
+        bob.evaluate("window.scrollTo(0, 0)")
+        time.sleep(0.5)
+        bob.screenshot(path=str(PHONE_OUT / f"{game}.png"))
     for page in pages.values():
         page.context.close()
     return path
+
+
+def lobby(browser, base, cookies):
+    """The lobby as Ann sees it, on a desktop and on a phone."""
+    for viewport, path in (
+        ({"width": WIDTH, "height": 1200}, OUT / "lobby.png"),
+        (PHONE, PHONE_OUT / "lobby.png"),
+    ):
+        context = browser.new_context(viewport=viewport, device_scale_factor=1)
+        context.add_cookies([{"name": "sessionid", "value": cookies["Ann"], "url": base}])
+        page = context.new_page()
+        page.goto(f"{base}/")
+        page.locator("main").first.wait_for()
+        time.sleep(2)  # the live tiles and meters arrive over the lobby's socket
+        path.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path))
+        log(f"lobby: {path.relative_to(ROOT)} ({path.stat().st_size // 1024} KB)")
+        context.close()
 
 
 def main():
@@ -296,6 +323,8 @@ def main():
                         continue  # only the games named on the command line
                     path = play(browser, base, game, table_id, cookies)
                     log(f"{game}: {path.relative_to(ROOT)} ({path.stat().st_size // 1024} KB)")
+                if not sys.argv[1:]:
+                    lobby(browser, base, cookies)
             finally:
                 browser.close()
     finally:
