@@ -132,13 +132,18 @@ def _settle_match_the_dealer(state, seat, name, two, dealer_two, config):
     amount, player = spot["bets"][name], spot["player"]
     line = side_wagers.match_the_dealer_fixed(two, dealer_two[0])
     if line is None:
-        bj.result_line(state, seat, "match the dealer loses", 0)
+        bj.result_line(state, seat, "Match the Dealer", staked=amount)
         return [], [ChipMove(LOSE, player, amount, f"seat {seat} match the dealer")]
     odds = paytables.MATCH_THE_DEALER[config.decks][line]
     winnings = odds.winnings_cents(amount)
     what = paytables.MATCH_THE_DEALER_NAMES[line]
     bj.result_line(
-        state, seat, f"match the dealer {what} {odds}: +{format_chips(winnings)}", amount + winnings
+        state,
+        seat,
+        "Match the Dealer",
+        staked=amount,
+        paid=amount + winnings,
+        detail=f"{what.lower()}, {odds}",
     )
     text = f"Seat {seat}: Match the Dealer, {what.lower()}, {odds}: +{format_chips(winnings)}."
     return [{"player": None, "text": text}], [
@@ -206,6 +211,7 @@ VARIANT = bj.Variant(
     blackjack_odds=paytables.BLACKJACK,
     layout_text=layout_text(paytables.HITS_SOFT_17, paytables.BLACKJACK),
     area_names={MATCH_THE_DEALER: "Match the Dealer", PROGRESSIVE: "the Match the Dealer progressive"},
+    main_label="Blackjack wager",  # the table's label (apps.py)
     hole_reader=_read,
     reader_lights=paytables.READER_LIGHTS,
     twenty_one_always_wins=False,
