@@ -144,7 +144,9 @@ def _settle_main(
     if push:
         # § 645c.1(e), face_up_pai_gow.md rule 7: pushed without examining the player's hand
         # (a foul too, Defaults).
-        result_line(state, seat, variant.main_name, staked=wager, paid=wager, detail=f"{push}, a push")
+        result_line(
+            state, seat, variant.main_name, staked=wager, paid=wager, detail=f"the dealer's {push}, a push"
+        )
         return [ChipMove(RETURN, player, wager, f"seat {seat} main push")]
     hands = setting_of(variant, spot)
     if variant.setting_error(hands):

@@ -252,7 +252,7 @@ class Betting(tr.BettingPhase):
 
     def award_label(self, game: g.Game, kind: str | None) -> str:
         area = next((item for item in game.areas if item.meter_kind == kind), None)
-        return area.label if area else "progressive"
+        return area.label if area else "Progressive"
 
     def left(self, game: g.Game, state: State, seat: int, config: "PokerConfig") -> Outcome:
         # The hand plays on: its decisions take the clock's default.

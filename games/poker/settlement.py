@@ -129,24 +129,25 @@ def _settle(
     progressive = area.role == g.PROGRESSIVE
     stake = view.bet(seat, pay.area)
     memo = f"seat {seat} {pay.area}"
-    wager, detail = _wager_and_detail(area, pay.text)
+    # A Pay's words start with its wager's label: "Pair Plus 4 to 1", "Ante, a tie".
+    text = pay.text
     if pay.outcome in (g.LOSE, g.PUSH, g.WIN):
         if progressive:
             if pay.outcome != g.LOSE:
                 raise ValueError("a progressive wager wins FIXED or METER, never WIN or PUSH")
             # Collected at "no more bets": nothing moves now, the line tells the loss.
-            result_line(state, seat, wager, staked=stake, detail=detail)
+            result_line(state, seat, text, staked=stake)
             return
         if pay.area in view.settled.get(seat, ()):
             raise AssertionError(f"seat {seat}'s {pay.area} settled twice")
         view.settled.setdefault(seat, set()).add(pay.area)
     if pay.outcome == g.LOSE:
         moves.append(ChipMove(LOSE, player, stake, memo))
-        result_line(state, seat, wager, staked=stake, detail=detail)
+        result_line(state, seat, text, staked=stake)
         return
     if pay.outcome == g.PUSH:
         moves.append(ChipMove(RETURN, player, stake, memo))
-        result_line(state, seat, wager, staked=stake, paid=stake, detail=detail)
+        result_line(state, seat, text, staked=stake, paid=stake)
         return
     hand = game.hand_name(view, seat)
     if pay.outcome == g.METER:
@@ -156,13 +157,11 @@ def _settle(
         return
     if pay.outcome == g.WIN:
         winnings, capped = _capped(game, view, seat, area, pay.odds.winnings_cents(stake))
-        if capped:
-            detail = ", ".join(filter(None, (detail, "the table's payout limit")))
+        text += ", the table's payout limit" if capped else ""
         moves.append(ChipMove(RETURN, player, stake, memo))
         if winnings:
             moves.append(ChipMove(WIN, player, winnings, memo))
-        result_line(state, seat, wager, staked=stake, paid=stake + winnings, detail=detail)
-        text = pay.text + (", the table's payout limit" if capped else "")
+        result_line(state, seat, text, staked=stake, paid=stake + winnings)
         _say(log, seat, hand, f"{text}: {signed(winnings)}")
         return
     # BONUS on top of a stake (Ante Bonus, Envy), FIXED on a collected progressive stake.
@@ -170,17 +169,8 @@ def _settle(
     if cents:
         moves.append(ChipMove(WIN, player, cents, memo + (" bonus" if pay.outcome == g.BONUS else "")))
     staked = stake if pay.outcome == g.FIXED else 0
-    result_line(state, seat, wager, staked=staked, paid=cents, detail=detail)
-    _say(log, seat, hand, f"{pay.text}: {signed(cents - staked)}")
-
-
-def _wager_and_detail(area: g.Area, text: str) -> tuple[str, str]:
-    """A Pay's words as a result line's wager and detail: "Pair Plus 4 to 1"
-    is the Pair Plus wager, "4 to 1"; words not led by the wager's label (an
-    Envy) name what they are paid for themselves."""
-    if text.startswith(area.label):
-        return area.label, text[len(area.label) :].lstrip(", ")
-    return text, ""
+    result_line(state, seat, text, staked=staked, paid=cents)
+    _say(log, seat, hand, f"{text}: {signed(cents - staked)}")
 
 
 def _capped(game: g.Game, view: Table, seat: int, area: g.Area, winnings: int) -> tuple[int, bool]:
