@@ -245,9 +245,8 @@ class Betting(tr.BettingPhase):
         )
 
     def award_label(self, variant: Variant, kind: str | None) -> str:
-        return variant.wager_label(
-            cast(str, variant.progressive_area)
-        )  # a progressive award: the game has one
+        # A progressive award: the game has a progressive wager.
+        return variant.wager_label(cast(str, variant.progressive_area))
 
     def left(self, variant: Variant, state: State, seat: int, config: Any) -> Outcome:
         # Once dealt, the hands are played out as they stand (the action clock stands them).

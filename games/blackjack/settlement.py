@@ -38,6 +38,7 @@ from games.table_round import RESULT, result_line
 RoundState = Any
 
 INSURANCE = "Insurance"  # the insurance wager, leading its result line
+MATCH_THE_DEALER = "Match the Dealer"
 # The ledger memo of a main wager lost to a dealer blackjack.
 MAIN_TO_BLACKJACK = "main loses to the dealer's blackjack"
 
@@ -186,6 +187,34 @@ def _settle_progressive(
         [{"player": None, "text": text}],
         [ChipMove(WIN, spot["player"], paid, f"seat {seat} {area}")],
     )
+
+
+def match_the_dealer(paytable: dict[int, dict[str, Odds]], names: dict[str, str]) -> Any:
+    """The ``settle_side`` hook (Variant) of a fixed-odds Match the Dealer
+    wager, against the upcard only, right after the deal: ``paytable`` is
+    {decks: {line: Odds}}, ``names`` {line: its name}."""
+
+    def settle(
+        state: RoundState, seat: int, name: str, two: list[Card], dealer_two: list[Card], config: Any
+    ) -> tuple[list[LogLine], list[ChipMove]]:
+        spot = state.spot(seat)
+        amount, player = spot["bets"][name], spot["player"]
+        memo = f"seat {seat} match the dealer"
+        line = side_wagers.match_the_dealer_fixed(two, dealer_two[0])
+        if line is None:
+            result_line(state, seat, MATCH_THE_DEALER, staked=amount)
+            return [], [ChipMove(LOSE, player, amount, memo)]
+        odds = paytable[config.decks][line]
+        winnings = odds.winnings_cents(amount)
+        detail = f"{names[line].lower()}, {odds}"
+        result_line(state, seat, MATCH_THE_DEALER, staked=amount, paid=amount + winnings, detail=detail)
+        text = f"Seat {seat}: {MATCH_THE_DEALER}, {detail}: {signed(winnings)}."
+        return [{"player": None, "text": text}], [
+            ChipMove(RETURN, player, amount, memo),
+            ChipMove(WIN, player, winnings, memo),
+        ]
+
+    return settle
 
 
 def pay(

@@ -82,7 +82,7 @@ def reveal_and_settle(variant: Variant, state: RoundState, config: Any) -> Outco
             paytable = cast(dict[str, Odds | MeterShare], variant.progressive_paytable)
             pays = paytable.get(line) if line else None
             stake = bets[PROGRESSIVE]
-            if pays is None:
+            if pays is None or line is None:  # (no line, no payout)
                 # Collected at "no more bets"; the summary still tells it.
                 result_line(state, seat, PROGRESSIVE_LABEL, staked=stake)
             elif isinstance(pays, MeterShare):
