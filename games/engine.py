@@ -47,14 +47,13 @@ CENTS_PER_CHIP = 100
 # refund what was refused (REFUND). An award the meter could not pay is in
 # "owed" ({"kind", "seat", "player", "percent"}): the platform keeps it and
 # pays it as soon as the meter answers (DESIGN.md, "A won award is never
-# dropped"); the seat's result says so (``owed_award_line``).
+# dropped"); the seat's result says so (``OWED_AWARD``).
 PROGRESSIVE_RESULT = "progressive_result"
 
 
-def owed_award_line(label: str) -> str:
-    """A seat's result line for a progressive win that its meter could not
-    pay at once (the PROGRESSIVE_RESULT's "owed"), ``label`` naming the wager."""
-    return f"{label}: owed by the meter, paid as soon as it answers"
+# What a seat's result line says of a progressive win its meter could not pay
+# at once (the PROGRESSIVE_RESULT's "owed"), after the wager's label.
+OWED_AWARD = "owed by the meter, paid as soon as it answers"
 
 
 _JSON_LEAVES = frozenset((str, int, float, bool, type(None)))

@@ -13,13 +13,23 @@ WIN, PUSH, LOSE = "win", "push", "lose"
 OUTCOME_LABELS = {WIN: "Win", PUSH: "Push", LOSE: "Lose"}
 
 
-def signed(cents: int) -> str:
-    """A net as a player reads it: "+25", "−10", or "even"."""
+EVEN = "±0"  # a net of nothing beside a wager or an outcome's word: "Push ±0"
+
+
+def signed(cents: int, zero: str = "even") -> str:
+    """A net as a player reads it: "+25", "−10", or ``zero``."""
     if cents > 0:
         return f"+{format_chips(cents)}"
     if cents < 0:
         return f"−{format_chips(-cents)}"
-    return "even"
+    return zero
+
+
+def result_text(wager: str, net: int, detail: str = "") -> str:
+    """One line of a seat's result: the wager as the table labels it, what
+    settled it, and its net for the player, so a seat's lines add up to its
+    net: "Pair Plus, flush, 4 to 1: +20", "Ante: −10", "Fortune bonus: ±0"."""
+    return f"{wager}, {detail}: {signed(net, EVEN)}" if detail else f"{wager}: {signed(net, EVEN)}"
 
 
 def seat_result(result: Mapping[str, Any], net: int) -> dict[str, Any]:
@@ -27,7 +37,7 @@ def seat_result(result: Mapping[str, Any], net: int) -> dict[str, Any]:
     with its net for the player and its outcome: a win, a push (net zero,
     whatever the separate wagers did) or a loss."""
     outcome = WIN if net > 0 else LOSE if net < 0 else PUSH
-    badge_net = signed(net) if net else "±0"  # a push shows "±0" beside its word
+    badge_net = signed(net, EVEN)
     return {
         **result,
         "net": net,

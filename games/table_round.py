@@ -30,6 +30,7 @@ from games import betting
 from games.cards.cards import Card, card
 from games.engine import (
     LOSE,
+    OWED_AWARD,
     PROGRESSIVE_RESULT,
     REFUND,
     STAKE,
@@ -40,9 +41,9 @@ from games.engine import (
     Outcome,
     ProgressiveWager,
     format_chips,
-    owed_award_line,
     parse_chips,
 )
+from games.settled import result_text
 
 BETTING = "betting"
 RESULT = "result"
@@ -81,10 +82,15 @@ def seat_of(action: Action) -> int:
     return int(action.seat)
 
 
-def result_line(state: Any, seat: int | str, text: str, paid: int) -> None:
-    """A line of the seat's result ("Fortune flush 4 to 1: +20") and the cents it paid back."""
+def result_line(
+    state: Any, seat: int | str, wager: str, *, staked: int = 0, paid: int = 0, detail: str = ""
+) -> None:
+    """A line of the seat's result (games/settled.result_text): ``wager`` as
+    the table labels it, what settled it, and its net, the ``paid`` cents it
+    paid back less the ``staked`` cents it risked. Every cent a seat stakes
+    is on exactly one line, so the lines add up to the seat's net."""
     result = state.results.setdefault(str(seat), {"paid": 0, "lines": []})
-    result["lines"].append(text)
+    result["lines"].append(result_text(wager, paid - staked, detail))
     result["paid"] += paid
 
 
@@ -170,7 +176,7 @@ def pay_mystery_hits(state: Any) -> list[ChipMove]:
     for hit in state.mystery_hits:
         seat = hit["seat"]
         if str(seat) in state.spots:
-            result_line(state, seat, f"Mystery bonus +{format_chips(hit['cents'])}", hit["cents"])
+            result_line(state, seat, "Mystery bonus", paid=hit["cents"])
             moves.append(
                 ChipMove(WIN, state.spots[str(seat)]["player"], hit["cents"], f"seat {seat} mystery bonus")
             )
@@ -239,13 +245,13 @@ class BettingPhase:
         """Move ``state`` on from betting, ``seats`` being dealt; the log line to say so."""
         raise NotImplementedError
 
-    def award_texts(self, rules: Any, seat: int, kind: str | None, cents: int) -> tuple[str, str, str]:
-        """(move memo, result line, log line) of ``cents`` paid to ``seat`` by the ``kind`` meter."""
+    def award_texts(self, rules: Any, seat: int, kind: str | None, cents: int) -> tuple[str, str]:
+        """(move memo, log line) of ``cents`` paid to ``seat`` by the ``kind`` meter."""
         raise NotImplementedError
 
     def award_label(self, rules: Any, kind: str | None) -> str:
-        """The name of the ``kind`` meter's wager in a seat's result line."""
-        return "progressive"
+        """The ``kind`` meter's wager as the table labels it, in a seat's result line."""
+        return "Progressive"
 
     def left(self, rules: Any, state: Any, seat: int, config: Any) -> Outcome:
         """``seat``'s player left mid-round (its spot is marked ``left``): what the round does now."""
@@ -364,18 +370,33 @@ class BettingPhase:
                 state.mystery_hits.append({"seat": hit["seat"], "cents": hit["cents"]})
                 text = f"Seat {hit['seat']} wins the Must-Hit-By Mystery bonus: {format_chips(hit['cents'])}!"
                 log.append({"player": None, "text": text})
+        # A meter's award settles its progressive wager, collected at "no more
+        # bets": the line nets the award against that stake.
         for award in action.data.get("awards", []):
-            seat, cents = award["seat"], award["cents"]
-            memo, line, text = self.award_texts(rules, seat, award.get("kind"), cents)
+            seat, cents, kind = award["seat"], award["cents"], award.get("kind")
+            memo, text = self.award_texts(rules, seat, kind, cents)
             if cents:
                 moves.append(ChipMove(WIN, state.spots[str(seat)]["player"], cents, memo))
-            result_line(state, seat, line, cents)
+            staked = self._progressive_stake(rules, state, seat, kind, config)
+            detail = f"{format_chips(cents)} from the meter"
+            result_line(state, seat, self.award_label(rules, kind), staked=staked, paid=cents, detail=detail)
             log.append({"player": None, "text": text})
         for item in action.data.get("owed", []):
-            result_line(state, item["seat"], owed_award_line(self.award_label(rules, item.get("kind"))), 0)
+            seat, kind = item["seat"], item.get("kind")
+            staked = self._progressive_stake(rules, state, seat, kind, config)
+            result_line(state, seat, self.award_label(rules, kind), staked=staked, detail=OWED_AWARD)
         if action.data.get("error"):  # why wagers were refused, or wins are owed
             log.append({"player": None, "text": action.data["error"]})
         return Outcome(state, log=log, moves=moves)
+
+    def _progressive_stake(self, rules: Any, state: Any, seat: int, kind: str | None, config: Any) -> int:
+        """The progressive wager ``seat`` staked on the ``kind`` meter (the only one, without a kind)."""
+        progressives = self.progressives(rules, config)
+        area = next((item.area for item in progressives if item.kind == kind), None)
+        if area is None and len(progressives) == 1:
+            area = progressives[0].area
+        spot = state.spots.get(str(seat))
+        return int(spot["bets"].get(area, 0)) if spot and area else 0
 
     def next_round(self, rules: Any, state: Any, action: Action, config: Any, rng: Any) -> Outcome:
         """A fresh round, remembering each player's wagers for rebet: those

@@ -39,7 +39,7 @@ ROUND = BrowserRound(
         "Super Bonus, three of a kind, 2 to 1: +20",
         "Play, beats the dealer, 1 to 1: +10",
         "Ante, beats the dealer, 1 to 1: +10",
-        "Super Bonus, below a straight: push",
+        "Super Bonus, below a straight: ±0",
     ],
     log=(
         "Ann bets 30 on Play (3× the Ante)",

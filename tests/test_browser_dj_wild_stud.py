@@ -32,10 +32,10 @@ ROUND = BrowserRound(
     lines=[
         "Ante 1 to 1: +10",
         "Play 1 to 1: +20",
-        "Blind, below a straight: push",
+        "Blind, below a straight: ±0",
         "Ante 1 to 1: +10",
         "Play 1 to 1: +20",
-        "Blind, below a straight: push",
+        "Blind, below a straight: ±0",
     ],
     log=("Ann bets 20 on Play", "Bob bets 20 on Play"),
     log_in_order=(

@@ -239,6 +239,6 @@ def test_a_round_that_won_less_than_it_lost_reads_as_a_loss(processes, make_play
         finally:
             browser.close()
     assert mine.startswith("You lost 8."), mine
-    assert "2 won on 2, 10 lost on the other areas" in mine
+    assert "Bet on 2: +2; Bet on 40: −10" in mine
     assert "−8" in seat and "+2" not in seat
     assert_ledger_balanced()

@@ -137,8 +137,12 @@ def test_two_players_and_a_spectator_play_a_face_up_round(processes, make_player
         "High hand: 10♥ 10♠ 5♠ 3♦ 2♥, Pair of 10s",
         "Low hand: 8♦ 7♣, 8-7 high",
     ]
-    assert shown["results"] == ["Win +10", "Lose −10"] and shown["lines"] == ["both hands win: +10", "loses"]
-    assert re.search(r"Ann: both hands win: \+10 \(Win \+10\)\. Bob: loses", announced[-1])
+    assert shown["results"] == ["Win +10", "Lose −10"] and shown["lines"] == [
+        "Face Up Pai Gow, both hands win: +10",
+        "Face Up Pai Gow, the dealer wins: −10",
+    ]
+    ann_won = r"Ann: Face Up Pai Gow, both hands win: \+10 \(Win \+10\)\. "
+    assert re.search(ann_won + r"Bob: Face Up Pai Gow, the dealer wins: −10", announced[-1])
     assert balance_of(players["Ann"], test=True) == START + 1_000
     assert balance_of(players["Bob"], test=True) == START - 1_000
     assert_ledger_balanced()

@@ -145,9 +145,9 @@ def test_two_players_and_a_spectator_play_a_round_of_fortune_asia_poker(processe
     tables = [{key: value for key, value in view.items() if key != "balance"} for view in seen.values()]
     assert tables[0] == tables[1] == tables[2], "the three browsers show different tables"
     shown = tables[0]
-    assert shown["lines"] == ["wins: +10", "loses"]
+    assert shown["lines"] == ["Fortune Asia Poker, a win: +10", "Fortune Asia Poker, the dealer wins: −10"]
     result = [text for text in announced if text.startswith(DEALER)]
-    assert "Ann: wins: +10" in result[-1], result[-1]
+    assert "Ann: Fortune Asia Poker, a win: +10" in result[-1], result[-1]
     for name in PLAYERS:
         assert balance_of(players[name], test=True) == EXPECTED[name], name
         assert seen[name]["balance"] == format_chips(EXPECTED[name]), name

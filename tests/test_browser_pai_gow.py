@@ -169,9 +169,10 @@ def test_two_browsers_play_a_round_of_pai_gow(processes, make_player):
         "Low hand: 10♣ 5♥, 10-5 high",
     ]
     assert shown["results"] == ["Win +10", "Push ±0"]  # the badges (tables/_seat_result.html)
-    assert shown["lines"] == ["both hands win: +10", "push"]
+    assert shown["lines"] == ["Pai Gow Poker, both hands win: +10", "Pai Gow Poker, a push: ±0"]
     result = [text for text in announced if text.startswith("Dealer: Pair of kings")]
-    assert "Ann: both hands win: +10 (Win +10)." in result[-1] and "Bob: push (Push ±0)." in result[-1]
+    assert "Ann: Pai Gow Poker, both hands win: +10 (Win +10)." in result[-1]
+    assert "Bob: Pai Gow Poker, a push: ±0 (Push ±0)." in result[-1]
     for name, player in players.items():
         assert balance_of(player, test=True) == EXPECTED[name], name
         assert seen[name]["balance"] == format_chips(EXPECTED[name]), name

@@ -169,9 +169,14 @@ def test_two_players_and_a_spectator_play_a_round_of_six_card_fortune_pai_gow(pr
     assert tables[0] == tables[1] == tables[2], "the three browsers show different tables"
     shown = tables[0]
     assert shown["results"] == ["Win +20", "Push ±0"]
-    assert shown["lines"] == ["both hands win: +10", "Double Down 1 to 1: +10", "push"]
+    assert shown["lines"] == [
+        "Six-Card Fortune Pai Gow Poker, both hands win: +10",
+        "Double Down, 1 to 1: +10",
+        "Six-Card Fortune Pai Gow Poker, a push: ±0",
+    ]
     result = [text for text in announced if text.startswith("Dealer: Pair of kings")]
-    assert "Ann: both hands win: +10; Double Down 1 to 1: +10 (Win +20)." in result[-1], result[-1]
+    ann = "Ann: Six-Card Fortune Pai Gow Poker, both hands win: +10; Double Down, 1 to 1: +10 (Win +20)."
+    assert ann in result[-1], result[-1]
     for name in PLAYERS:
         assert balance_of(players[name], test=True) == EXPECTED[name], name
         assert seen[name]["balance"] == format_chips(EXPECTED[name]), name

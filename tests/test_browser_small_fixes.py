@@ -216,5 +216,5 @@ def test_the_pai_gow_summary_tells_the_progressive_wager(processes, make_player)
         finally:
             browser.close()
     # Two pair pays no progressive line: the summary says the dollar is lost, and the net counts it.
-    assert "progressive loses" in mine and "progressive loses" in seat, (mine, seat)
+    assert "Progressive: −1" in mine and "Progressive: −1" in seat, (mine, seat)
     assert "You won 9." in mine, mine

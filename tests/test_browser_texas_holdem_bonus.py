@@ -37,7 +37,7 @@ ROUND = BrowserRound(
     shown_hands=["A♠ A♥, Three of a kind, aces", "K♠ Q♦, A-K-Q-J-7 high"],
     results=["Win +330", "Lose −40"],
     lines=[
-        "Ante, wins below a straight: push",
+        "Ante, wins below a straight: ±0",
         "Flop wager 1 to 1: +20",
         "Turn wager 1 to 1: +10",
         "Bonus, A-A, 30 to 1: +300",

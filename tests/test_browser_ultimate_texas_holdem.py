@@ -38,7 +38,7 @@ ROUND = BrowserRound(
     lines=[
         "Ante 1 to 1: +10",
         "Play 1 to 1: +10",
-        "Blind, below its paytable: push",
+        "Blind, below its paytable: ±0",
         "Ante: −10",
         "Play: −10",
         "Blind: −10",

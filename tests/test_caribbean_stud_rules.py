@@ -80,7 +80,7 @@ def test_a_to_5_is_the_lowest_straight_and_ties_break_card_by_card():
 def test_suits_never_rank_an_exact_match_pushes_both():
     game = one_hand("AS KH QD JC 9S", "AD KC QS JH 9C", {"ante": 10})
     assert game.net(1) == 0
-    assert game.lines() == ["Ante, a tie: push", "Bet, a tie: push"]
+    assert game.lines() == ["Ante, a tie: ±0", "Bet, a tie: ±0"]
 
 
 # -- rules 3 and 4: the wagers, and the lock at no more bets --------------------------------
@@ -191,7 +191,7 @@ def test_players_decide_in_seat_order():
 def test_a_fold_loses_the_ante_and_forfeits_the_progressive_even_with_a_flush():
     game = one_hand("2H 6H 9H JH QH", NOT_QUALIFYING, {"ante": 10, "progressive": 1}, decision="fold")
     assert game.net(1) == -10 - 1
-    assert game.lines() == ["Ante folded: −10", "Progressive folded: loses"]
+    assert game.lines() == ["Ante folded: −10", "Progressive folded: −1"]
 
 
 def test_the_clock_folds():
@@ -233,7 +233,7 @@ def test_dealer_does_not_qualify_ante_wins_1_to_1_and_the_bet_pushes():
     assert game.net(1) == 10
     assert game.lines() == [
         "Ante 1 to 1, the dealer does not qualify: +10",
-        "Bet, the dealer does not qualify: push",
+        "Bet, the dealer does not qualify: ±0",
     ]
     assert "The dealer shows A♦ Q♣ 8♠ 5♥ 3♣, A-Q-8-5-3 high: the dealer does not qualify." in game.log
 
@@ -315,7 +315,7 @@ def test_every_fixed_progressive_line_whatever_the_dealer(line, dealer):
     assert str(payout) == f"{dollars} for 1"
     name = paytables.LINE_NAMES[line].lower()
     # Rule 10: the progressive after the Ante and the Bet.
-    assert game.lines()[2] == f"Progressive, {name}, {dollars} for 1: +{dollars}"
+    assert game.lines()[2] == f"Progressive, {name}, {dollars} for 1: +{dollars - 1}"
 
 
 @pytest.mark.parametrize("cards, percent", [("AS KS QS JS TS", 100), ("9H TH JH QH KH", 10)])
@@ -324,13 +324,16 @@ def test_the_royal_and_straight_flush_are_paid_from_the_meter(cards, percent):
     assert game.net(1) == 10 - 1 + 20_000 * percent // 100
     name = "royal flush" if percent == 100 else "straight flush"
     assert any(text.endswith(f", Progressive, {name}, {percent}% of the meter.") for text in game.log)
-    assert game.lines()[-1] == f"Progressive: {20_000 * percent // 100:,} from the meter"
+    assert (
+        game.lines()[-1]
+        == f"Progressive, {20_000 * percent // 100:,} from the meter: +{20_000 * percent // 100 - 1:,}"
+    )
 
 
 def test_a_straight_or_less_loses_the_progressive():
     game = one_hand("4C 5D 6S 7H 8D", NOT_QUALIFYING, {"ante": 10, "progressive": 1})
     assert game.net(1) == 10 - 1
-    assert game.lines()[-1] == "Progressive: loses"
+    assert game.lines()[-1] == "Progressive: −1"
 
 
 def test_the_progressive_table_is_the_rules_files():
@@ -365,7 +368,7 @@ def test_ante_and_bet_settle_from_the_dealers_right_then_the_progressive_then_en
         "Seat 1: flush, Q-J-9-6-2, Ante 1 to 1: +10.",
         "Seat 1: flush, Q-J-9-6-2, Bet, flush, 5 to 1: +100.",
         "Seat 2: royal flush, Progressive, royal flush, 100% of the meter.",
-        "Seat 1: flush, Q-J-9-6-2, Progressive, flush, 50 for 1: +50.",
+        "Seat 1: flush, Q-J-9-6-2, Progressive, flush, 50 for 1: +49.",
         "Seat 1: flush, Q-J-9-6-2, Envy for seat 2's royal flush: +250.",
         "Seat 2: Progressive, 1,000 from the meter!",
     ]
@@ -443,7 +446,7 @@ def test_no_mystery_contribution_when_the_table_does_not_offer_the_bonus():
 def test_the_mystery_bonus_is_paid_at_the_end_even_after_a_fold():
     game = one_hand("2C 4D 6H 9S JC", ACE_KING, {"ante": 10, "progressive": 1}, decision="fold", mystery=(1,))
     assert game.net(1) == -10 - 1 + 150
-    assert game.lines()[-1] == "Mystery bonus +150"
+    assert game.lines()[-1] == "Mystery bonus: +150"
     assert "Seat 1 wins the Must-Hit-By Mystery bonus: 150!" in game.log
 
 

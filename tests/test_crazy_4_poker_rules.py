@@ -174,12 +174,12 @@ def test_the_action_clock_folds_the_hand():
     "player, dealer, multiple, net, ante, play",
     [
         # Q-J-6-4 does not qualify: Ante push, Play 1 to 1; the Super Bonus pushes below a straight.
-        ("KS KH 9D 5C 2S", NO_QUALIFY, 1, 10, "Ante, the dealer does not qualify: push", "+10"),
-        ("AS AH 9D 5C 2S", NO_QUALIFY, 3, 30, "Ante, the dealer does not qualify: push", "+30"),
+        ("KS KH 9D 5C 2S", NO_QUALIFY, 1, 10, "Ante, the dealer does not qualify: ±0", "+10"),
+        ("AS AH 9D 5C 2S", NO_QUALIFY, 3, 30, "Ante, the dealer does not qualify: ±0", "+30"),
         # King high qualifies.
         ("AS QH 9D 5C 2S", "KC 8D 6S 4H 2C", 1, 20, "Ante, beats the dealer, 1 to 1: +10", "+10"),
         # A tie of the best four pushes Ante, Play and Super Bonus (suits never rank).
-        ("QS QH 9D 5C 2S", "QD QC 9S 5H 3D", 1, 0, "Ante, a tie: push", "push"),
+        ("QS QH 9D 5C 2S", "QD QC 9S 5H 3D", 1, 0, "Ante, a tie: ±0", "±0"),
         # The dealer higher: Ante, Play and the Super Bonus lose.
         ("QS QH 9D 5C 2S", "KD KC 8S 5H 3D", 1, -30, "Ante, the dealer is higher: −10", "−10"),
     ],
@@ -230,9 +230,9 @@ def test_a_super_bonus_straight_is_paid_when_the_dealer_beats_it():
 @pytest.mark.parametrize(
     "player, dealer, result",
     [
-        ("KS KH 9D 5C 2S", NO_QUALIFY, "Super Bonus, below a straight: push"),
-        ("QS QH 9D 5C 2S", "QD QC 9S 5H 3D", "Super Bonus, below a straight: push"),
-        ("KS KH 9D 5C 2S", "QD QC 9S 5H 3D", "Super Bonus, below a straight: push"),
+        ("KS KH 9D 5C 2S", NO_QUALIFY, "Super Bonus, below a straight: ±0"),
+        ("QS QH 9D 5C 2S", "QD QC 9S 5H 3D", "Super Bonus, below a straight: ±0"),
+        ("KS KH 9D 5C 2S", "QD QC 9S 5H 3D", "Super Bonus, below a straight: ±0"),
         ("QS QH 9D 5C 2S", "KD KC 8S 5H 3D", "Super Bonus, the dealer is higher: −10"),
     ],
 )
@@ -279,14 +279,14 @@ def test_queens_up_loses_below_queens_and_pays_whatever_the_dealer_holds():
 @pytest.mark.parametrize(
     "player, paid, line",
     [
-        ("AS KS QS JS TS", 1000, "Five-Card progressive: 1,000 from the meter"),
-        ("9H 8H 7H 6H 5H", 100, "Five-Card progressive: 100 from the meter"),
-        ("KS KH KD KC 2S", 1500, "Five-Card progressive, four of a kind, 300 for 1: +1,500"),
-        ("7S 7H 7D KH KS", 250, "Five-Card progressive, full house, 50 for 1: +250"),
-        ("AH JH 8H 4H 2H", 200, "Five-Card progressive, flush, 40 for 1: +200"),
-        ("9S 8H 7D 6C 5S", 150, "Five-Card progressive, straight, 30 for 1: +150"),
-        ("7S 7H 7D KC 2S", 45, "Five-Card progressive, three of a kind, 9 for 1: +45"),
-        ("JS JH 5D 5C 2S", 0, "Five-Card progressive: loses"),
+        ("AS KS QS JS TS", 1000, "Five-Card progressive, 1,000 from the meter: +995"),
+        ("9H 8H 7H 6H 5H", 100, "Five-Card progressive, 100 from the meter: +95"),
+        ("KS KH KD KC 2S", 1500, "Five-Card progressive, four of a kind, 300 for 1: +1,495"),
+        ("7S 7H 7D KH KS", 250, "Five-Card progressive, full house, 50 for 1: +245"),
+        ("AH JH 8H 4H 2H", 200, "Five-Card progressive, flush, 40 for 1: +195"),
+        ("9S 8H 7D 6C 5S", 150, "Five-Card progressive, straight, 30 for 1: +145"),
+        ("7S 7H 7D KC 2S", 45, "Five-Card progressive, three of a kind, 9 for 1: +40"),
+        ("JS JH 5D 5C 2S", 0, "Five-Card progressive: −5"),
     ],
 )
 def test_every_five_card_progressive_line_on_the_players_five_cards_even_after_a_fold(player, paid, line):
@@ -345,10 +345,10 @@ def test_settlement_in_rule_12s_order():
     game.act("play", 2, 2, multiple="1")
     assert game.lines(1) == [
         "Play, the dealer does not qualify, 1 to 1: +30",
-        "Ante, the dealer does not qualify: push",
+        "Ante, the dealer does not qualify: ±0",
         "Queens Up, four of a kind, 50 to 1: +250",
         "Super Bonus, four of a kind, 30 to 1: +300",
-        "Five-Card progressive, four of a kind, 300 for 1: +1,500",
+        "Five-Card progressive, four of a kind, 300 for 1: +1,495",
     ]
     assert game.net(1) == 30 + 250 + 300 - 5 + 1500
     settled = [text for text in game.log if text.startswith("Seat")]
@@ -375,7 +375,7 @@ def test_the_mystery_bonus_needs_a_crazy_4_poker_wager_and_the_five_card_progres
     game.act("fold", 1, 1)  # the bonus is decided at the lock: a fold keeps it
     game.act("fold", 2, 2)
     assert game.net(1) == -10 - 5 + 150
-    assert "Mystery bonus +150" in game.lines(1)
+    assert "Mystery bonus: +150" in game.lines(1)
 
 
 def test_no_mystery_contribution_when_the_table_does_not_offer_it():

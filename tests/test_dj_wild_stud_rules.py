@@ -88,14 +88,14 @@ def test_five_wilds_beat_a_natural_royal_flush():
 def test_a_natural_and_a_wild_royal_flush_tie_and_push():
     game = one_hand("2S KH QH JH TH", "AS KS QS JS TS", {"ante": 10})
     assert game.net(1) == 0
-    assert game.lines() == ["Ante, a tie: push", "Play, a tie: push", "Blind, a tie: push"]
+    assert game.lines() == ["Ante, a tie: ±0", "Play, a tie: ±0", "Blind, a tie: ±0"]
 
 
 def test_each_hand_takes_its_best_reading():
     # Rule 3's example: A-Q-8-3-2 is a pair of aces, beating the dealer's pair of kings.
     game = one_hand("AS QD 8C 3H 2S", DEALER_PAIR, {"ante": 10})
     assert game.net(1) == 10 + 20
-    assert game.lines()[-1] == "Blind, below a straight: push"
+    assert game.lines()[-1] == "Blind, below a straight: ±0"
     assert game.log[-1] == "Seat 1: pair of aces, Play 1 to 1: +20."
 
 
@@ -228,7 +228,7 @@ def test_players_decide_in_seat_order_and_the_clock_folds():
 def test_no_qualifier_and_below_a_straight_the_blind_pushes():
     game = one_hand("TS TH 9C 4C 3C", LOW_DEALER, {"ante": 10})
     assert game.net(1) == 10 + 20
-    assert game.lines() == ["Ante 1 to 1: +10", "Play 1 to 1: +20", "Blind, below a straight: push"]
+    assert game.lines() == ["Ante 1 to 1: +10", "Play 1 to 1: +20", "Blind, below a straight: ±0"]
     assert "The dealer shows 9♦ 8♣ 6♠ 5♥ 3♦, 9-8-6-5-3 high." in game.log
 
 
@@ -346,14 +346,14 @@ def test_every_fixed_progressive_line_even_after_a_fold(line):
     game = one_hand(cards, "8D 8C 8S 6D 9C", {"ante": 10, "progressive": 5}, decision="fold")
     assert game.net(1) == -20 - 5 + 5 * fives
     name = paytables.LINE_NAMES[line].lower()
-    assert game.lines()[-1] == f"Progressive, {name}, {fives} for 1: +{5 * fives:,}"
+    assert game.lines()[-1] == f"Progressive, {name}, {fives} for 1: +{5 * fives - 5:,}"
 
 
 def test_a_natural_royal_flush_takes_the_whole_meter():
     game = one_hand("AS KS QS JS TS", LOW_DEALER, {"ante": 10, "progressive": 5}, meter=20_000_00)
     assert game.net(1) == 10 + 20 + 500 - 5 + 20_000
     assert "Seat 1: royal flush, Progressive, royal flush, natural, 100% of the meter." in game.log
-    assert game.lines()[-1] == "Progressive: 20,000 from the meter"
+    assert game.lines()[-1] == "Progressive, 20,000 from the meter: +19,995"
 
 
 def test_five_wilds_take_ten_percent_of_the_meter_even_folded():
@@ -361,7 +361,7 @@ def test_five_wilds_take_ten_percent_of_the_meter_even_folded():
         "2S 2H 2D 2C JK", LOW_DEALER, {"ante": 10, "progressive": 5}, meter=20_000_00, decision="fold"
     )
     assert game.net(1) == -20 - 5 + 2_000
-    assert game.lines()[-1] == "Progressive: 2,000 from the meter"
+    assert game.lines()[-1] == "Progressive, 2,000 from the meter: +1,995"
 
 
 @pytest.mark.parametrize("line", list(PROGRESSIVE_LOSES))
@@ -370,7 +370,7 @@ def test_below_four_of_a_kind_loses_the_progressive(line):
         PROGRESSIVE_LOSES[line], "8D 8C 8S 6D 9C", {"ante": 10, "progressive": 5}, decision="fold"
     )
     assert game.net(1) == -20 - 5
-    assert game.lines()[-1] == "Progressive: loses"
+    assert game.lines()[-1] == "Progressive: −5"
 
 
 def test_the_progressive_table_is_the_rules_files_project_default():
@@ -397,9 +397,9 @@ def test_settlement_order_hand_then_trips_then_progressive():
     assert game.lines() == [
         "Ante 1 to 1: +10",
         "Play 1 to 1: +20",
-        "Blind, below a straight: push",
+        "Blind, below a straight: ±0",
         "Trips, three of a kind, natural, 5 to 1: +25",
-        "Progressive: loses",
+        "Progressive: −5",
     ]
     assert game.net(1) == 10 + 20 + 25 - 5
 
@@ -418,7 +418,7 @@ def test_the_mystery_bonus_needs_the_ante_and_the_progressive_and_is_paid_even_f
     game.act("fold", 1, 1)
     game.act("play", 2, 2)
     assert game.net(1) == -20 - 5 + 150
-    assert game.lines()[-1] == "Mystery bonus +150"
+    assert game.lines()[-1] == "Mystery bonus: +150"
     assert game.escrow() == 0
 
 

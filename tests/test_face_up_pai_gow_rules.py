@@ -101,7 +101,10 @@ def test_a_dealer_ace_high_pai_gow_pushes_every_main_wager_and_nobody_sets():
     assert table.memo("seat 1 envy") == []
     assert table.net(ANN) == 40 + 125 + 24 and table.net(BOB) == 0 and table.escrow() == 0
     lines = table.state.results["1"]["lines"]
-    assert lines[:2] == ["Ace High Pai Gow: push", "Ace High Bonus 8 to 1: +40"]
+    assert lines[:2] == [
+        "Face Up Pai Gow, the dealer's Ace High Pai Gow, a push: ±0",
+        "Ace High Bonus, 8 to 1: +40",
+    ]
     # A set_hand after the push is refused with a message, and changes nothing.
     before = table.state.to_json()
     with pytest.raises(
@@ -181,12 +184,13 @@ def test_every_fortune_and_progressive_line(seven, name, fortune_won, progressiv
     fortune = table.memo("seat 1 fortune")
     if name is None:
         assert (
-            fortune == [(STAKE, 500), (LOSE, 500)]
-            and "progressive loses" in table.state.results["1"]["lines"]
+            fortune == [(STAKE, 500), (LOSE, 500)] and "Progressive: −1" in table.state.results["1"]["lines"]
         )
         return
     assert fortune == [(STAKE, 500), (RETURN, 500), (WIN, fortune_won * 100)]
-    assert any(line.startswith(f"Fortune {name} ") for line in table.state.results["1"]["lines"])
+    assert any(
+        line.startswith(f"Fortune bonus, {name.lower()}, ") for line in table.state.results["1"]["lines"]
+    )
     progressive = [amount for kind, amount in table.memo("seat 1 progressive") if kind == WIN]
     if isinstance(progressive_paid, str):
         assert [(a.kind, a.percent) for a in table.awards] == [

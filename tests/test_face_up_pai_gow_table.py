@@ -115,7 +115,8 @@ def test_an_ace_high_push_is_shown_to_everyone_and_nobody_is_asked_to_set():
     assert "Dealer Ace High Pai Gow, all Face Up Pai Gow wagers push" in shown["pg-status"]
     assert "An Ace High Pai Gow: every Face Up Pai Gow wager pushes." in shown["pg-dealer"]
     assert (
-        "Ace High Pai Gow: push" in shown["pg-seat-1"] and "Ace High Bonus 8 to 1: +40" in shown["pg-seat-1"]
+        "the dealer&#x27;s Ace High Pai Gow, a push: ±0" in shown["pg-seat-1"]
+        and "Ace High Bonus, 8 to 1: +40" in shown["pg-seat-1"]
     )
     assert "pg-setting" not in shown["pg-me"] and "You won 40." in shown["pg-me"]
     assert presenter.last_result(table.state.to_json()) == "Dealer A-7-5-3-2 high / Q-9 high"

@@ -160,8 +160,9 @@ def test_a_stacked_round_in_exact_chips_with_copies_to_the_dealer(make_player, c
     assert sorted(dealer["high"]) == sorted("6D 6C 2S 2H".split())  # house way rule 4
     assert sorted(dealer["medium"]) == ["QH", "QS"] and dealer["low"] == ["9D"]
     lines = {int(seat): result["lines"] for seat, result in runtime.state.results.items()}
-    assert lines[1][0] == "wins: +10" and lines[2][0] == lines[3][0] == "loses"
-    assert "progressive 5 for 1: 5" in lines[4]
+    assert lines[1][0] == "Fortune Asia Poker, a win: +10"
+    assert lines[2][0] == lines[3][0] == "Fortune Asia Poker, the dealer wins: −10"
+    assert "Progressive, full house, 5 for 1: +4" in lines[4]
     log = " ".join(line["text"] for line in runtime.snapshot["log"])
     assert "low 9 copies the dealer's 9" in log  # Ann's copy goes to the dealer, she wins two of three
     assert "high two pair, 6s and 2s copies the dealer's two pair, 6s and 2s" in log

@@ -270,7 +270,7 @@ def test_a_mystery_hit_is_paid_at_the_end_of_the_round_even_after_a_fold():
     game.deal()
     game.act("fold", 1, 1)
     assert game.net(1) == -10 - 5 + 150
-    assert "Mystery bonus +150" in game.lines()
+    assert "Mystery bonus: +150" in game.lines()
 
 
 def test_a_refused_five_card_wager_is_returned_and_does_not_qualify():

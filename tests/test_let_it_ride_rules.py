@@ -361,10 +361,10 @@ def test_every_fixed_three_card_progressive_line(cards, net):
 
 def test_the_three_card_progressive_pays_on_the_three_dealt_cards_only():
     lines = {
-        "AH KH QH": "Three-Card progressive, mini-royal, 500 for 1: +500",
-        "9S 8S 7S": "Three-Card progressive, straight flush, 100 for 1: +100",
-        "6C 6D 6H": "Three-Card progressive, three of a kind, 50 for 1: +50",
-        "5C 5D 9H": "Three-Card progressive: loses",
+        "AH KH QH": "Three-Card progressive, mini-royal, 500 for 1: +499",
+        "9S 8S 7S": "Three-Card progressive, straight flush, 100 for 1: +99",
+        "6C 6D 6H": "Three-Card progressive, three of a kind, 50 for 1: +49",
+        "5C 5D 9H": "Three-Card progressive: −1",
     }
     for cards, text in lines.items():
         game = one_hand(cards, "5H 5S", {rules.ONE: 5, rules.THREE_CARD: 1})
@@ -373,20 +373,20 @@ def test_the_three_card_progressive_pays_on_the_three_dealt_cards_only():
 
 def test_a_spade_mini_royal_wins_the_whole_three_card_meter():
     game = one_hand("AS KS QS", "2D 3C", {rules.ONE: 5, rules.THREE_CARD: 1}, meter=2_000_00)
-    assert "Three-Card progressive: 2,000 from the meter" in game.lines()
+    assert "Three-Card progressive, 2,000 from the meter: +1,999" in game.lines()
     assert game.net(1) == 2_000 - 1 - 15
 
 
 FIVE_CARD_LINES = [
     # (three cards, board, the log line, net with both wagers pulled: the meter is 1,000 chips)
-    ("9H 8H 7H", "6H 5H", "Five-Card progressive: 100 from the meter", 100 - 5 + 1_000),
-    ("AS KS QS", "JS TS", "Five-Card progressive: 1,000 from the meter", 1_000 - 5 + 5_000),
-    ("7C 7D 7H", "7S 2D", "Five-Card progressive, four of a kind, 300 for 1: +1,500", 1_500 - 5 + 250),
-    ("QC QD 4H", "4S QS", "Five-Card progressive, full house, 50 for 1: +250", 250 - 5 + 55),
-    ("2D 6D 9D", "JD KD", "Five-Card progressive, flush, 40 for 1: +200", 200 - 5 + 40),
-    ("9C TD JH", "QS KD", "Five-Card progressive, straight, 30 for 1: +150", 150 - 5 + 25),
-    ("3C 3D 3H", "KS 8D", "Five-Card progressive, three of a kind, 9 for 1: +45", 45 - 5 + 15),
-    ("2C 2D 5H", "5S KD", "Five-Card progressive: loses", -5 + 10),
+    ("9H 8H 7H", "6H 5H", "Five-Card progressive, 100 from the meter: +95", 100 - 5 + 1_000),
+    ("AS KS QS", "JS TS", "Five-Card progressive, 1,000 from the meter: +995", 1_000 - 5 + 5_000),
+    ("7C 7D 7H", "7S 2D", "Five-Card progressive, four of a kind, 300 for 1: +1,495", 1_500 - 5 + 250),
+    ("QC QD 4H", "4S QS", "Five-Card progressive, full house, 50 for 1: +245", 250 - 5 + 55),
+    ("2D 6D 9D", "JD KD", "Five-Card progressive, flush, 40 for 1: +195", 200 - 5 + 40),
+    ("9C TD JH", "QS KD", "Five-Card progressive, straight, 30 for 1: +145", 150 - 5 + 25),
+    ("3C 3D 3H", "KS 8D", "Five-Card progressive, three of a kind, 9 for 1: +40", 45 - 5 + 15),
+    ("2C 2D 5H", "5S KD", "Five-Card progressive: −5", -5 + 10),
 ]
 
 
@@ -452,8 +452,8 @@ def test_the_base_wagers_win_at_most_50000_chips_together_and_the_side_wagers_ar
     game = one_hand("AS KS QS", "JS TS", bets, config=config, meter=10_000_00)
     assert game.lines()[:3] == [
         "Bet 1, royal flush, 1000 to 1, the table's payout limit: +50,000",
-        "Bet 2, royal flush, 1000 to 1, the table's payout limit: +0",
-        "Bet $, royal flush, 1000 to 1, the table's payout limit: +0",
+        "Bet 2, royal flush, 1000 to 1, the table's payout limit: ±0",
+        "Bet $, royal flush, 1000 to 1, the table's payout limit: ±0",
     ]
     # The Three Card Bonus pays 40 to 1 in full; the meter pays its 100%.
     assert "Three Card Bonus, straight flush, 40 to 1: +20,000" in game.lines()
@@ -474,8 +474,8 @@ def test_settlement_in_the_rule_15_order():
         "Bet 2, four of a kind, 50 to 1: +250",
         "Bet $, four of a kind, 50 to 1: +250",
         "Three Card Bonus, three of a kind, 30 to 1: +150",
-        "Three-Card progressive, three of a kind, 50 for 1: +50",
-        "Five-Card progressive, four of a kind, 300 for 1: +1,500",
+        "Three-Card progressive, three of a kind, 50 for 1: +49",
+        "Five-Card progressive, four of a kind, 300 for 1: +1,495",
     ]
 
 
@@ -521,7 +521,7 @@ def test_the_mystery_bonus_is_paid_at_the_end_of_the_round_after_pulls_too():
         decisions=(rules.PULL, rules.PULL),
         mystery=(1,),
     )
-    assert game.lines()[-1] == "Mystery bonus +150"
+    assert game.lines()[-1] == "Mystery bonus: +150"
     assert game.net(1) == 150 - 1 - 5
 
 

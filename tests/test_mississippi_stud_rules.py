@@ -262,8 +262,7 @@ def test_a_pair_of_6s_through_10s_pushes_all_four(cards):
     game = one_hand(cards, {"ante": 10}, decisions=(3, 3, 3))
     assert game.net(1) == 0
     assert game.lines() == [
-        f"{label}, pair of 6s through 10s: push"
-        for label in ("Ante", "3rd Street", "4th Street", "5th Street")
+        f"{label}, pair of 6s through 10s: ±0" for label in ("Ante", "3rd Street", "4th Street", "5th Street")
     ]
     assert sum(m.amount for m in game.moves if m.kind == RETURN) == 100 * CHIP
 
@@ -300,9 +299,9 @@ def test_one_hands_base_wagers_win_at_most_the_aggregate_limit():
     assert game.net(1) == 50_000
     assert game.lines() == [
         "Ante, royal flush, 500 to 1: +50,000",
-        "3rd Street, royal flush, 500 to 1, the table's payout limit: +0",
-        "4th Street, royal flush, 500 to 1, the table's payout limit: +0",
-        "5th Street, royal flush, 500 to 1, the table's payout limit: +0",
+        "3rd Street, royal flush, 500 to 1, the table's payout limit: ±0",
+        "4th Street, royal flush, 500 to 1, the table's payout limit: ±0",
+        "5th Street, royal flush, 500 to 1, the table's payout limit: ±0",
     ]
     # Just under the limit nothing is cut: 10 antes × 10 chips × 500 = 50 000.
     game = one_hand("AS KS QS JS TS", {"ante": 10}, decisions=(3, 3, 3))
@@ -340,20 +339,23 @@ def test_every_fixed_progressive_line_is_for_1_even_after_a_fold(line):
     game = one_hand(PROGRESSIVE_HANDS[line], {"ante": 10, "progressive": 5}, decisions=("fold",))
     assert game.net(1) == -10 - 5 + 5 * payout.left
     name = paytables.LINE_NAMES[line].lower()
-    assert game.lines() == ["Ante folded: −10", f"Progressive, {name}, {payout}: +{5 * payout.left:,}"]
+    assert game.lines() == ["Ante folded: −10", f"Progressive, {name}, {payout}: +{5 * payout.left - 5:,}"]
 
 
 @pytest.mark.parametrize("cards, percent", [("AD KD QD JD TD", 100), ("5C 6C 7C 8C 9C", 10)])
 def test_the_royal_and_straight_flush_are_paid_from_the_meter(cards, percent):
     game = one_hand(cards, {"ante": 5, "progressive": 5}, decisions=("fold",), meter=20_000_00)
     assert game.net(1) == -5 - 5 + 20_000 * percent // 100
-    assert game.lines()[-1] == f"Progressive: {20_000 * percent // 100:,} from the meter"
+    assert (
+        game.lines()[-1]
+        == f"Progressive, {20_000 * percent // 100:,} from the meter: +{20_000 * percent // 100 - 5:,}"
+    )
 
 
 def test_a_two_pair_or_less_loses_the_progressive():
     game = one_hand("JC JD 4H 4S 2C", {"ante": 10, "progressive": 5})
     assert game.net(1) == 2 * 40 - 5
-    assert game.lines()[-1] == "Progressive: loses"
+    assert game.lines()[-1] == "Progressive: −5"
 
 
 def test_the_progressive_table_is_paytable_a():
@@ -386,7 +388,7 @@ def test_envy_pays_for_each_other_players_straight_flush_never_ones_own():
     envy = Config().straight_flush_envy_bonus
     assert game.lines(1)[-2:] == [
         f"Envy for seat 2's straight flush: +{envy:,}",
-        "Progressive: 2,000 from the meter",  # the meter's award comes back after the showdown
+        "Progressive, 2,000 from the meter: +1,995",  # the meter's award comes back after the showdown
     ]
     assert game.lines(3)[-2:] == [
         f"Envy for seat 1's straight flush: +{envy:,}",
@@ -425,14 +427,14 @@ def test_settlement_in_rule_14s_order_folds_then_base_wagers_then_progressive_th
     game.act("raise", 1, 1, multiple="1")
     assert game.lines(2) == [
         "Ante folded: −5",
-        "Progressive: loses",
+        "Progressive: −5",
         f"Envy for seat 1's straight flush: +{Config().straight_flush_envy_bonus:,}",
     ]
     assert game.lines(1)[:4] == [
         f"{label}, straight flush, 100 to 1: +500"
         for label in ("Ante", "3rd Street", "4th Street", "5th Street")
     ]
-    assert game.lines(1)[4] == "Progressive: 2,000 from the meter"
+    assert game.lines(1)[4] == "Progressive, 2,000 from the meter: +1,995"
 
 
 # -- the Must-Hit-By Mystery bonus (§ 655c.1) -----------------------------------------------------
@@ -462,7 +464,7 @@ def test_no_mystery_contribution_when_the_table_does_not_offer_the_bonus():
 def test_the_mystery_bonus_is_paid_at_the_end_even_after_a_fold():
     game = one_hand("2C 4D 6H 9S JC", {"ante": 10, "progressive": 5}, decisions=("fold",), mystery=(1,))
     assert game.net(1) == -10 - 5 + 150
-    assert game.lines()[-1] == "Mystery bonus +150"
+    assert game.lines()[-1] == "Mystery bonus: +150"
     assert "Seat 1 wins the Must-Hit-By Mystery bonus: 150!" in game.log
 
 

@@ -89,8 +89,7 @@ def test_a_stacked_round_pays_the_meter_a_push_and_envy_and_hides_cards_until_th
     assert balance_of(bob, test=True) == START_CENTS + (envy - 5) * 100
     public = play.render(spy)
     assert play.runtime.state.results["2"]["lines"][:4] == [
-        f"{label}, pair of 6s through 10s: push"
-        for label in ("Ante", "3rd Street", "4th Street", "5th Street")
+        f"{label}, pair of 6s through 10s: ±0" for label in ("Ante", "3rd Street", "4th Street", "5th Street")
     ]
     assert "Progressive, royal flush, 100% of the meter." in public["pk-log"]
     assert f"Envy for seat 1&#x27;s royal flush: +{envy:,}." in public["pk-log"]

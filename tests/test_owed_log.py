@@ -24,7 +24,7 @@ from tests.poker_table import START_CENTS, Play, assert_books_closed, play_out, 
 
 # Ann: A-K-Q of spades, with the board's J♠ 10♠ a royal flush: both meters in full.
 ANN, BOARD = "AS KS QS", "JS TS"
-OWED_LINE = "Five-Card progressive: owed by the meter, paid as soon as it answers"
+OWED_LINE = "Five-Card progressive, owed by the meter, paid as soon as it answers: −5"
 
 
 @pytest.mark.django_db
@@ -149,5 +149,5 @@ def test_every_family_says_in_the_result_that_a_win_is_owed(game):
     data = {"hits": [], "awards": [], "refused": [], "error": why, "owed": [owed_win]}
     outcome = rules.apply(state, Action(PROGRESSIVE_RESULT, None, data), config, None)
     (line,) = outcome.state.results["3"]["lines"]
-    assert line.endswith(": owed by the meter, paid as soon as it answers") and outcome.moves == []
+    assert line.endswith(", owed by the meter, paid as soon as it answers: ±0") and outcome.moves == []
     assert [item["text"] for item in outcome.log] == [why]

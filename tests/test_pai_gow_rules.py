@@ -131,7 +131,7 @@ def test_a_losing_progressive_wager_is_in_the_round_summary():
     table.shake(1, ANN, 3, 3, 2)
     table.do(rules.CLOSE_SETTING)
     lines = table.state.results["2"]["lines"]
-    assert "progressive loses" in lines, lines
+    assert "Progressive: −1" in lines, lines
 
 
 def test_fortune_envy_and_the_progressive_on_seven_cards():
@@ -149,12 +149,12 @@ def test_fortune_envy_and_the_progressive_on_seven_cards():
     table.do(rules.CLOSE_SETTING)
     results = table.state.results
     # Ann: a full house, Fortune 5 to 1 (+25), progressive 5 for 1 (collected $1, paid $5).
-    assert any("Fortune Full house" in line for line in results["1"]["lines"])
-    assert any("progressive 5 for 1" in line for line in results["1"]["lines"])
+    assert any("Fortune bonus, full house, 5 to 1: +25" == line for line in results["1"]["lines"])
+    assert any("Progressive, full house, 5 for 1: +4" == line for line in results["1"]["lines"])
     # Bob: four queens, Fortune 25 to 1; and $5 envy for... Ann has no four of a kind, so none.
-    assert any("Fortune Four of a kind" in line for line in results["2"]["lines"])
+    assert any(line.startswith("Fortune bonus, four of a kind, ") for line in results["2"]["lines"])
     # Ann's Fortune of $5 earns the $5 envy bonus for Bob's four of a kind.
-    assert any("Envy bonus +5" in line for line in results["1"]["lines"])
+    assert any("Envy bonus: +5" == line for line in results["1"]["lines"])
     assert table.escrow() == 0
 
 
@@ -165,7 +165,7 @@ def test_a_mystery_hit_at_no_more_bets_is_paid_at_the_result():
     table.bet(ANN, 1, rules.PROGRESSIVE, 1)
     table.shake(1, ANN, 3, 3, 2)
     table.do(rules.SET_HAND, ANN, 1, high=["AS", "AH", "KS", "KH", "4C"], low=["QD", "6D"])
-    assert any("Mystery bonus +152.34" in line for line in table.state.results["1"]["lines"])
+    assert any("Mystery bonus: +152.34" in line for line in table.state.results["1"]["lines"])
     assert table.net(ANN) == 10 - 1 + 152.34
 
 

@@ -210,8 +210,8 @@ async def test_a_round_over_websockets(owner, make_player):  # noqa: F811
     seat1, seat2 = spectator["pg-seat-1"], spectator["pg-seat-2"]
     assert "Two pair, aces and queens" in seat1 and "9-6 high" in seat1 and "set by the player" in seat1
     assert "Pair of jacks" in seat2 and "set by the house way" in seat2
-    assert "both hands win: +10" in seat1 and "Fortune loses" in seat1 and ">+5<" in seat1
-    assert "Sum 3 to 1: +15" in seat2 and "<li>push</li>" in seat2 and ">+15<" in seat2
+    assert "Pai Gow Poker, both hands win: +10" in seat1 and "Fortune bonus: −5" in seat1 and ">+5<" in seat1
+    assert "Sum, 3 to 1: +15" in seat2 and "<li>Pai Gow Poker, a push: ±0</li>" in seat2 and ">+15<" in seat2
     log = spectator["pg-log"]
     assert re.search(
         r"Seat 1: high [^<]* beats the dealer&#x27;s [^<]*, low [^<]* beats [^<]*: wins \+10\.", log
@@ -227,7 +227,9 @@ async def test_a_round_over_websockets(owner, make_player):  # noqa: F811
     )
     assert any("No more bets. Seat 1, press Shake." in text for _, text in announced)
     assert any("The dice: red 2, blue 3 and 3" in text for _, text in announced)
-    assert announced[-1][1].startswith("Dealer: Pair of kings / 8-7 high. Ann: both hands win: +10")
+    assert announced[-1][1].startswith(
+        "Dealer: Pair of kings / 8-7 high. Ann: Pai Gow Poker, both hands win: +10"
+    )
 
     for view in (spectator, ws_ann, ws_bob):
         await view.ws.disconnect()
@@ -327,7 +329,10 @@ def test_a_dealer_tiger_9_is_announced_as_a_push_of_every_pai_gow_wager():
     table.bets().do(rules.CLOSE_BETTING).do(rules.SHAKE, ANN, 1).do(rules.DEAL)
     table.do(rules.HOUSE_WAY, ANN, 1).do(rules.HOUSE_WAY, BOB, 2)
     shown = table.render()
-    assert "Dealer Tiger 9" in shown["pg-status"] and "Tiger 9: push" in shown["pg-seat-1"]
+    assert (
+        "Dealer Tiger 9" in shown["pg-status"]
+        and "the dealer&#x27;s Tiger 9, a push: ±0" in shown["pg-seat-1"]
+    )
     assert "every Pai Gow Poker wager pushes" in shown["pg-dealer"]
     assert presenter.last_result(table.state.to_json()) == "Dealer Pair of kings / 9-7 high"
 

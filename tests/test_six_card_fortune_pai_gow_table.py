@@ -130,10 +130,10 @@ def test_a_stacked_round_pays_every_kind_of_wager_in_exact_chips(make_player, cl
     act(runtime, bob, action="house_way")
     assert runtime.state.phase == rules.RESULT
     lines = {int(seat): result["lines"] for seat, result in runtime.state.results.items()}
-    assert "Double Down 1 to 1: +10" in lines[1] and "Envy bonus +505" in lines[1]
+    assert "Double Down, 1 to 1: +10" in lines[1] and "Envy bonus: +505" in lines[1]
     assert "Seat 1: Double Down 1 to 1: +10." in [line["text"] for line in runtime.snapshot["log"]]
     # Bob's hands push: the Double Down wins only when both hands win (the rules file's Defaults).
-    assert "Double Down loses on a push" in lines[2]
+    assert "Double Down, loses on a push: −10" in lines[2]
 
     hit = MeterEvent.objects.get(meter=mystery, kind="hit")
     award = MeterEvent.objects.get(meter=payout, kind="award")

@@ -70,10 +70,10 @@ def test_the_board_may_play_and_suits_never_rank():
     game = one_hand("2C 3D", "4H 7C", "AS KS QS JS TS", {"ante": 10})
     assert game.net(1) == 0
     assert game.lines() == [
-        "Ante, tie: push",
-        "Flop wager, tie: push",
-        "Turn wager, tie: push",
-        "River wager, tie: push",
+        "Ante, tie: ±0",
+        "Flop wager, tie: ±0",
+        "Turn wager, tie: ±0",
+        "River wager, tie: ±0",
     ]
     assert rules.hand_value("AS KS QS JS TS 2C 3D".split()) == rules.hand_value(
         "AH KH QH JH TH 2S 3S".split()
@@ -147,7 +147,7 @@ def test_the_mystery_bonus_is_paid_at_the_end_of_the_round_even_after_a_fold():
     game = one_hand(
         "2C 7D", "AH AD", "KS 9H 4C 3S 8D", {"ante": 10, "progressive": 5}, decisions=("fold",), mystery=(1,)
     )
-    assert game.lines()[-1] == "Mystery bonus +150"
+    assert game.lines()[-1] == "Mystery bonus: +150"
     assert game.net(1) == -10 - 5 + 150
 
 
@@ -216,7 +216,7 @@ def test_a_check_stakes_nothing_and_each_street_turns_up_one_card_after_a_burn()
 
 def test_a_fold_loses_the_ante_and_the_bonus_and_keeps_the_progressive():
     game = one_hand("2C 7D", "9H 9D", "KS QS JS TS 3H", {"ante": 10, "bonus": 5, "progressive": 5}, ("fold",))
-    assert game.lines() == ["Ante folded: −10", "Bonus folded: −5", "Progressive: loses"]
+    assert game.lines() == ["Ante folded: −10", "Bonus folded: −5", "Progressive: −5"]
     assert game.net(1) == -10 - 5 - 5
 
 
@@ -311,7 +311,7 @@ def test_a_win_below_a_straight_pushes_the_ante_and_pays_the_street_wagers():
     game = one_hand("KC KD", "QH JS", "2S 7H 9C 4D 3H", {"ante": 10}, ("flop", "check", "river"))
     assert game.net(1) == 0 + 20 + 10
     assert game.lines() == [
-        "Ante, wins below a straight: push",
+        "Ante, wins below a straight: ±0",
         "Flop wager 1 to 1: +20",
         "River wager 1 to 1: +10",
     ]
@@ -321,7 +321,7 @@ def test_the_flush_or_better_variant_pushes_the_ante_on_a_winning_straight():
     config = Config(ante_pays_on=2)
     game = one_hand("8C 9D", "AH AS", "TS JH QC 2D 3H", {"ante": 10}, config=config)
     assert game.net(1) == 0 + 20 + 10 + 10
-    assert game.lines()[0] == "Ante, wins below a flush: push"
+    assert game.lines()[0] == "Ante, wins below a flush: ±0"
     flush = one_hand("8C 9C", "AH AS", "TC 2C QC 2D 3H", {"ante": 10}, config=config)
     assert flush.net(1) == 10 + 20 + 10 + 10
 
@@ -357,7 +357,7 @@ def test_every_bonus_line_pays_on_the_hole_cards_whatever_the_main_result(hole, 
     # The board's straight flush plays for both hands: the main wagers push, the Bonus pays.
     game = one_hand(hole, dealer, "9C 8C 7C 6C 5C", {"ante": 10, "bonus": 5}, ("flop", "check", "check"))
     assert game.lines()[-1] == f"Bonus, {name}, {odds} to 1: +{5 * odds:,}"
-    assert game.lines()[0] == "Ante, tie: push"
+    assert game.lines()[0] == "Ante, tie: ±0"
     assert game.net(1) == 5 * odds
 
 
@@ -379,17 +379,17 @@ def test_aces_with_the_dealers_aces_needs_both_dealer_cards_aces():
 PROGRESSIVE_HANDS = [
     ("KS QS", "JS TS 9S 2C 3D", "Progressive, straight flush, 10% of the meter", None, 10),
     ("9S 8S", "7S 6S 5S 2C 3D", "Progressive, straight flush, 10% of the meter", None, 10),
-    ("9S 9H", "9D 9C 5S 2C 3D", "Progressive, four of a kind, 300 for 1: +1,500", 1500, 0),
-    ("9S 9H", "9D 5C 5S 2C 3D", "Progressive, full house, 50 for 1: +250", 250, 0),
-    ("AS 9S", "7S 4S 2S KC 3D", "Progressive, flush, 40 for 1: +200", 200, 0),
-    ("5S 6H", "7D 8C 9S KC 3D", "Progressive, straight, 30 for 1: +150", 150, 0),
-    ("5S 5H", "5D 8C 9S KC 3D", "Progressive, three of a kind, 9 for 1: +45", 45, 0),
+    ("9S 9H", "9D 9C 5S 2C 3D", "Progressive, four of a kind, 300 for 1: +1,495", 1500, 0),
+    ("9S 9H", "9D 5C 5S 2C 3D", "Progressive, full house, 50 for 1: +245", 250, 0),
+    ("AS 9S", "7S 4S 2S KC 3D", "Progressive, flush, 40 for 1: +195", 200, 0),
+    ("5S 6H", "7D 8C 9S KC 3D", "Progressive, straight, 30 for 1: +145", 150, 0),
+    ("5S 5H", "5D 8C 9S KC 3D", "Progressive, three of a kind, 9 for 1: +40", 45, 0),
 ]
 
 
 def test_a_royal_flush_on_the_hole_cards_and_the_flop_wins_the_meter():
     game = one_hand("AS KS", "2D 3C", "QS JS TS 4C 8D", {"ante": 10, "progressive": 5}, meter=20_000_00)
-    assert game.lines()[-1] == "Progressive: 20,000 from the meter"
+    assert game.lines()[-1] == "Progressive, 20,000 from the meter: +19,995"
     assert "Seat 1: royal flush, Progressive, royal flush, 100% of the meter." in game.log
     assert game.net(1) == 10 + 20 + 10 + 10 - 5 + 20_000
 
@@ -399,7 +399,10 @@ def test_every_progressive_line(hole, board, text, fixed, percent):
     game = one_hand(hole, "2H 3H", board, {"ante": 10, "progressive": 5}, ("fold",), meter=10_000_00)
     if fixed is None:
         assert any(line.endswith(f", {text}.") for line in game.log)
-        assert game.lines()[-1] == f"Progressive: {10_000 * percent // 100:,} from the meter"
+        assert (
+            game.lines()[-1]
+            == f"Progressive, {10_000 * percent // 100:,} from the meter: +{10_000 * percent // 100 - 5:,}"
+        )
         assert game.net(1) == -10 - 5 + 10_000 * percent // 100
     else:
         assert game.lines()[-1] == text
@@ -409,7 +412,7 @@ def test_every_progressive_line(hole, board, text, fixed, percent):
 def test_the_progressive_ignores_the_turn_and_the_river():
     # A royal flush made only with the river: the flop gives a pair of nothing, the wager loses.
     game = one_hand("AS KS", "2D 3C", "QS JS 4C 8D TS", {"ante": 10, "progressive": 5})
-    assert game.lines()[-1] == "Progressive: loses"
+    assert game.lines()[-1] == "Progressive: −5"
     assert game.net(1) == 10 + 20 + 10 + 10 - 5
 
 
@@ -427,7 +430,7 @@ def test_envy_pays_each_other_progressive_player_for_a_royal_or_straight_flush_n
     assert "Envy for seat 1's royal flush: +5,000" in game.lines(2)
     assert "Envy for seat 1's royal flush: +5,000" in game.lines(3)
     assert not any("Envy" in line for line in game.lines(1))
-    assert game.lines(3)[-2] == "Progressive, straight, 30 for 1: +150"
+    assert game.lines(3)[-2] == "Progressive, straight, 30 for 1: +145"
     assert game.net(2) == -10 - 5 + 5_000
     assert game.net(3) == -10 - 5 + 150 + 5_000
     assert game.escrow() == 0
@@ -462,14 +465,17 @@ def test_settlement_runs_main_wagers_then_bonus_then_progressive_then_envy():
         game.act("check", 1, 1)
         game.act("check", 2, 2)
     assert game.lines(2) == [
-        "Ante, wins below a straight: push",
+        "Ante, wins below a straight: ±0",
         "Flop wager 1 to 1: +20",
         "Bonus, K-K, Q-Q or J-J, 10 to 1: +50",
-        "Progressive, three of a kind, 9 for 1: +45",
+        "Progressive, three of a kind, 9 for 1: +40",
         "Envy for seat 1's royal flush: +5,000",
     ]
     assert game.lines(1)[:2] == ["Ante 1 to 1: +10", "Flop wager 1 to 1: +20"]
-    assert game.lines(1)[2:] == ["Bonus, A-K suited, 25 to 1: +125", "Progressive: 10,000 from the meter"]
+    assert game.lines(1)[2:] == [
+        "Bonus, A-K suited, 25 to 1: +125",
+        "Progressive, 10,000 from the meter: +9,995",
+    ]
     assert game.net(1) == 10 + 20 + 125 - 5 + 10_000
     # Seat 2's three queens beat the dealer's queen-high below a straight: the Ante pushes.
     assert game.net(2) == 0 + 20 + 50 - 5 + 45 + 5_000

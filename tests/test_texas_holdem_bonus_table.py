@@ -96,7 +96,7 @@ def test_a_stacked_round_pays_the_meter_envy_and_the_bonus_and_hides_cards_until
         "Flop wager 1 to 1: +20",
         "Turn wager 1 to 1: +10",
         "River wager 1 to 1: +10",
-        f"Progressive: {meter // 100:,} from the meter",
+        f"Progressive, {meter // 100:,} from the meter: +{meter // 100 - 5:,}",
     ]
     assert_meter_paid("five_card", FIVE_CARD_SEED_CENTS, meter)
     assert balance_of(ann, test=True) == START_CENTS + (50 - 5) * 100 + meter
@@ -105,7 +105,7 @@ def test_a_stacked_round_pays_the_meter_envy_and_the_bonus_and_hides_cards_until
         "Ante, dealer higher: −10",
         "Flop wager, dealer higher: −20",
         "Bonus, 2-2 through 10-10, 3 to 1: +15",
-        "Progressive: loses",
+        "Progressive: −5",
         f"Envy for seat 1's royal flush: +{envy:,}",
     ]
     assert balance_of(bob, test=True) == START_CENTS + (-10 - 20 + 15 - 5 + envy) * 100

@@ -78,7 +78,7 @@ def test_the_hand_is_the_best_five_of_the_two_cards_and_the_board():
     # A board straight plays for both: a tie, every wager pushes.
     game = one_hand("2C 3D 4H 5C AS KD QH JC TS", {"ante": 10})
     assert game.net(1) == 0
-    assert game.lines() == ["Ante, a tie: push", "Play, a tie: push", "Blind, a tie: push"]
+    assert game.lines() == ["Ante, a tie: ±0", "Play, a tie: ±0", "Blind, a tie: ±0"]
 
 
 def test_suits_never_rank():
@@ -311,7 +311,7 @@ def test_dealer_not_qualified_player_higher_the_ante_pushes():
     game = one_hand("AH 9H QC JD 2H 5H KH 7C 8D", {"ante": 10})
     assert game.net(1) == 0 + 40 + 15  # Ante push, Play 1 to 1, Blind flush 3 to 2
     assert game.lines() == [
-        "Ante, dealer not qualified: push",
+        "Ante, dealer not qualified: ±0",
         "Play 1 to 1: +40",
         "Blind, flush, 3 to 2: +15",
     ]
@@ -321,14 +321,14 @@ def test_dealer_not_qualified_player_higher_the_ante_pushes():
 def test_dealer_not_qualified_dealer_higher_the_ante_pushes_play_and_blind_lose():
     game = one_hand("3C 2D AH 9C KH QS 8D 7C 5S", {"ante": 10}, decisions=("check", "check", 1))
     assert game.net(1) == -10 - 10
-    assert game.lines() == ["Ante, dealer not qualified: push", "Play: −10", "Blind: −10"]
+    assert game.lines() == ["Ante, dealer not qualified: ±0", "Play: −10", "Blind: −10"]
 
 
 def test_dealer_qualified_player_higher_ante_and_play_win_the_blind_pushes_below_a_straight():
     # Aces against the dealer's kings (the king paired by the board).
     game = one_hand("AS AD KH 5S KC 7H 4D 9S 2C", {"ante": 10})
     assert game.net(1) == 10 + 40
-    assert game.lines() == ["Ante 1 to 1: +10", "Play 1 to 1: +40", "Blind, below its paytable: push"]
+    assert game.lines() == ["Ante 1 to 1: +10", "Play 1 to 1: +40", "Blind, below its paytable: ±0"]
 
 
 def test_dealer_qualified_dealer_higher_everything_loses():
@@ -367,7 +367,7 @@ def test_every_blind_line_on_a_win(name, line):
     expected = (
         f"Blind, {paytables.LINE_NAMES[line].lower()}, {odds}: +{blind:,}"
         if odds
-        else "Blind, below its paytable: push"
+        else "Blind, below its paytable: ±0"
     )
     assert game.lines()[2] == expected
 
@@ -503,26 +503,26 @@ def test_every_fixed_progressive_line_is_for_1_even_after_a_fold(line):
     )
     assert game.net(1) == -20 - 5 + 5 * payout.left
     name = paytables.LINE_NAMES[line].lower()
-    assert game.lines()[-1] == f"Progressive, {name}, {payout}: +{5 * payout.left:,}"
+    assert game.lines()[-1] == f"Progressive, {name}, {payout}: +{5 * payout.left - 5:,}"
 
 
 def test_a_royal_flush_on_the_hole_cards_and_the_flop_takes_the_meter():
     game = one_hand("AS KS 4H 4D QS JS TS 2D 3C", {"ante": 10, "progressive": 5}, meter=20_000_00)
     assert game.net(1) == 10 + 40 + 5_000 - 5 + 20_000  # Ante, Play, Blind 500 to 1, the meter
-    assert game.lines()[-1] == "Progressive: 20,000 from the meter"
+    assert game.lines()[-1] == "Progressive, 20,000 from the meter: +19,995"
     assert "Seat 1: royal flush, Progressive, royal flush, 100% of the meter." in game.log
 
 
 def test_a_straight_flush_on_the_hole_cards_and_the_flop_takes_10_percent():
     game = one_hand(BLIND_HANDS[paytables.STRAIGHT_FLUSH], {"ante": 5, "progressive": 5}, meter=20_000_00)
-    assert game.lines()[-1] == "Progressive: 2,000 from the meter"
+    assert game.lines()[-1] == "Progressive, 2,000 from the meter: +1,995"
 
 
 def test_the_progressive_is_fixed_at_the_flop():
     # A flush made on the turn: Trips pays it, the progressive (hole cards + flop) loses.
     game = one_hand("AH 9H QC JD 2H 5H 3C KH 8D", {"ante": 10, "trips": 5, "progressive": 5})
     assert "Trips, flush, 7 to 1: +35" in game.lines()
-    assert game.lines()[-1] == "Progressive: loses"
+    assert game.lines()[-1] == "Progressive: −5"
 
 
 def test_the_progressive_table_is_the_linked_five_card_table():
@@ -584,7 +584,7 @@ def test_settlement_in_rule_14s_order():
         "Blind folded: −5",
         "Bad Beat folded: −5",
         "Trips: −5",
-        "Progressive: loses",
+        "Progressive: −5",
         "Envy for seat 1's royal flush: +5,000",
     ]
     assert game.lines(1) == [
@@ -593,7 +593,7 @@ def test_settlement_in_rule_14s_order():
         "Blind, royal flush, 500 to 1: +2,500",
         "Trips, royal flush, 50 to 1: +250",
         "Bad Beat: −5",
-        "Progressive: 1,000 from the meter",
+        "Progressive, 1,000 from the meter: +995",
     ]
 
 
@@ -614,7 +614,7 @@ def test_the_mystery_bonus_needs_the_ante_and_blind_and_the_progressive_wager():
     game.decide(2, "check")
     game.decide(1, "fold")
     game.decide(2, "fold")
-    assert game.lines(1)[-1] == "Mystery bonus +150"
+    assert game.lines(1)[-1] == "Mystery bonus: +150"
 
 
 def test_no_mystery_contribution_when_the_table_does_not_offer_the_bonus():

@@ -97,14 +97,14 @@ def test_a_stacked_round_pays_the_meter_the_blind_trips_a_bad_beat_and_envy(tabl
         "Play 1 to 1: +40",
         "Blind, royal flush, 500 to 1: +5,000",
         "Trips, royal flush, 50 to 1: +250",
-        f"Progressive: {meter // 100:,} from the meter",
+        f"Progressive, {meter // 100:,} from the meter: +{meter // 100 - 5:,}",
     ]
     assert play.runtime.state.results["2"]["lines"] == [
         "Ante: −10",
         "Play: −10",
         "Blind: −10",
         "Bad Beat, three of a kind, 9 to 1: +45",
-        "Progressive: loses",
+        "Progressive: −5",
         f"Envy for seat 1's royal flush: +{envy:,}",
     ]
     assert_meter_paid("five_card", FIVE_CARD_SEED_CENTS, meter)
@@ -131,7 +131,7 @@ def test_a_dealer_without_a_pair_pushes_the_ante(table, make_player):
     play.tick()
     play.act(ann, "play", multiple="3")
     assert play.runtime.state.results["1"]["lines"] == [
-        "Ante, dealer not qualified: push",
+        "Ante, dealer not qualified: ±0",
         "Play 1 to 1: +30",
         "Blind, flush, 3 to 2: +15",
     ]

@@ -236,14 +236,17 @@ class Betting(tr.BettingPhase):
         state.phase = DEALING
         return "No more bets."
 
-    def award_texts(self, variant: Variant, seat: int, kind: str | None, cents: int) -> tuple[str, str, str]:
+    def award_texts(self, variant: Variant, seat: int, kind: str | None, cents: int) -> tuple[str, str]:
         area = variant.progressive_area
         name = variant.area_name(cast(str, area))  # a progressive award: the game has one
         return (
             f"seat {seat} {area} meter",
-            f"progressive {format_chips(cents)} from the meter",
             f"Seat {seat}: {name[0].upper()}{name[1:]} pays {format_chips(cents)}!",
         )
+
+    def award_label(self, variant: Variant, kind: str | None) -> str:
+        # A progressive award: the game has a progressive wager.
+        return variant.wager_label(cast(str, variant.progressive_area))
 
     def left(self, variant: Variant, state: State, seat: int, config: Any) -> Outcome:
         # Once dealt, the hands are played out as they stand (the action clock stands them).
@@ -331,7 +334,9 @@ def _deal(variant: Variant, state: State, action: Action, config: Any, rng: rand
     for seat in seats:
         hand = state.spot(seat)["hands"][0]
         if hand["status"] == BLACKJACK:
-            moves += pay(state, seat, hand["stake"], variant.blackjack_odds, "blackjack")
+            label = variant.hand_label(state.spot(seat), hand)
+            odds = variant.blackjack_odds
+            moves += pay(state, seat, label, hand["stake"], odds, f"blackjack, {odds}", "blackjack")
             log.append({"player": None, "text": f"Seat {seat}: blackjack, paid 3 to 2."})
     if upcard.rank == "A" and variant.insurance_odds is not None and _may_still_insure(state):
         state.phase = INSURANCE
@@ -577,7 +582,8 @@ def _surrender(variant: Variant, state: State, action: Action, config: Any, rng:
     hand["status"] = SURRENDERED
     half = hand["stake"] // 2
     player = cast(int, action.player)  # a player's action: the runtime sets its player
-    result_line(state, seat, f"surrender: -{format_chips(hand['stake'] - half)}", half)
+    label = variant.hand_label(state.spot(seat), hand)
+    result_line(state, seat, label, staked=hand["stake"], paid=half, detail="surrendered")
     moves = [ChipMove(REFUND, player, half, f"seat {seat} surrender")]
     moves.append(ChipMove(LOSE, player, hand["stake"] - half, f"seat {seat} surrender"))
     return _advance(
@@ -593,7 +599,8 @@ def _rescue(variant: Variant, state: State, action: Action, config: Any, rng: ra
     returned, forfeited = variant.rescue_amounts(hand)
     hand["status"] = RESCUED
     player = cast(int, action.player)  # a player's action: the runtime sets its player
-    result_line(state, seat, f"rescue: -{format_chips(forfeited)}", returned)
+    label = variant.hand_label(state.spot(seat), hand)
+    result_line(state, seat, label, staked=returned + forfeited, paid=returned, detail="rescued")
     moves = [ChipMove(REFUND, player, returned, f"seat {seat} rescue")]
     if forfeited:
         moves.append(ChipMove(LOSE, player, forfeited, f"seat {seat} rescue"))

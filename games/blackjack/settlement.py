@@ -30,11 +30,17 @@ from games.cards.cards import Card, card, cards, to_json
 from games.cards.shoe import Shoe
 from games.engine import LOSE, REFUND, RETURN, WIN, ChipMove, Outcome, ProgressiveAward, format_chips
 from games.payouts import MeterShare, Odds
+from games.settled import signed
 from games.table_round import RESULT, result_line
 
 # The round's State (games/blackjack/round.py), which imports this module: Any here, as
 # games/table_round.py takes it, rather than an import back.
 RoundState = Any
+
+INSURANCE = "Insurance"  # the insurance wager, leading its result line
+MATCH_THE_DEALER = "Match the Dealer"
+# The ledger memo of a main wager lost to a dealer blackjack.
+MAIN_TO_BLACKJACK = "main loses to the dealer's blackjack"
 
 # What a point of the round settles: (log, moves, awards).
 Settled = tuple[list[LogLine], list[ChipMove], list[ProgressiveAward]]
@@ -105,12 +111,17 @@ def read_hole_card(variant: Variant, state: RoundState) -> tuple[list[LogLine], 
         spot = state.spot(seat)
         hand = spot["hands"][0]
         if hand["status"] == BLACKJACK:
-            result_line(state, seat, "blackjack pushes the dealer's blackjack", hand["stake"])
+            label = variant.hand_label(spot, hand)
+            detail = "blackjack pushes the dealer's blackjack"
+            result_line(state, seat, label, staked=hand["stake"], paid=hand["stake"], detail=detail)
             moves.append(ChipMove(RETURN, spot["player"], hand["stake"], f"seat {seat} blackjack push"))
             log.append({"player": None, "text": f"Seat {seat}: blackjack pushes the dealer's blackjack."})
         else:
             hand["status"] = STOOD
-            moves += lose(state, seat, hand["stake"], "main loses to the dealer's blackjack")
+            label = variant.hand_label(state.spot(seat), hand)
+            moves += lose(
+                state, seat, label, hand["stake"], "loses to the dealer's blackjack", MAIN_TO_BLACKJACK
+            )
     state.phase = RESULT
     state.turn = None
     return log, moves, True
@@ -129,9 +140,10 @@ def settle_peek(variant: Variant, state: RoundState, config: Any) -> Settled:
         spot = state.spot(seat)
         if spot["insurance"]:
             if dealer_bj:
-                moves += pay(state, seat, spot["insurance"], variant.insurance_odds(dealer), "insurance")
+                odds = variant.insurance_odds(dealer)
+                moves += pay(state, seat, INSURANCE, spot["insurance"], odds, str(odds), "insurance")
             else:
-                moves += lose(state, seat, spot["insurance"], "insurance")
+                moves += lose(state, seat, INSURANCE, spot["insurance"], "", "insurance")
     if not dealer_bj:
         return [], moves, []
     log, reveal_moves, awards = reveal(variant, state, config)
@@ -141,7 +153,10 @@ def settle_peek(variant: Variant, state: RoundState, config: Any) -> Settled:
         hand = state.spot(seat)["hands"][0]
         if hand["status"] != BLACKJACK:  # a player blackjack was paid already
             hand["status"] = STOOD
-            moves += lose(state, seat, hand["stake"], "main loses to the dealer's blackjack")
+            label = variant.hand_label(state.spot(seat), hand)
+            moves += lose(
+                state, seat, label, hand["stake"], "loses to the dealer's blackjack", MAIN_TO_BLACKJACK
+            )
     state.phase = RESULT
     state.turn = None
     return log, moves, awards
@@ -156,16 +171,17 @@ def _settle_progressive(
     spot = state.spot(seat)
     # Settled only at a game with a progressive (settle_side_wagers).
     area, kind = cast(str, variant.progressive_area), cast(str, variant.progressive_kind)
+    label = variant.wager_label(area)
     if line is None:
-        result_line(state, seat, "progressive loses", 0)
+        result_line(state, seat, label, staked=amount)  # collected at "no more bets"
         return [], [], []
     if isinstance(line, MeterShare):
         award = ProgressiveAward(kind, seat, spot["player"], line.percent)
         text = f"Seat {seat}: {variant.area_name(area)}, {line}!"
         return [award], [{"player": None, "text": text}], []
     paid = int(line.returned(amount))
-    result_line(state, seat, f"progressive {line}: +{format_chips(paid - amount)}", paid)
-    text = f"Seat {seat}: {variant.area_name(area)} {line}: +{format_chips(paid - amount)}"
+    result_line(state, seat, label, staked=amount, paid=paid, detail=str(line))
+    text = f"Seat {seat}: {variant.area_name(area)} {line}: {signed(paid - amount)}"
     return (
         [],
         [{"player": None, "text": text}],
@@ -173,20 +189,53 @@ def _settle_progressive(
     )
 
 
-def pay(state: RoundState, seat: int, stake: int, odds: Odds, what: str) -> list[ChipMove]:
-    """A winning main hand: the stake back from escrow, the winnings from the house."""
+def match_the_dealer(paytable: dict[int, dict[str, Odds]], names: dict[str, str]) -> Any:
+    """The ``settle_side`` hook (Variant) of a fixed-odds Match the Dealer
+    wager, against the upcard only, right after the deal: ``paytable`` is
+    {decks: {line: Odds}}, ``names`` {line: its name}."""
+
+    def settle(
+        state: RoundState, seat: int, name: str, two: list[Card], dealer_two: list[Card], config: Any
+    ) -> tuple[list[LogLine], list[ChipMove]]:
+        spot = state.spot(seat)
+        amount, player = spot["bets"][name], spot["player"]
+        memo = f"seat {seat} match the dealer"
+        line = side_wagers.match_the_dealer_fixed(two, dealer_two[0])
+        if line is None:
+            result_line(state, seat, MATCH_THE_DEALER, staked=amount)
+            return [], [ChipMove(LOSE, player, amount, memo)]
+        odds = paytable[config.decks][line]
+        winnings = odds.winnings_cents(amount)
+        detail = f"{names[line].lower()}, {odds}"
+        result_line(state, seat, MATCH_THE_DEALER, staked=amount, paid=amount + winnings, detail=detail)
+        text = f"Seat {seat}: {MATCH_THE_DEALER}, {detail}: {signed(winnings)}."
+        return [{"player": None, "text": text}], [
+            ChipMove(RETURN, player, amount, memo),
+            ChipMove(WIN, player, winnings, memo),
+        ]
+
+    return settle
+
+
+def pay(
+    state: RoundState, seat: int, wager: str, stake: int, odds: Odds, what: str, memo: str = ""
+) -> list[ChipMove]:
+    """A winning hand or wager (``wager``, as its result line names it; ``what``
+    won it; ``memo`` the ledger's words when not those): the stake back from
+    escrow, the winnings from the house."""
     player = state.spot(seat)["player"]
     winnings = odds.winnings_cents(stake)
-    result_line(state, seat, f"{what}: +{format_chips(winnings)}", stake + winnings)
-    moves = [ChipMove(RETURN, player, stake, f"seat {seat} {what}")]
+    result_line(state, seat, wager, staked=stake, paid=stake + winnings, detail=what)
+    memo = f"seat {seat} {memo or what}"
+    moves = [ChipMove(RETURN, player, stake, memo)]
     if winnings:
-        moves.append(ChipMove(WIN, player, winnings, f"seat {seat} {what}"))
+        moves.append(ChipMove(WIN, player, winnings, memo))
     return moves
 
 
-def lose(state: RoundState, seat: int, amount: int, what: str) -> list[ChipMove]:
-    result_line(state, seat, f"{what}: -{format_chips(amount)}", 0)
-    return [ChipMove(LOSE, state.spot(seat)["player"], amount, f"seat {seat} {what}")]
+def lose(state: RoundState, seat: int, wager: str, amount: int, what: str, memo: str = "") -> list[ChipMove]:
+    result_line(state, seat, wager, staked=amount, detail=what)
+    return [ChipMove(LOSE, state.spot(seat)["player"], amount, f"seat {seat} {memo or what}")]
 
 
 def dealer_and_settle(variant: Variant, state: RoundState, config: Any) -> Outcome:
@@ -231,9 +280,10 @@ def _settle_unpeeked_insurance(variant: Variant, state: RoundState, dealer: list
         insurance = state.spot(seat)["insurance"]
         if insurance:
             if is_blackjack(dealer):
-                moves += pay(state, seat, insurance, variant.insurance_odds(dealer), "insurance")
+                odds = variant.insurance_odds(dealer)
+                moves += pay(state, seat, INSURANCE, insurance, odds, str(odds), "insurance")
             else:
-                moves += lose(state, seat, insurance, "insurance")
+                moves += lose(state, seat, INSURANCE, insurance, "", "insurance")
     return moves
 
 
@@ -249,12 +299,15 @@ def _lose_to_late_blackjack(
         return []
     if status == TWENTY_ONE:
         return _settlenew_hand(variant, state, seat, hand, 21, card(state.dealer[0]), log)
-    player = state.spot(seat)["player"]
+    spot = state.spot(seat)
+    player, label = spot["player"], variant.hand_label(spot, hand)
     if status == BUST:
-        return lose(state, seat, hand["stake"] + hand["doubled"], "bust")
-    moves = lose(state, seat, hand["stake"], "original wager to the dealer's blackjack")
+        return lose(state, seat, label, hand["stake"] + hand["doubled"], "bust")
+    what = "original wager to the dealer's blackjack"
+    moves = lose(state, seat, label, hand["stake"], what, what)
     if hand["doubled"]:
-        result_line(state, seat, f"doubles returned: {format_chips(hand['doubled'])}", hand["doubled"])
+        doubled = hand["doubled"]
+        result_line(state, seat, label, staked=doubled, paid=doubled, detail="doubles returned")
         moves.append(
             ChipMove(REFUND, player, hand["doubled"], f"seat {seat} doubles returned (§ 635c.2(f)(4))")
         )
@@ -275,13 +328,14 @@ def _settlenew_hand(
 ) -> list[ChipMove]:
     status = hand["status"]
     wager = hand["stake"] + hand["doubled"]
-    player = state.spot(seat)["player"]
+    spot = state.spot(seat)
+    player, label = spot["player"], variant.hand_label(spot, hand)
     if status in (BLACKJACK, SURRENDERED, RESCUED):
         return []  # settled when it happened
     items = hand_cards(hand)
     if status == BUST:
         log.append({"player": None, "text": f"Seat {seat}: bust, loses {format_chips(wager)}."})
-        return lose(state, seat, wager, "bust")
+        return lose(state, seat, label, wager, "bust")
     best = total(items)[0]
     doubled = hand["doubles"] > 0
     if status == TWENTY_ONE and variant.twenty_one_always_wins:
@@ -290,7 +344,7 @@ def _settlenew_hand(
         line = side_wagers.bonus_21(items, variant.premium_suit, doubled=doubled)
         odds = variant.bonus_odds[line] if line else variant.win_odds
         what = side_wagers.bonus_21_names(variant.premium_suit)[line] if line else "21"
-        moves = pay(state, seat, wager, odds, f"{what}, {odds}")
+        moves = pay(state, seat, label, wager, odds, f"{what}, {odds}")
         moves += _bonuses(variant, state, seat, hand, upcard, log)
         text = f"Seat {seat}: {what}, {odds}: +{format_chips(odds.winnings_cents(wager))}."
         log.append({"player": None, "text": text})
@@ -304,21 +358,23 @@ def _settlenew_hand(
                     "text": f"Seat {seat}: {best} beats the dealer's {dealer_total}, +{format_chips(wager)}.",
                 }
             )
-            return pay(state, seat, wager, variant.win_odds, f"{best} beats the dealer's {dealer_total}")
+            return pay(
+                state, seat, label, wager, variant.win_odds, f"{best} beats the dealer's {dealer_total}"
+            )
         log.append({"player": None, "text": f"Seat {seat}: the dealer's {dealer_total} pushes {best}."})
-        result_line(state, seat, f"the dealer's {dealer_total} pushes", wager)
+        result_line(
+            state, seat, label, staked=wager, paid=wager, detail=f"the dealer's {dealer_total} pushes"
+        )
         return [ChipMove(RETURN, player, wager, f"seat {seat} push")]
     if dealer_total > 21 or best > dealer_total:
         log.append({"player": None, "text": f"Seat {seat}: {best} wins, +{format_chips(wager)}."})
-        return pay(state, seat, wager, variant.win_odds, f"{best} wins")
+        return pay(state, seat, label, wager, variant.win_odds, f"{best} wins")
     if best == dealer_total:
         log.append({"player": None, "text": f"Seat {seat}: {best} pushes."})
-        result_line(state, seat, f"{best} pushes", wager)
+        result_line(state, seat, label, staked=wager, paid=wager, detail=f"{best} pushes")
         return [ChipMove(RETURN, player, wager, f"seat {seat} push")]
-    log.append(
-        {"player": None, "text": f"Seat {seat}: {best} loses to {dealer_total}, -{format_chips(wager)}."}
-    )
-    return lose(state, seat, wager, f"{best} loses")
+    log.append({"player": None, "text": f"Seat {seat}: {best} loses to {dealer_total}, {signed(-wager)}."})
+    return lose(state, seat, label, wager, f"{best} loses")
 
 
 def _bonuses(
@@ -332,13 +388,13 @@ def _bonuses(
         return []
     player = state.spot(seat)["player"]
     moves = [ChipMove(WIN, player, cents, f"seat {seat} super bonus")]
-    result_line(state, seat, f"super bonus +{format_chips(cents)}", cents)
+    result_line(state, seat, "Super Bonus", paid=cents)
     log.append({"player": None, "text": f"Seat {seat}: Super Bonus! +{format_chips(cents)}."})
     for other in state.seats():
         other_player = state.spot(other)["player"]
         envy = variant.envy_cents(items, state.spot(other))
         if other_player != player and envy:
             moves.append(ChipMove(WIN, other_player, envy, f"seat {other} envy bonus"))
-            result_line(state, other, f"envy bonus +{format_chips(envy)}", envy)
+            result_line(state, other, "Envy bonus", paid=envy)
             log.append({"player": None, "text": f"Seat {other}: envy bonus +{format_chips(envy)}."})
     return moves

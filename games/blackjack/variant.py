@@ -73,6 +73,7 @@ class Variant:
     layout_text: str = ""
     # The betting areas' names in the round log: {area: "Match the Dealer"}.
     area_names: dict[str, str] = field(default_factory=dict)
+    main_label: str = "Main wager"  # the main wager as the table labels it
     # Every game gives both (None is only the dataclass's default, before them).
     win_odds: Odds = None  # type: ignore[assignment]
     blackjack_odds: Odds = None  # type: ignore[assignment]
@@ -112,6 +113,20 @@ class Variant:
         if area == MAIN:
             return "the main wager"
         return self.area_names.get(area, area.replace("_", " "))
+
+    def wager_label(self, area: str) -> str:
+        """A betting area as the table labels it, leading a result line: "Match the Dealer"."""
+        if area == MAIN:
+            return self.main_label
+        name = self.area_name(area).removeprefix("the ")
+        return name[:1].upper() + name[1:]
+
+    def hand_label(self, spot: dict[str, Any], hand: Hand) -> str:
+        """A main hand leading a result line: the main wager, or once split "Hand 2"."""
+        hands = spot["hands"]
+        if len(hands) < 2:
+            return self.main_label
+        return f"Hand {next(index for index, item in enumerate(hands) if item is hand) + 1}"
 
 
 def new_hand(cards_: Iterable[Card], stake: int, split: bool = False) -> Hand:

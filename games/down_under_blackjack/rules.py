@@ -18,13 +18,13 @@ chooses it (rule 14); the dealer's 22 pushes but for its two exceptions
 from dataclasses import dataclass, field, replace
 
 from games.blackjack import round as bj
-from games.blackjack import side_wagers
+from games.blackjack import settlement, side_wagers
 from games.blackjack.config import BlackjackConfig, match_the_dealer_checks
 from games.blackjack.hands import total
 from games.blackjack.round import LEAVE, PLAYER_ACTIONS, State, new_state, stack, timer  # noqa: F401
 from games.cards.cards import cards, standard_deck
 from games.down_under_blackjack import paytables
-from games.engine import LOSE, RETURN, WIN, ChipMove, IllegalAction, format_chips
+from games.engine import IllegalAction, format_chips
 from games.submission import OneOf
 
 MATCH_THE_DEALER = "match_the_dealer"
@@ -125,26 +125,10 @@ def _beats_dealer_22(hand):
     )
 
 
-def _settle_match_the_dealer(state, seat, name, two, dealer_two, config):
-    """The fixed-odds Match the Dealer wager, against the upcard only, settled
-    with the progressive right after the deal (rule 9; common practice)."""
-    spot = state.spot(seat)
-    amount, player = spot["bets"][name], spot["player"]
-    line = side_wagers.match_the_dealer_fixed(two, dealer_two[0])
-    if line is None:
-        bj.result_line(state, seat, "match the dealer loses", 0)
-        return [], [ChipMove(LOSE, player, amount, f"seat {seat} match the dealer")]
-    odds = paytables.MATCH_THE_DEALER[config.decks][line]
-    winnings = odds.winnings_cents(amount)
-    what = paytables.MATCH_THE_DEALER_NAMES[line]
-    bj.result_line(
-        state, seat, f"match the dealer {what} {odds}: +{format_chips(winnings)}", amount + winnings
-    )
-    text = f"Seat {seat}: Match the Dealer, {what.lower()}, {odds}: +{format_chips(winnings)}."
-    return [{"player": None, "text": text}], [
-        ChipMove(RETURN, player, amount, f"seat {seat} match the dealer"),
-        ChipMove(WIN, player, winnings, f"seat {seat} match the dealer"),
-    ]
+# Rule 9 (common practice): against the upcard only, settled with the progressive right after the deal.
+_settle_match_the_dealer = settlement.match_the_dealer(
+    paytables.MATCH_THE_DEALER, paytables.MATCH_THE_DEALER_NAMES
+)
 
 
 def _progressive_line(two, dealer_two, config):
@@ -206,6 +190,7 @@ VARIANT = bj.Variant(
     blackjack_odds=paytables.BLACKJACK,
     layout_text=layout_text(paytables.HITS_SOFT_17, paytables.BLACKJACK),
     area_names={MATCH_THE_DEALER: "Match the Dealer", PROGRESSIVE: "the Match the Dealer progressive"},
+    main_label="Blackjack wager",  # the table's label (apps.py)
     hole_reader=_read,
     reader_lights=paytables.READER_LIGHTS,
     twenty_one_always_wins=False,

@@ -14,6 +14,7 @@ from django.utils.safestring import mark_safe
 from games import betting, presenting
 from games.dreamcatcher import rules
 from games.engine import CENTS_PER_CHIP
+from games.settled import result_text
 
 STEP = 360 / len(rules.WHEEL)
 COLOURS = {
@@ -237,9 +238,25 @@ def _settled(state, player):
     result = state.results.get(str(player))
     if result is None:
         return None
-    returned = state.bets.get(str(player), {}).get(state.result, 0)
+    bets = state.bets.get(str(player), {})
+    returned = bets.get(state.result, 0)
     lost = result["staked"] - returned
-    return {**result, "lost": lost, "net": result["won"] - lost, "loss": lost - result["won"]}
+    lines = []
+    for spot in rules.SPOTS:
+        if spot not in bets:
+            continue
+        if spot == state.result:
+            detail = "capped at the table maximum" if result["capped"] else ""
+            lines.append(result_text(f"Bet on {spot}", result["won"], detail))
+        else:
+            lines.append(result_text(f"Bet on {spot}", -bets[spot]))
+    return {
+        **result,
+        "lost": lost,
+        "net": result["won"] - lost,
+        "loss": lost - result["won"],
+        "lines": lines,
+    }
 
 
 def _rest_section(state):

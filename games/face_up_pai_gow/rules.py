@@ -141,13 +141,13 @@ def _settle_ace_high_bonus(state, seat, spot, dealer, push, config):
     if push:
         odds = paytables.ACE_HIGH_BONUS_ODDS[config.ace_high_bonus]
         winnings = odds.winnings_cents(amount)
-        pg.result_line(state, seat, f"Ace High Bonus {odds}: +{format_chips(winnings)}", amount + winnings)
+        pg.result_line(state, seat, "Ace High Bonus", staked=amount, paid=amount + winnings, detail=str(odds))
         log = [{"player": None, "text": f"Seat {seat}: Ace High Bonus, {odds}: +{format_chips(winnings)}."}]
         return log, [
             ChipMove(RETURN, player, amount, f"seat {seat} ace high bonus"),
             ChipMove(WIN, player, winnings, f"seat {seat} ace high bonus"),
         ]
-    pg.result_line(state, seat, "Ace High Bonus loses", 0)
+    pg.result_line(state, seat, "Ace High Bonus", staked=amount)
     return [], [ChipMove(LOSE, player, amount, f"seat {seat} ace high bonus")]
 
 

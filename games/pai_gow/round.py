@@ -272,10 +272,9 @@ class Betting(tr.BettingPhase):
         state.phase = ROLLING
         return "No more bets."
 
-    def award_texts(self, variant: Variant, seat: int, kind: str | None, cents: int) -> tuple[str, str, str]:
+    def award_texts(self, variant: Variant, seat: int, kind: str | None, cents: int) -> tuple[str, str]:
         return (
             f"seat {seat} progressive meter",
-            f"progressive: {format_chips(cents)} from the meter",
             f"Seat {seat}: progressive payout, {format_chips(cents)} from the meter!",
         )
 

@@ -167,12 +167,12 @@ def _settle_tiger_9(
     player, amount = spot["player"], spot["bets"][TIGER_9]
     if push:
         winnings = paytables.TIGER_9.winnings_cents(amount)
-        pg.result_line(state, seat, f"Tiger 9 30 to 1: +{format_chips(winnings)}", amount + winnings)
+        pg.result_line(state, seat, "Tiger 9", staked=amount, paid=amount + winnings, detail="30 to 1")
         return [], [
             ChipMove(RETURN, player, amount, f"seat {seat} tiger9"),
             ChipMove(WIN, player, winnings, f"seat {seat} tiger9"),
         ]
-    pg.result_line(state, seat, "Tiger 9 loses", 0)
+    pg.result_line(state, seat, "Tiger 9", staked=amount)
     return [], [ChipMove(LOSE, player, amount, f"seat {seat} tiger9")]
 
 
@@ -195,12 +195,12 @@ def _settle_dice(state: State, roll: dice.Roll, config: Config, log: list[LogLin
             else:
                 won = paytables.dice_odds(paytables.MATCH, roll, face=int(area[-1]))
             if won is None:
-                pg.result_line(state, seat, f"{_name(area)} loses", 0)
+                pg.result_line(state, seat, _name(area), staked=amount)
                 moves.append(ChipMove(LOSE, spot["player"], amount, f"seat {seat} {area}"))
                 continue
             line, odds = won
             winnings = odds.winnings_cents(amount)
-            pg.result_line(state, seat, f"{_name(area)} {odds}: +{format_chips(winnings)}", amount + winnings)
+            pg.result_line(state, seat, _name(area), staked=amount, paid=amount + winnings, detail=str(odds))
             log.append(
                 {"player": None, "text": f"Seat {seat}: {_name(area)}, {odds}: +{format_chips(winnings)}."}
             )

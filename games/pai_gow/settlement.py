@@ -10,6 +10,7 @@ from games.cards.cards import Card, cards, to_json
 from games.engine import LOSE, RETURN, WIN, ChipMove, Outcome, ProgressiveAward, format_chips
 from games.pai_gow.variant import FORTUNE, MAIN, PROGRESSIVE, Spot, Variant, is_set, setting_of
 from games.payouts import MeterShare, Odds
+from games.settled import signed
 from games.table_round import RESULT, result_line
 
 # The round's State (games/pai_gow/round.py), which imports this module: Any here, as
@@ -18,6 +19,10 @@ RoundState = Any
 
 LogLine = dict[str, Any]
 Setting = tuple[tuple[Card, ...], ...]  # set hands, in the variant's ``hands`` order
+
+# The wagers as the tables label them, leading their result lines.
+FORTUNE_LABEL = "Fortune bonus"
+PROGRESSIVE_LABEL = "Progressive"
 
 
 def set_by_house_way(variant: Variant, hand: Spot) -> None:
@@ -70,22 +75,23 @@ def reveal_and_settle(variant: Variant, state: RoundState, config: Any) -> Outco
         others = [other_line for other, other_line in lines.items() if other != seat and other_line]
         envy = variant.envy_cents(others, bets) if variant.envy_cents else 0
         if envy:
-            result_line(state, seat, f"Envy bonus +{format_chips(envy)}", envy)
+            result_line(state, seat, "Envy bonus", paid=envy)
             moves.append(ChipMove(WIN, player, envy, f"seat {seat} envy"))
         if bets.get(PROGRESSIVE):
             # A game with the wager has its paytable.
             paytable = cast(dict[str, Odds | MeterShare], variant.progressive_paytable)
             pays = paytable.get(line) if line else None
-            if pays is None:
+            stake = bets[PROGRESSIVE]
+            if pays is None or line is None:  # (no line, no payout)
                 # Collected at "no more bets"; the summary still tells it.
-                result_line(state, seat, "progressive loses", 0)
+                result_line(state, seat, PROGRESSIVE_LABEL, staked=stake)
             elif isinstance(pays, MeterShare):
+                # The meter's award settles the stake with its line (table_round: progressive_result).
                 awards.append(ProgressiveAward(variant.progressive_kind, seat, player, pays.percent))
             else:
-                paid = int(
-                    pays.returned(bets[PROGRESSIVE])
-                )  # collected at no more bets: "for 1" is all of it
-                result_line(state, seat, f"progressive {pays}: {format_chips(paid)}", paid)
+                paid = int(pays.returned(stake))  # collected at no more bets: "for 1" is all of it
+                detail = f"{variant.line_names[line].lower()}, {pays}"
+                result_line(state, seat, PROGRESSIVE_LABEL, staked=stake, paid=paid, detail=detail)
                 moves.append(ChipMove(WIN, player, paid, f"seat {seat} progressive"))
     moves += tr.pay_mystery_hits(state)
     state.phase = RESULT
@@ -105,11 +111,13 @@ def _settle_fortune(
     paytable = cast(dict[str, Odds], variant.fortune_paytable)  # a game with the wager has its paytable
     odds = paytable.get(line) if line else None
     if odds is None or line is None:  # (no line, no odds)
-        result_line(state, seat, "Fortune loses", 0)
+        result_line(state, seat, FORTUNE_LABEL, staked=amount)
         return [ChipMove(LOSE, player, amount, f"seat {seat} fortune")]
     winnings = odds.winnings_cents(amount)
     name = variant.line_names[line]
-    result_line(state, seat, f"Fortune {name} {odds}: +{format_chips(winnings)}", amount + winnings)
+    result_line(
+        state, seat, FORTUNE_LABEL, staked=amount, paid=amount + winnings, detail=f"{name.lower()}, {odds}"
+    )
     log.append(
         {
             "player": None,
@@ -136,31 +144,36 @@ def _settle_main(
     if push:
         # § 645c.1(e), face_up_pai_gow.md rule 7: pushed without examining the player's hand
         # (a foul too, Defaults).
-        result_line(state, seat, f"{push}: push", wager)
+        result_line(
+            state, seat, variant.main_name, staked=wager, paid=wager, detail=f"the dealer's {push}, a push"
+        )
         return [ChipMove(RETURN, player, wager, f"seat {seat} main push")]
     hands = setting_of(variant, spot)
     if variant.setting_error(hands):
-        result_line(state, seat, "foul: loses", 0)
+        result_line(state, seat, variant.main_name, staked=wager, detail="foul")
         return [ChipMove(LOSE, player, wager, f"seat {seat} main foul")]
     result = variant.compare(hands, dealer)
     story = _story(variant, hands, dealer)
     if result == "win":
         winnings = variant.main_win_cents(wager, config)
         log.append({"player": None, "text": f"Seat {seat}: {story}: wins +{format_chips(winnings)}."})
-        result_line(state, seat, f"{_all_hands_win(variant)}: +{format_chips(winnings)}", wager + winnings)
+        detail = _all_hands_win(variant)
+        if winnings < wager:  # the commission taken off the winnings
+            detail += f", {format_chips(wager - winnings)} commission"
+        result_line(state, seat, variant.main_name, staked=wager, paid=wager + winnings, detail=detail)
         moves = [ChipMove(RETURN, player, wager, f"seat {seat} main")]
         return moves + ([ChipMove(WIN, player, winnings, f"seat {seat} main")] if winnings else [])
     if result == "push":
         log.append({"player": None, "text": f"Seat {seat}: {story}: push."})
-        result_line(state, seat, "push", wager)
+        result_line(state, seat, variant.main_name, staked=wager, paid=wager, detail="a push")
         return [ChipMove(RETURN, player, wager, f"seat {seat} main push")]
-    log.append({"player": None, "text": f"Seat {seat}: {story}: loses -{format_chips(wager)}."})
-    result_line(state, seat, "loses", 0)
+    log.append({"player": None, "text": f"Seat {seat}: {story}: loses {signed(-wager)}."})
+    result_line(state, seat, variant.main_name, staked=wager, detail="the dealer wins")
     return [ChipMove(LOSE, player, wager, f"seat {seat} main")]
 
 
 def _all_hands_win(variant: Variant) -> str:
-    return "both hands win" if len(variant.hands) == 2 else "wins"
+    return "both hands win" if len(variant.hands) == 2 else "a win"
 
 
 def _story(variant: Variant, mine: Setting, theirs: Setting) -> str:

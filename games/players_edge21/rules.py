@@ -127,12 +127,14 @@ def _settle_match(state, seat, name, two, dealer_two, config):
     else:
         line = side_wagers.match_down(two, dealer_two[1])
     if line is None:
-        bj.result_line(state, seat, f"{title} loses", 0)
+        bj.result_line(state, seat, title, staked=amount)
         return [], [ChipMove(LOSE, player, amount, f"seat {seat} {name}")]
     odds = config.match_lines[line]
     winnings = odds.winnings_cents(amount)
     what = paytables.MATCH_NAMES[line]
-    bj.result_line(state, seat, f"{title} {what} {odds}: +{format_chips(winnings)}", amount + winnings)
+    bj.result_line(
+        state, seat, title, staked=amount, paid=amount + winnings, detail=f"{what.lower()}, {odds}"
+    )
     return [
         {"player": None, "text": f"Seat {seat}: {title}, {what.lower()}, {odds}: +{format_chips(winnings)}."}
     ], [

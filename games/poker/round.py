@@ -246,17 +246,13 @@ class Betting(tr.BettingPhase):
         state.phase = DEALING
         return "No more bets."
 
-    def award_texts(self, game: g.Game, seat: int, kind: str | None, cents: int) -> tuple[str, str, str]:
+    def award_texts(self, game: g.Game, seat: int, kind: str | None, cents: int) -> tuple[str, str]:
         label = self.award_label(game, kind)
-        return (
-            f"seat {seat} {kind} meter",
-            f"{label}: {format_chips(cents)} from the meter",
-            f"Seat {seat}: {label}, {format_chips(cents)} from the meter!",
-        )
+        return f"seat {seat} {kind} meter", f"Seat {seat}: {label}, {format_chips(cents)} from the meter!"
 
     def award_label(self, game: g.Game, kind: str | None) -> str:
         area = next((item for item in game.areas if item.meter_kind == kind), None)
-        return area.label if area else "progressive"
+        return area.label if area else "Progressive"
 
     def left(self, game: g.Game, state: State, seat: int, config: "PokerConfig") -> Outcome:
         # The hand plays on: its decisions take the clock's default.

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from games import table_round as tr
 from games.cards.cards import Card, cards
-from games.engine import LOSE, RETURN, WIN, ChipMove, Outcome, ProgressiveAward, format_chips
+from games.engine import LOSE, RETURN, WIN, ChipMove, Outcome, ProgressiveAward
 from games.poker import game as g
+from games.settled import signed
 from games.table_round import RESULT, result_line
 
 if TYPE_CHECKING:
@@ -128,43 +129,48 @@ def _settle(
     progressive = area.role == g.PROGRESSIVE
     stake = view.bet(seat, pay.area)
     memo = f"seat {seat} {pay.area}"
+    # A Pay's words start with its wager's label: "Pair Plus 4 to 1", "Ante, a tie".
+    text = pay.text
     if pay.outcome in (g.LOSE, g.PUSH, g.WIN):
         if progressive:
             if pay.outcome != g.LOSE:
                 raise ValueError("a progressive wager wins FIXED or METER, never WIN or PUSH")
-            result_line(state, seat, f"{pay.text}: loses", 0)
+            # Collected at "no more bets": nothing moves now, the line tells the loss.
+            result_line(state, seat, text, staked=stake)
             return
         if pay.area in view.settled.get(seat, ()):
             raise AssertionError(f"seat {seat}'s {pay.area} settled twice")
         view.settled.setdefault(seat, set()).add(pay.area)
     if pay.outcome == g.LOSE:
         moves.append(ChipMove(LOSE, player, stake, memo))
-        result_line(state, seat, f"{pay.text}: −{format_chips(stake)}", 0)
+        result_line(state, seat, text, staked=stake)
         return
     if pay.outcome == g.PUSH:
         moves.append(ChipMove(RETURN, player, stake, memo))
-        result_line(state, seat, f"{pay.text}: push", stake)
+        result_line(state, seat, text, staked=stake, paid=stake)
         return
     hand = game.hand_name(view, seat)
     if pay.outcome == g.METER:
+        # The meter's award settles the stake with its line (table_round: progressive_result).
         awards.append(ProgressiveAward(area.meter_kind, seat, player, pay.percent))
         _say(log, seat, hand, f"{pay.text}, {pay.percent}% of the meter")
         return
     if pay.outcome == g.WIN:
         winnings, capped = _capped(game, view, seat, area, pay.odds.winnings_cents(stake))
-        text = pay.text + (", the table's payout limit" if capped else "")
+        text += ", the table's payout limit" if capped else ""
         moves.append(ChipMove(RETURN, player, stake, memo))
         if winnings:
             moves.append(ChipMove(WIN, player, winnings, memo))
-        result_line(state, seat, f"{text}: +{format_chips(winnings)}", stake + winnings)
-        _say(log, seat, hand, f"{text}: +{format_chips(winnings)}")
+        result_line(state, seat, text, staked=stake, paid=stake + winnings)
+        _say(log, seat, hand, f"{text}: {signed(winnings)}")
         return
     # BONUS on top of a stake (Ante Bonus, Envy), FIXED on a collected progressive stake.
     cents = pay.cents if pay.odds is None else _odds_cents(pay, stake)
     if cents:
         moves.append(ChipMove(WIN, player, cents, memo + (" bonus" if pay.outcome == g.BONUS else "")))
-    result_line(state, seat, f"{pay.text}: +{format_chips(cents)}", cents)
-    _say(log, seat, hand, f"{pay.text}: +{format_chips(cents)}")
+    staked = stake if pay.outcome == g.FIXED else 0
+    result_line(state, seat, text, staked=staked, paid=cents)
+    _say(log, seat, hand, f"{text}: {signed(cents - staked)}")
 
 
 def _capped(game: g.Game, view: Table, seat: int, area: g.Area, winnings: int) -> tuple[int, bool]:

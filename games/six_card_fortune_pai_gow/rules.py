@@ -53,6 +53,7 @@ from games.pai_gow.round import (  # noqa: F401  (the round's names, for the pla
     parse_stack,
     round_summary,
 )
+from games.settled import signed
 from games.six_card_fortune_pai_gow import hands, house_way, lines, paytables
 from games.six_card_fortune_pai_gow.settlement import DOUBLE_DOWN, main_result
 from games.submission import BET_LIMITS, SIDE_MAX, Checked, switches
@@ -203,12 +204,12 @@ def _settle_double_down(state, seat, spot, dealer, push, config):
     memo = f"seat {seat} {DOUBLE_DOWN}"
     if result == hands.WIN:
         won = paytables.DOUBLE_DOWN.winnings_cents(amount)
-        pg.result_line(state, seat, f"Double Down 1 to 1: +{format_chips(won)}", amount + won)
+        pg.result_line(state, seat, "Double Down", staked=amount, paid=amount + won, detail="1 to 1")
         log = [{"player": None, "text": f"Seat {seat}: Double Down 1 to 1: +{format_chips(won)}."}]
         return log, [ChipMove(RETURN, player, amount, memo), ChipMove(WIN, player, won, memo)]
     words = "loses on a push" if result == hands.PUSH else "loses"
-    pg.result_line(state, seat, f"Double Down {words}", 0)
-    log = [{"player": None, "text": f"Seat {seat}: Double Down {words} -{format_chips(amount)}."}]
+    pg.result_line(state, seat, "Double Down", staked=amount, detail=words)
+    log = [{"player": None, "text": f"Seat {seat}: Double Down {words}: {signed(-amount)}."}]
     return log, [ChipMove(LOSE, player, amount, memo)]
 
 

@@ -6,10 +6,10 @@ table's Rules Submission."""
 from dataclasses import dataclass, field
 
 from games.blackjack import round as bj
-from games.blackjack import side_wagers
+from games.blackjack import settlement, side_wagers
 from games.blackjack.config import BlackjackConfig, match_the_dealer_checks
 from games.blackjack.round import LEAVE, PLAYER_ACTIONS, STACK_HELP, State, new_state, stack, timer  # noqa: F401
-from games.engine import LOSE, RETURN, WIN, ChipMove, IllegalAction, format_chips
+from games.engine import IllegalAction, format_chips
 from games.spanish21 import paytables
 
 MATCH_THE_DEALER = "match_the_dealer"
@@ -50,26 +50,10 @@ class Config(BlackjackConfig):
         return super().offers(area)
 
 
-def _settle_match_the_dealer(state, seat, name, two, dealer_two, config):
-    """The fixed-odds Match the Dealer wager, settled right after the deal
-    (spanish21.md rule 12; its paytable is common practice, not PA text)."""
-    spot = state.spot(seat)
-    amount, player = spot["bets"][name], spot["player"]
-    line = side_wagers.match_the_dealer_fixed(two, dealer_two[0])
-    if line is None:
-        bj.result_line(state, seat, "match the dealer loses", 0)
-        return [], [ChipMove(LOSE, player, amount, f"seat {seat} match the dealer")]
-    odds = paytables.MATCH_THE_DEALER[config.decks][line]
-    winnings = odds.winnings_cents(amount)
-    what = paytables.MATCH_THE_DEALER_NAMES[line]
-    bj.result_line(
-        state, seat, f"match the dealer {what} {odds}: +{format_chips(winnings)}", amount + winnings
-    )
-    text = f"Seat {seat}: Match the Dealer, {what.lower()}, {odds}: +{format_chips(winnings)}."
-    return [{"player": None, "text": text}], [
-        ChipMove(RETURN, player, amount, f"seat {seat} match the dealer"),
-        ChipMove(WIN, player, winnings, f"seat {seat} match the dealer"),
-    ]
+# Spanish 21 rule 12 (its paytable is common practice, not PA text): settled right after the deal.
+_settle_match_the_dealer = settlement.match_the_dealer(
+    paytables.MATCH_THE_DEALER, paytables.MATCH_THE_DEALER_NAMES
+)
 
 
 def _progressive_line(two, dealer_two, config):
