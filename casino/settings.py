@@ -340,7 +340,7 @@ PERMISSIONS_POLICY = {
 WALLET_START_CHIPS = 10_000
 WALLET_TOP_UP_INTERVAL_SECONDS = 60 * 60
 # Test tables play with test chips, a separate balance each player may reset
-# to this at will (DESIGN.md, "Randomness").
+# to this at will (docs/architecture.md, "Randomness").
 TEST_START_CHIPS = 100_000
 
 # The lab's exact rows, worked out once (manage.py lab_exact_rows, which make

@@ -1,6 +1,6 @@
 """The contract between a game's pure rules and the platform that runs them.
 
-Pure Python: no Django, no I/O, no clock (DESIGN.md, "The one rule of
+Pure Python: no Django, no I/O, no clock (docs/architecture.md, "The one rule of
 dependencies"). A game's rules module is a state machine: a ``State`` that
 round-trips through JSON, ``apply(state, action, config, rng)`` returning an
 ``Outcome``, and ``timer(state, config)`` saying which action the table
@@ -46,7 +46,7 @@ CENTS_PER_CHIP = 100
 # ``error`` says why, for the table log). The rules pay the winners (WIN) and
 # refund what was refused (REFUND). An award the meter could not pay is in
 # "owed" ({"kind", "seat", "player", "percent"}): the platform keeps it and
-# pays it as soon as the meter answers (DESIGN.md, "A won award is never
+# pays it as soon as the meter answers (docs/architecture.md, "A won award is never
 # dropped"); the seat's result says so (``OWED_AWARD``).
 PROGRESSIVE_RESULT = "progressive_result"
 
@@ -170,7 +170,7 @@ class ProgressiveWager:
     qualifying progressive wager feeds the bonus meter (seed (c)(1)-(2) of
     each game's Mystery section). ``rides_on`` names the kind of that
     progressive wager, at the same seat, so that when its meter refuses it
-    exactly this contribution is void too (rules/README.md, "Refused
+    exactly this contribution is void too (docs/rules/README.md, "Refused
     progressive wager"). None: a wager that rides on nothing."""
 
     kind: str

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 @dataclass(frozen=True)
 class Odds:
-    """Fixed odds as the regulation writes them (rules/README.md, Conventions).
+    """Fixed odds as the regulation writes them (docs/rules/README.md, Conventions).
 
     ``Odds(3, 2)`` is "3 to 2": winnings of 3/2 × the wager, the stake
     returned. ``Odds(200, for_one=True)`` is "200 for 1": 200 × the wager paid
@@ -56,7 +56,7 @@ class MeterShare:
     progressive", "10% of progressive"). The meter system pays it
     (casino/progressives/api.py ``award``, ``Winner(percent=...)``); the stake
     is not returned on top ("100% of meter" awards are the total payout,
-    players_edge_21.md Defaults)."""
+    docs/rules/players_edge21.md Defaults)."""
 
     percent: int
 

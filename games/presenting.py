@@ -37,7 +37,7 @@ def card_svg(text):
 # casino before the lock-out: what counts is when a Daphne received the
 # action (casino/tables/owner.py, arrival), and a click needs time to get
 # there (a phone's network: a few hundred ms). The lock-out itself stays at
-# the deadline and fires on time (DESIGN.md, "Timers").
+# the deadline and fires on time (docs/architecture.md, "Timers").
 CLOCK_LEAD_SECONDS = 0.5
 
 

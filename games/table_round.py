@@ -107,7 +107,7 @@ def parse_bet(data: dict[str, Any], check: Callable[[str], object], default: str
     """A "bet" message as an Action: its betting area (``default`` when none
     is named), which ``check(area)`` refuses with the table's own message if
     the table has no such area, and its amount."""
-    # Matched exactly: a padded name is another, unknown area (protocol.md).
+    # Matched exactly: a padded name is another, unknown area (docs/protocol.md).
     area = str(data.get("spot", default)) or default
     check(area)
     return Action(BET, data={"spot": area, "amount": parse_chips(data.get("amount"))})
@@ -355,7 +355,7 @@ class BettingPhase:
     def progressive_result(self, rules: Any, state: Any, action: Action, config: Any, rng: Any) -> Outcome:
         """The meters' answer, applied by the platform in the same transition.
         At "no more bets": accepted progressive wagers are collected, refused
-        ones returned, Mystery hits kept for the result (rules/README.md,
+        ones returned, Mystery hits kept for the result (docs/rules/README.md,
         "When paid"). Then, or at the result: the meters' awards paid."""
         moves: list[ChipMove] = []
         log: list[dict[str, Any]] = []

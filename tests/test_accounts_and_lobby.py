@@ -90,7 +90,7 @@ def test_top_up_only_below_the_minimum_and_once_an_hour(client, lobby_tables):
 
 
 def test_the_top_up_threshold_is_what_deals_a_hand_in(client, clean_redis):
-    # Let It Ride deals a hand in for three equal bets (let_it_ride.md rule 4):
+    # Let It Ride deals a hand in for three equal bets (docs/rules/let_it_ride.md rule 4):
     # at a 5-chip table a player with 10 chips cannot play, and may top up.
     from django.db import transaction
 

@@ -148,7 +148,7 @@ def test_each_game_gives_its_own_rules_to_the_solver():
     assert under.per_deck[9] == 16 and under.reader and under.push_total == 22
     assert under.hits_soft_17 and under.max_hands == 4 and under.split_aces_one_card
     assert under.bonus == () and under.rescue == () and not under.surrender and under.blackjack_pays == 1.5
-    # The table's choices reach the solver (down_under_blackjack.md rules 14, 17).
+    # The table's choices reach the solver (docs/rules/down_under_blackjack.md rules 14, 17).
     chosen = solver.game_of(
         down_under.VARIANT, down_under.Config(decks=8, hits_soft_17=0, blackjack_6_to_5=1)
     )

@@ -91,7 +91,7 @@ def test_standard_deck_is_52_distinct_cards():
 
 
 def test_spanish_deck_is_48_cards_without_the_tens():
-    # spanish21.md rule 1; § 635c.2(c): a 52-card deck less the four 10s.
+    # docs/rules/spanish21.md rule 1; § 635c.2(c): a 52-card deck less the four 10s.
     deck = spanish_deck()
     assert len(deck) == 48 and len(set(deck)) == 48
     assert not [item for item in deck if item.rank == "T"]

@@ -1,4 +1,4 @@
-"""Caribbean Stud Poker on the poker engine, pure (rules/caribbean_stud.md,
+"""Caribbean Stud Poker on the poker engine, pure (docs/rules/caribbean_stud.md,
 seed § 639c.1): every numbered rule and every paytable line by a stacked
 deck, with the exact chips moved; the Mystery bonus's qualification as
 § 639c.1(c)(1) words it; the Envy Bonus where configured; the basic

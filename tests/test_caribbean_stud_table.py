@@ -101,7 +101,7 @@ def test_a_stacked_round_pays_the_meter_the_envy_and_hides_cards_until_their_tim
 
 
 def test_two_royal_flushes_in_one_round_share_the_meter(table, make_player):
-    # rules/caribbean_stud.md Defaults: several royal flushes share the meter value at the first payment.
+    # docs/rules/caribbean_stud.md Defaults: several royal flushes share the meter value at the first payment.
     ann, bob = make_player("Ann"), make_player("Bob")
     play = Play(table(), [ann, bob])
     play.stack(f"{ANN} AH KH QH JH TH {DEALER_DOWN} {DEALER_UP}")

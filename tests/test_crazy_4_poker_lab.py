@@ -1,4 +1,4 @@
-"""The lab's rows of Crazy 4 Poker (rules/crazy_4_poker.md; issue 14): Queens
+"""The lab's rows of Crazy 4 Poker (docs/rules/crazy_4_poker.md; issue 14): Queens
 Up and the Five-Card progressive exact through the game's evaluators (fixed
 and meter parts apart); Ante, Play and Super Bonus simulated under the stated
 strategy, seeded, settled as the table settles them, fast, and holding the

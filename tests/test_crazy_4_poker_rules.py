@@ -1,4 +1,4 @@
-"""Crazy 4 Poker on the poker engine, pure (rules/crazy_4_poker.md, seed
+"""Crazy 4 Poker on the poker engine, pure (docs/rules/crazy_4_poker.md, seed
 § 657c.1): every numbered rule and every paytable line by a stacked deck,
 with the exact chips moved; the Mystery bonus's qualification as
 § 657c.1(c)(1) words it; the round's refusals."""

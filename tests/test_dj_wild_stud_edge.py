@@ -75,7 +75,7 @@ def test_a_designers_trips_table_returns_its_exact_sum():
 
 def test_the_progressive_is_the_enumeration_with_the_meter_apart():
     counts = {line: probability * HANDS for line, probability in edge.progressive_probabilities().items()}
-    # rules/dj_wild_stud.md, "Progressive bonus wager": the hands of each line (nothing below four
+    # docs/rules/dj_wild_stud.md, "Progressive bonus wager": the hands of each line (nothing below four
     # of a kind pays).
     assert counts == {
         paytables.NATURAL_ROYAL_FLUSH: 4,

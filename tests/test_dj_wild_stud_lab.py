@@ -26,7 +26,7 @@ def test_the_rows_through_the_lab():
 def test_the_progressive_row_keeps_its_fixed_and_meter_parts_apart():
     (spec,) = [spec for spec in registry.specs("dj_wild_stud") if spec.wager == "progressive"]
     row = registry.compute(spec)
-    assert f"{row.rtp_fixed:.2%}" == "27.75%"  # rules/dj_wild_stud.md, Return
+    assert f"{row.rtp_fixed:.2%}" == "27.75%"  # docs/rules/dj_wild_stud.md, Return
     # 20% of each $5 to the meter, all of it paid; the house reseeds $10,000 after each natural
     # royal flush (4 in 2,869,685 hands), and five wilds take 10% (1 in 2,869,685).
     seed = FIVE_CARD_SEED_CENTS / 500

@@ -1,4 +1,4 @@
-"""DJ Wild Stud Poker on the poker engine, pure (rules/dj_wild_stud.md, seed
+"""DJ Wild Stud Poker on the poker engine, pure (docs/rules/dj_wild_stud.md, seed
 § 687c.1): every numbered rule and every paytable line by a stacked deck,
 with the exact chips moved; five wilds and a natural royal flush against the
 progressive; a Play of the wrong size refused; the Mystery bonus's
@@ -331,7 +331,7 @@ PROGRESSIVE_FIXED = {
     paytables.STRAIGHT_FLUSH: ("9H TH JH QH 2C", 30),
     paytables.FOUR_OF_A_KIND: ("AS AH AC 2C 4S", 10),
 }
-# Below four of a kind the project-default table pays nothing (rules/dj_wild_stud.md).
+# Below four of a kind the project-default table pays nothing (docs/rules/dj_wild_stud.md).
 PROGRESSIVE_LOSES = {
     paytables.FULL_HOUSE: "QS QH QC JD JC",
     paytables.FLUSH: "AH 7H 4H 3H 2C",

@@ -12,8 +12,6 @@ import re
 from collections import Counter
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 CODE_DIRS = ("casino", "games")
@@ -97,11 +95,6 @@ def test_the_citation_finder_reads_code_comments():
     assert resolves("docs/protocol.md") and not resolves("NO_SUCH_DOCUMENT.md")
 
 
-@pytest.mark.xfail(
-    reason="the code still cites the design notes and rules summaries by their names outside the "
-    "repository; they are rewritten to docs/ paths next",
-    strict=False,
-)
 def test_every_document_the_code_cites_exists():
     dangling = {name: count for name, count in cited_in_code().items() if not resolves(name)}
     assert not dangling, f"{sum(dangling.values())} dangling citations in casino/ and games/: {dangling}"

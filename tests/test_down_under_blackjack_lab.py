@@ -17,7 +17,7 @@ from games.lab.rows import EXACT, SIMULATION
 from games.payouts import MeterShare, Odds
 
 REFERENCE_RUNS = Path(__file__).resolve().parent.parent / "games" / "lab" / "reference_runs.json"
-# down_under_blackjack.md, Paytables: the main wager's house edge under best play, in
+# docs/rules/down_under_blackjack.md, Paytables: the main wager's house edge under best play, in
 # percent as printed there, for the defaults and each choice the Rules Submission offers.
 PRINTED_HOUSE_EDGES = {
     6: {"defaults": "0.563", "blackjack_6_to_5": "1.922", "stands_on_soft_17": "0.304"},

@@ -1,4 +1,4 @@
-"""Down Under Blackjack rules, pure (down_under_blackjack.md; seed § 685c.1):
+"""Down Under Blackjack rules, pure (docs/rules/down_under_blackjack.md; seed § 685c.1):
 stacked shoes deal each scenario on purpose and every test checks the exact
 chips moved. Dealing order (rule 8): a card to each spot from seat 1, the
 upcard, a second card to each spot, the hole card; then hits, then the
@@ -325,7 +325,7 @@ def test_every_fixed_match_the_dealer_line(decks, two, upcard, line):
 
 
 def test_fixed_match_the_dealer_pays_the_per_card_rates():
-    # WoO's per-card rates, non-suited/suited, added per card (down_under_blackjack.md).
+    # WoO's per-card rates, non-suited/suited, added per card (docs/rules/down_under_blackjack.md).
     for decks, (non_suited, suited) in paytables.MATCH_THE_DEALER_RATES.items():
         table = {line: odds.left for line, odds in paytables.MATCH_THE_DEALER[decks].items()}
         assert table == {

@@ -1,5 +1,5 @@
 """Face Up Pai Gow Poker, pure: stacked decks force each rule of
-face_up_pai_gow.md and each paytable line; every test checks the exact chips
+docs/rules/face_up_pai_gow.md and each paytable line; every test checks the exact chips
 moved. The dealer's cards come first ("first dealer"), then seat 1, 2, ..."""
 
 import json
@@ -232,7 +232,7 @@ def test_the_ace_high_pai_gow_check(seven, ace_high):
 
 def test_the_ace_high_probability_is_the_rules_files():
     probability, naturals, with_joker = edge.ace_high_probability()
-    assert round(float(probability), 6) == 0.093619  # face_up_pai_gow.md, Paytables [computed]
+    assert round(float(probability), 6) == 0.093619  # docs/rules/face_up_pai_gow.md, Paytables [computed]
     assert round(naturals / 154_143_080, 6) == 0.083979 and round(with_joker / 154_143_080, 6) == 0.009640
     rows = {spec.paytable: edge.compute(spec) for spec in edge.specs() if spec.wager == rules.ACE_HIGH_BONUS}
     assert rows["9 to 1"].exact_rtp == probability * 10 and round(rows["9 to 1"].house_edge, 4) == 0.0638

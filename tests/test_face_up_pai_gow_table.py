@@ -200,7 +200,7 @@ def test_the_demo_table_shares_the_pai_gow_progressive_and_has_its_own_mystery_m
     kinds = sorted(table.meters.values_list("kind", "paytable", "wager_dollars"))
     assert kinds == [("must_hit_by", "A", 1), ("progressive_payout", "", 1)]
     shared = table.meters.get(kind="progressive_payout")
-    assert pai_gow.meters.filter(pk=shared.pk).exists()  # linked with Pai Gow Poker's (rules/README.md)
+    assert pai_gow.meters.filter(pk=shared.pk).exists()  # linked with Pai Gow Poker's (docs/rules/README.md)
     assert not pai_gow.meters.filter(pk=table.meters.get(kind="must_hit_by").pk).exists()
 
 
@@ -290,7 +290,7 @@ def test_a_designer_makes_a_face_up_test_table_with_the_ace_high_bonus_and_a_sta
 
 
 def test_the_ace_high_bonus_is_offered_on_test_tables_only():
-    # No published odds (face_up_pai_gow.md): designers try them on a test table;
+    # No published odds (docs/rules/face_up_pai_gow.md): designers try them on a test table;
     # a public table keeps the wager off (issue 17).
     from django.core.exceptions import ValidationError
 

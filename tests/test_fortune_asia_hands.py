@@ -1,5 +1,5 @@
 """Fortune Asia Poker's hands, pure: the High, Medium and Low rankings, the
-order test and the comparison with the dealer (fortune_asia_poker.md rules 2,
+order test and the comparison with the dealer (docs/rules/fortune_asia_poker.md rules 2,
 6, 7, 9)."""
 
 from collections import Counter

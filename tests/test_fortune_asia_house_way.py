@@ -1,4 +1,4 @@
-"""Fortune Asia Poker's dealer house way, pure (fortune_asia_poker.md, "Dealer
+"""Fortune Asia Poker's dealer house way, pure (docs/rules/fortune_asia_poker.md, "Dealer
 house way"): the file's worked examples, one hand per branch, and seeded
 samples on which no branch fouls or loses a card."""
 

@@ -1,6 +1,6 @@
 """Fortune Asia Poker's paytables, pure: the main wager's two of three
-(fortune_asia_poker.md rule 9) in exact chips, and the $1 progressive payout
-wager on the seven cards (rules/README.md: pai_gow_poker.md § 9's table, the
+(docs/rules/fortune_asia_poker.md rule 9) in exact chips, and the $1 progressive payout
+wager on the seven cards (docs/rules/README.md: docs/rules/pai_gow.md § 9's table, the
 joker as in that game), every line forced by a stacked seven-card hand."""
 
 import pytest
@@ -53,7 +53,7 @@ def test_three_wins_pay_1_to_1_and_three_copies_lose():
         paytables.main_result((WIN, WIN, "push"))
 
 
-# Every line of the progressive table (pai_gow_poker.md § 9) from seven cards,
+# Every line of the progressive table (docs/rules/pai_gow.md § 9) from seven cards,
 # and what a $1 wager gets: a fixed "for 1" line in cents, or a share of the meter.
 PROGRESSIVE_HANDS = [
     ("2S 3S 4S 5S 6S 7S 8S", pai_gow_paytables.SEVEN_CARD_STRAIGHT_FLUSH, MeterShare(100)),

@@ -1,4 +1,4 @@
-"""Four Card Poker on the poker engine, pure (rules/four_card_poker.md, seed
+"""Four Card Poker on the poker engine, pure (docs/rules/four_card_poker.md, seed
 § 641c.1): every paytable line by a stacked deck, with the exact chips
 moved; the deal's order; the Mystery bonus's qualification as § 641c.1(c)(1)
 words it; the round's refusals; the Rules Submission's validation."""

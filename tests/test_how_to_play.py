@@ -199,7 +199,7 @@ def test_dj_wild_stud_shows_its_blind_table_trips_when_set_and_the_progressive()
     assert ("Five wilds", "10% of the meter") in shown["Progressive (5 chips)"]
     assert ("Four of a kind", "10 for 1") in shown["Progressive (5 chips)"]
     paid = [row[0] for row in shown["Progressive (5 chips)"] if isinstance(row, tuple)]
-    assert paid[-1] == "Four of a kind"  # nothing below it pays (rules/dj_wild_stud.md)
+    assert paid[-1] == "Four of a kind"  # nothing below it pays (docs/rules/dj_wild_stud.md)
     assert "Progressive: exactly 5 chips." in shown["Table limits"]
     reconfigure(table, trips_three_of_a_kind_natural=5, trips_three_of_a_kind_wild=1)
     trips = panel(table)["Trips"]
@@ -299,7 +299,7 @@ def test_down_under_blackjack_explains_the_reader_and_its_own_progressive_paytab
 
 
 def test_down_under_blackjack_states_the_tables_soft_17_and_blackjack_and_no_surrender():
-    # down_under_blackjack.md rules 14, 15, 17: the defaults, then a table's other choices.
+    # docs/rules/down_under_blackjack.md rules 14, 15, 17: the defaults, then a table's other choices.
     table = table_of("down_under_blackjack")
     shown = panel(table)
     assert ("Blackjack: an ace and a 10-value card as your first two cards", "3 to 2") in shown["Main wager"]

@@ -1,4 +1,4 @@
-"""Let It Ride Poker on the poker engine, pure (rules/let_it_ride.md, seed
+"""Let It Ride Poker on the poker engine, pure (docs/rules/let_it_ride.md, seed
 § 643c.1): every numbered rule and every paytable line by a stacked deck,
 with the exact chips moved; a pull-back of both wagers and the refused pull
 of the $ bet; the aggregate cap; the Mystery bonus's qualification as

@@ -3,7 +3,7 @@ spectators (nobody's cards before their time, the community cards face down
 until turned), a stacked round paying both progressive meters, both Envies
 and the cap-free side wagers through casino/progressives, a pull-back of both
 wagers, the refusals the issue names (a pull of the $ bet) and the bad inputs
-of GAMES.md through the runtime, seeded rounds with the ledger and the three
+of docs/architecture.md through the runtime, seeded rounds with the ledger and the three
 meters' books balanced and every record replayed, the demo table on the
 meters it shares with Three Card Poker and Four Card Poker, the admin's Rules
 Submission and the lobby row (the shared parts: tests/poker_table.py)."""

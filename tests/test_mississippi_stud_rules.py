@@ -1,4 +1,4 @@
-"""Mississippi Stud on the poker engine, pure (rules/mississippi_stud.md, seed
+"""Mississippi Stud on the poker engine, pure (docs/rules/mississippi_stud.md, seed
 § 655c.1): every numbered rule and every paytable line by a stacked deck, with
 the exact chips moved (a 6s-10s push, a street wager refused after folding,
 the aggregate limit); the Mystery bonus's qualification as § 655c.1(c)(1)

@@ -5,7 +5,7 @@ Mystery meter (Let It Ride's § 643c.1(c)(1)-(2), Three Card Poker's
 § 649c.1(c)(1)-(2) with both progressives offered), the meter of one of them
 refusing its wager voids exactly the Mystery contribution riding on that
 wager: the other one, accepted by its meter, still feeds the bonus meter
-(rules/README.md, "Refused progressive wager"). On the real table runtime,
+(docs/rules/README.md, "Refused progressive wager"). On the real table runtime,
 Redis and database; a meter refuses as it does when the operator unlinks it
 from the table between the bets and "no more bets"."""
 

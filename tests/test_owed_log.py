@@ -1,5 +1,5 @@
 """A progressive win the meter cannot pay at once is owed and paid later
-(DESIGN.md, "A won award is never dropped"), and the table's log says both:
+(docs/architecture.md, "A won award is never dropped"), and the table's log says both:
 the round's result says the win is owed and will be paid, and its later
 payment is a line of the table's log, written by the table's owner, persisted
 before it is broadcast and written once. On the real runtime, Redis, database

@@ -1,4 +1,4 @@
-"""A table's deadline fires however busy the table is (issue 12, DESIGN.md
+"""A table's deadline fires however busy the table is (issue 12, docs/architecture.md
 "Timers"). Before, the owner applied its timer only when its inbox was
 empty, so a table whose players kept betting never reached "no more bets".
 

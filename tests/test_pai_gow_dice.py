@@ -312,7 +312,7 @@ def test_beat_it_unknown_paytable(paytable):
 
 
 # ---------------------------------------------------------------------------
-# Paytables: every line pays, and the house edges of pai_gow_poker.md § 8
+# Paytables: every line pays, and the house edges of docs/rules/pai_gow.md § 8
 # ---------------------------------------------------------------------------
 
 
@@ -342,7 +342,7 @@ def _house_edge(settle):
 def test_house_edges(wager, paytable, face, edge, percent):
     found = _house_edge(lambda item: pt.dice_odds(wager, item, paytable=paytable, face=face))
     assert found == edge
-    assert f"{float(found * 100):.2f}" == percent  # the [computed] figures of pai_gow_poker.md § 8
+    assert f"{float(found * 100):.2f}" == percent  # the [computed] figures of docs/rules/pai_gow.md § 8
 
 
 def test_dice_odds_lines_and_amounts():
@@ -421,7 +421,7 @@ def test_no_float_anywhere():
 
 
 # ---------------------------------------------------------------------------
-# Starting position (pai_gow_poker.md rules 14-16)
+# Starting position (docs/rules/pai_gow.md rules 14-16)
 # ---------------------------------------------------------------------------
 
 # Dealer = 1, positions 1-6 = 2-7, then around again.
@@ -449,7 +449,7 @@ FIRST_POSITION = {
 def test_first_position_every_dice_total(total):
     assert dice.first_position(total) == FIRST_POSITION[total]
     assert dice.first_position(total, dice.POSITIONS) == FIRST_POSITION[total]
-    # pai_gow_poker.md rule 15: start = ((total - 1) mod 7) + 1 in the count dealer = 1 ... position 6 = 7.
+    # docs/rules/pai_gow.md rule 15: start = ((total - 1) mod 7) + 1 in the count dealer = 1 ... position 6 = 7.
     assert dice.POSITIONS[((total - 1) % 7 + 1) - 1] == FIRST_POSITION[total]
 
 
@@ -555,7 +555,7 @@ def test_is_tiger_9_needs_two_cards():
 
 
 # ---------------------------------------------------------------------------
-# Fortune, Envy, progressive payout (pai_gow_poker.md § 9)
+# Fortune, Envy, progressive payout (docs/rules/pai_gow.md § 9)
 # ---------------------------------------------------------------------------
 
 

@@ -1,4 +1,4 @@
-"""Pai gow poker hands and the house way, pure (pai_gow_poker.md §§ 1, 2, 5, 6, 7)."""
+"""Pai gow poker hands and the house way, pure (docs/rules/pai_gow.md §§ 1, 2, 5, 6, 7)."""
 
 import random
 from collections import Counter
@@ -51,7 +51,7 @@ def text(hand):
 
 
 # ---------------------------------------------------------------------------
-# The worked examples of pai_gow_poker.md § 5 ("Worked examples (test vectors)"),
+# The worked examples of docs/rules/pai_gow.md § 5 ("Worked examples (test vectors)"),
 # every row, with the suits chosen as the row says ("no flush", "rainbow": no
 # five, or four + joker, of a suit; no other straight than the one named).
 WORKED_EXAMPLES = [

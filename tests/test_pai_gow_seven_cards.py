@@ -1,5 +1,5 @@
 """The seven-card line of the Fortune, Envy and progressive wagers, pure
-(pai_gow_poker.md § 9, rules 33-35; the joker § 1, rule 3)."""
+(docs/rules/pai_gow.md § 9, rules 33-35; the joker § 1, rule 3)."""
 
 import random
 import time

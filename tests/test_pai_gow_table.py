@@ -35,7 +35,7 @@ TIMERS = {
     "set_seconds": 60,
     "result_seconds": 30,
 }
-DICE = [2, 3, 3]  # total 8: the dealer takes the first stack (pai_gow_poker.md rule 15)
+DICE = [2, 3, 3]  # total 8: the dealer takes the first stack (docs/rules/pai_gow.md rule 15)
 # The dealer's house way: pair of kings / 8-7. Ann (seat 1) sets two pair
 # behind 9-6: both hands win. Bob (seat 2) takes the house way, jacks / 10-5:
 # one hand each, a push; his Sum wager wins 3 to 1 on the total of 8.

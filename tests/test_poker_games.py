@@ -1,5 +1,5 @@
 """Every game on the poker engine, walked by one parametrised test
-(POKER_ENGINE.md, "Tests that come almost free"): seeded random rounds with
+(docs/architecture.md, "Tests that come almost free"): seeded random rounds with
 several players, random wagers on every area the table offers and random
 legal decisions, every chip of every round settled; and each decision
 refused out of turn, after a fold and with a multiple it does not take.

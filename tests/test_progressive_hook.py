@@ -404,7 +404,7 @@ def test_no_more_bets_contributes_the_accepted_wagers_in_seat_order(coin_table, 
 
 
 def test_a_mystery_wager_riding_on_a_refused_progressive_wager_never_wins(coin_table, make_player):
-    # rules/README.md, "Refused progressive wager": the Mystery meter's
+    # docs/rules/README.md, "Refused progressive wager": the Mystery meter's
     # trigger is just above its minimum, so any contribution would win it.
     mystery = opened("must_hit_by", "A", 1, rng=Draws(10_001))
     runtime, clock = coin_table(mystery)  # no Match the Dealer meter at this table

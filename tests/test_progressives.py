@@ -223,7 +223,7 @@ def test_match_the_dealer_reseeds_from_the_reserve_and_the_house_covers_the_rest
 def test_a_must_hit_by_prize_past_the_maximum_pays_the_whole_meter_and_resets_to_the_minimum(
     clean_redis, make_table
 ):
-    # rules/README.md, Prize; § 639c.1(c)(5)(iv), (7): "100% of the bonus
+    # docs/rules/README.md, Prize; § 639c.1(c)(5)(iv), (7): "100% of the bonus
     # jackpot amount on the progressive meter", then "reset to the minimum".
     meter = opened("must_hit_by", "A", 1, rng=random.Random(7))
     rules = meter.rules
@@ -439,7 +439,7 @@ def test_meter_rules_follow_the_regulation():
     assert meter_rules("must_hit_by", "C", 5).must_hit_by_cents == 50_000
     mtd = meter_rules("match_the_dealer", "", 5)  # § 635c.1(j)
     assert (mtd.seed_cents, mtd.primary_bp, mtd.reserve_bp) == (500_000, 1500, 600)
-    payout = meter_rules("progressive_payout", "", 1)  # pai_gow_poker.md § 9, project default
+    payout = meter_rules("progressive_payout", "", 1)  # docs/rules/pai_gow.md § 9, project default
     assert (payout.seed_cents, payout.reseed_from_reserve, payout.primary_bp, payout.exact_wager) == (
         500_000,
         False,

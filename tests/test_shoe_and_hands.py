@@ -30,7 +30,7 @@ def roundtrip(shoe):
 
 @pytest.mark.parametrize("decks", [6, 8])
 def test_spanish_shoe_has_every_card_once_per_deck(decks):
-    # spanish21.md rules 1–2: 6 or 8 decks of 48 cards, no 10s.
+    # docs/rules/spanish21.md rules 1–2: 6 or 8 decks of 48 cards, no 10s.
     shoe = Shoe.shuffled(spanish_deck, decks, random.Random(1))
     assert len(shoe) == shoe.remaining == 48 * decks
     assert Counter(item.rank for item in shoe.cards) == {rank: 4 * decks for rank in RANKS if rank != "T"}
@@ -103,7 +103,7 @@ def test_draw_burn_and_remaining():
     shoe = Shoe.shuffled(spanish_deck, 6, random.Random(5))
     order = list(shoe.cards)
     assert shoe.needs_burn
-    # spanish21.md rule 3: the first card of each new shoe is burned.
+    # docs/rules/spanish21.md rule 3: the first card of each new shoe is burned.
     assert shoe.burn() == order[0]
     assert not shoe.needs_burn
     assert shoe.draw() == order[1]
@@ -127,7 +127,7 @@ def test_cut_card_comes_out_at_its_place_and_asks_for_a_shuffle():
     assert not shoe.cut_card_out and not shoe.needs_shuffle
     shoe.draw()  # the cut card comes out with the next draw
     assert shoe.cut_card_out and shoe.needs_shuffle
-    # The round in progress still gets cards (spanish21.md rule 3: reshuffle after the round).
+    # The round in progress still gets cards (docs/rules/spanish21.md rule 3: reshuffle after the round).
     shoe.draw_many(20)
     assert roundtrip(shoe).needs_shuffle
 
@@ -206,7 +206,7 @@ def test_corrupt_snapshot_is_refused():
 
 
 def test_card_values():
-    # spanish21.md rule 1: J, Q, K count 10; A counts 1 (or 11 in a total); 2–9 face value.
+    # docs/rules/spanish21.md rule 1: J, Q, K count 10; A counts 1 (or 11 in a total); 2–9 face value.
     assert [card_value(item) for item in cards("2S 9H TD JC QS KH AD")] == [2, 9, 10, 10, 10, 10, 1]
     assert all(is_ten_value(item) for item in cards("TS JS QS KS"))
     assert not is_ten_value(card("AS")) and not is_ten_value(card("JK"))
@@ -240,10 +240,10 @@ def test_totals_and_their_text(hand, expected, text):
 
 
 def test_blackjack_is_ace_and_ten_value_on_an_unsplit_two_card_hand():
-    # spanish21.md rule 16 (Spanish decks: ace + J/Q/K); down_under_blackjack.md definitions (10 too).
+    # docs/rules/spanish21.md rule 16 (Spanish decks: ace + J/Q/K); docs/rules/down_under_blackjack.md definitions (10 too).
     for hand in ("AS KD", "QH AC", "JS AS", "AD TD"):
         assert is_blackjack(cards(hand))
-    # spanish21.md rule 21: ace + J/Q/K on a split hand is 21, not a blackjack.
+    # docs/rules/spanish21.md rule 21: ace + J/Q/K on a split hand is 21, not a blackjack.
     assert not is_blackjack(cards("AS KD"), split=True)
     assert total(cards("AS KD")) == (21, True)
     for hand in ("AS 5D 5H", "7S 7H 7D", "AS AD", "KS QD", "AS 9D"):
@@ -251,7 +251,7 @@ def test_blackjack_is_ace_and_ten_value_on_an_unsplit_two_card_hand():
 
 
 def test_can_split_equal_values():
-    # spanish21.md rule 21 and defaults: any two cards of equal value, J-Q included.
+    # docs/rules/spanish21.md rule 21 and defaults: any two cards of equal value, J-Q included.
     for hand in ("8S 8D", "JS QH", "KD TD", "AS AH"):
         assert can_split(cards(hand))
     for hand in ("8S 9D", "AS KD", "8S 8D 8H", "8S"):
@@ -267,7 +267,7 @@ def test_can_split_equal_values():
     "hand, h17, s17",
     [
         ("TS 6H", True, True),
-        ("AS 6H", True, False),  # soft 17: hits under H17 (spanish21.md rule 22), stands under S17
+        ("AS 6H", True, False),  # soft 17: hits under H17 (docs/rules/spanish21.md rule 22), stands under S17
         ("AS 3H 3D", True, False),
         ("TS 7H", False, False),  # hard 17
         ("AS 6H TD", False, False),  # 17 that was soft, now hard
@@ -293,7 +293,7 @@ def test_dealer_draws_to_17_hitting_soft_17_from_a_stacked_shoe():
 
 
 def test_dealer_stands_on_soft_17_when_told_to():
-    # A Down Under table that chooses it (down_under_blackjack.md rule 17 and Defaults).
+    # A Down Under table that chooses it (docs/rules/down_under_blackjack.md rule 17 and Defaults).
     shoe = Shoe.stacked("5D")
     assert play_dealer(cards("AS 6H"), shoe, hits_soft_17=False) == cards("AS 6H")
     assert shoe.remaining == 1

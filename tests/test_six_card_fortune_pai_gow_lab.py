@@ -102,7 +102,7 @@ def test_the_published_exact_figures():
 
 
 def test_the_progressive_is_the_rules_files_six_card_table_to_its_printed_digits(counts):
-    """six_card_fortune_pai_gow.md, Paytables: the hands of each line of C(53, 6),
+    """docs/rules/six_card_fortune_pai_gow.md, Paytables: the hands of each line of C(53, 6),
     the fixed lines 31.57%, the meter lines 1.40% more at the $2,000 seed of the
     $1 wager, hit frequency 5.39%."""
     assert comb(53, 6) == 22_957_480

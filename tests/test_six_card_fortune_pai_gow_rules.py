@@ -1,6 +1,6 @@
 """Six-Card Fortune Pai Gow's pure pieces: the house way's worked examples,
 the setting check, the comparison with the dealer (the player's joker low),
-and every wager settled in exact cents (six_card_fortune_pai_gow.md)."""
+and every wager settled in exact cents (docs/rules/six_card_fortune_pai_gow.md)."""
 
 import random
 

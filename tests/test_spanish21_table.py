@@ -170,7 +170,7 @@ def test_the_page_renders_for_a_player_and_a_spectator(make_player):
     spy = make_player("Spy")  # invited to the test table, watching
     for html in (page(table, ann), page(table, spy)):
         assert 'id="bj-status"' in html and 'id="bj-dealer"' in html and 'id="bj-seat-6"' in html
-        assert 'id="bj-seat-7"' not in html  # Spanish 21 seats six (spanish21.md rule 5)
+        assert 'id="bj-seat-7"' not in html  # Spanish 21 seats six (docs/rules/spanish21.md rule 5)
         assert "Place your bets" in html and "css/blackjack.css" in html
         for name in NEVER_DEALT + (HOLE, "5 of spades"):
             assert name not in html

@@ -1,4 +1,4 @@
-"""Test tables are for designers (DESIGN.md, "Randomness"): only designers
+"""Test tables are for designers (docs/architecture.md, "Randomness"): only designers
 and the players a designer invites watch or sit there, they play with test
 chips that never touch a real wallet, the seed is shown to designers only,
 and they are listed in the lab, never in the public lobby."""

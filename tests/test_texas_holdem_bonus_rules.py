@@ -1,4 +1,4 @@
-"""Texas Hold 'Em Bonus Poker on the poker engine, pure (rules/texas_holdem_bonus.md,
+"""Texas Hold 'Em Bonus Poker on the poker engine, pure (docs/rules/texas_holdem_bonus.md,
 seed § 647c.1): every numbered rule and every paytable line by a stacked deck,
 with the exact chips moved (the Bonus wager's A-A with the dealer's A-A, a
 royal flush on the hole cards and the flop for the progressive, Envy); the

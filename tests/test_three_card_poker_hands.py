@@ -1,4 +1,4 @@
-"""The three-card ranking (three_card_poker.md rule 2), checked by full
+"""The three-card ranking (docs/rules/three_card_poker.md rule 2), checked by full
 enumeration of the 22,100 hands and against a plain rank-and-suit reading."""
 
 from collections import Counter

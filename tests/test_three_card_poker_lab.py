@@ -1,5 +1,5 @@
 """The lab's rows of Three Card Poker, exact through the game's own
-evaluators, held to the published house edges (rules/three_card_poker.md;
+evaluators, held to the published house edges (docs/rules/three_card_poker.md;
 issue 14): Ante and Play under Q-6-4, 3.37% of the Ante and 2.01% of the
 total wagered; Pair Plus 2.32%, 7.28% and 5.57%."""
 

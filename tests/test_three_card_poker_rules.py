@@ -1,4 +1,4 @@
-"""Three Card Poker on the poker engine, pure (rules/three_card_poker.md,
+"""Three Card Poker on the poker engine, pure (docs/rules/three_card_poker.md,
 seed § 649c.1): every paytable line by a stacked deck, with the exact chips
 moved; the Mystery bonus's qualification; the round's refusals."""
 
@@ -229,7 +229,7 @@ def test_the_mystery_bonus_needs_the_ante_and_a_progressive_wager():
         ("three_card", 1, 100),
         ("must_hit_by", 1, 100),
         ("five_card", 1, 500),
-        ("must_hit_by", 1, 500),  # two qualifying wagers: both contribute (rules/README.md)
+        ("must_hit_by", 1, 500),  # two qualifying wagers: both contribute (docs/rules/README.md)
         ("three_card", 2, 100),
     ]
 

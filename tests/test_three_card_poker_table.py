@@ -286,7 +286,7 @@ def test_the_demo_has_a_three_card_poker_table_with_its_own_meters(clean_redis):
         "5–500 Ante · Pair Plus, Six Card Bonus up to 100 · Three-Card progressive $1",
     )
     pai_gow = Table.objects.get(game="pai_gow")
-    # Each game's Mystery bonus has a meter of its own (rules/README.md, "Meter scope").
+    # Each game's Mystery bonus has a meter of its own (docs/rules/README.md, "Meter scope").
     assert set(tcp.meters.all()).isdisjoint(pai_gow.meters.all())
 
 

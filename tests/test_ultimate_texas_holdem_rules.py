@@ -1,4 +1,4 @@
-"""Ultimate Texas Hold 'Em on the poker engine, pure (rules/ultimate_texas_holdem.md,
+"""Ultimate Texas Hold 'Em on the poker engine, pure (docs/rules/ultimate_texas_holdem.md,
 seed § 653c.1): every numbered rule and every paytable line by a stacked deck,
 with the exact chips moved (a Bad Beat, a Blind straight flush, a royal flush on
 the hole cards and the flop for the progressive, an Envy, a dealer who does not

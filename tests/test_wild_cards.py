@@ -1,5 +1,5 @@
 """The wild-card evaluator of DJ Wild Stud Poker (games/cards/wild.py) against
-a naive one written here from dj_wild_stud.md rules 2-3 alone: each wild card
+a naive one written here from docs/rules/dj_wild_stud.md rules 2-3 alone: each wild card
 tried as every card (any rank, any suit, duplicates included).
 
 All C(53,5) = 2,869,685 hands are enumerated through the fast evaluator and

@@ -6,7 +6,7 @@ reproducible, and optionally a stack (cards, wheel results or dice, in the
 syntax of the game's ``STACK_HELP``) that the next rounds deal before the
 normal shuffle or spins resume: a way to force rare events on demand.
 Test tables are badged "test table" wherever they are shown and can never be
-made public (DESIGN.md, "Randomness"; ``Table.clean``).
+made public (docs/architecture.md, "Randomness"; ``Table.clean``).
 
 The stack is applied here, to the new table's first snapshot, through the
 game's pure ``rules.stack``: the table's owner has not started it yet, so

@@ -128,7 +128,7 @@ def home(request):
     }
     context["charts"] = [] if pending else _charts(rows)
     if not request.htmx:
-        # Test tables are listed here, never in the public lobby (DESIGN.md, "Randomness").
+        # Test tables are listed here, never in the public lobby (docs/architecture.md, "Randomness").
         context["test_tables"] = list(Table.objects.filter(is_open=True, is_test=True))
     template = "lab/_table.html" if request.htmx else "lab/home.html"
     return render(request, template, context)

@@ -4,7 +4,7 @@ This is the reference the Lua scripts in ``scripts.py`` implement inside
 Redis: the tests replay contributions through it and compare, and the lab can
 simulate meters with it. Amounts are in units of 1/10,000 cent
 (``paytables.UNITS_PER_CENT``); payouts are whole cents, rounded down, and
-the sub-cent rest stays in the meter (progressives_605a.md, defaults).
+the sub-cent rest stays in the meter (docs/rules/progressives.md, defaults).
 
 The books always balance:
 ``seeded + contributed == paid + meter + reserve``.
@@ -75,7 +75,7 @@ class Books:
 
     def award(self, percents_bp):
         """Pay winners of "100% progressive" / "x% progressive" in order; the
-        100% winners of one round share the meter equally (progressives_605a.md
+        100% winners of one round share the meter equally (docs/rules/progressives.md
         rule 20) and are paid before the fractional ones. Returns the cents
         paid to each winner, in the order given."""
         paid = [0] * len(percents_bp)

@@ -73,7 +73,7 @@ class Meter(models.Model):
                 "wager_dollars": self.wager_dollars,
             }
             if changed and self.events.filter(kind=MeterEvent.CONTRIBUTION).exists():
-                # A live controller refuses parameter changes (progressives_605a.md, 13).
+                # A live controller refuses parameter changes (docs/rules/progressives.md, 13).
                 raise ValidationError(
                     "This meter has taken wagers: its kind, paytable and wager cannot change. "
                     "Make it inactive and create a new meter instead."
@@ -152,7 +152,7 @@ class TableLink(models.Model):
             f"takes no contribution under ${rules.wager_cents / 100:,.2f}, and the progressive wagers "
             f"that qualify for the Mystery bonus at {self.table} are {amounts}, so it would refuse every "
             "one while the table shows the bonus as offered. Link a Mystery meter of the row of "
-            "the table's progressive wager, otherwise the largest row not above it (rules/README.md)."
+            "the table's progressive wager, otherwise the largest row not above it (docs/rules/README.md)."
         )
 
 
@@ -251,13 +251,13 @@ class MeterSnapshot(models.Model):
 class OwedAward(models.Model):
     """A progressive win the meter could not pay when the hand won it (the
     meter unreachable, or no meter of its kind linked any more). A won award
-    is never dropped (DESIGN.md; seed §§ 635c.1(h), 645c.3(c)): it is recorded
+    is never dropped (docs/architecture.md; seed §§ 635c.1(h), 645c.3(c)): it is recorded
     here in the transaction that settles the hand, shown to the player, and
     paid through the ledger as soon as the meter answers (``owed.pay_due``).
 
     The winners of one table round and meter kind form one ``batch``, paid in
     one meter call, so 100% winners still share the meter (rule 20 of
-    progressives_605a.md)."""
+    docs/rules/progressives.md)."""
 
     table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="owed_awards")
     round_number = models.PositiveBigIntegerField()

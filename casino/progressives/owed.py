@@ -10,7 +10,7 @@ the winners paid through the ledger in one transaction.
 The table's log says so too: ``tell_tables`` asks the owner of each table
 whose owed wins were paid to write a line for each (``unlogged_payments``,
 ``payment_line``; the runtime's ``log_owed_payments``), marked ``logged`` in
-the commit of that line. Only the owner writes a table's log (DESIGN.md), and
+the commit of that line. Only the owner writes a table's log (docs/architecture.md), and
 an owner starting writes any line a lost message left unwritten.
 """
 

@@ -4,7 +4,7 @@ Public tables are open to everyone. A test table (seeded, stacked, any
 paytable a designer chose) is for designers: only designers and the players a
 designer invited may watch or sit there, its seed and stack are shown to
 designers only, and it is listed in the lab, never in the public lobby
-(DESIGN.md, "Randomness"). A private table (issue 19) is for its host and
+(docs/architecture.md, "Randomness"). A private table (issue 19) is for its host and
 the players admitted by its link or let in by the host; whom the host
 banned may neither watch nor play there (casino/tables/private.py).
 """

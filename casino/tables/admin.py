@@ -59,7 +59,7 @@ class TableAdmin(admin.ModelAdmin):
 
     @admin.display(description="Test table", ordering="is_test")
     def test_badge(self, obj):
-        # DESIGN.md, "Randomness": test tables are marked wherever they are shown.
+        # docs/architecture.md, "Randomness": test tables are marked wherever they are shown.
         if not obj.is_test:
             return "—"
         return format_html(

@@ -117,10 +117,10 @@ class Table(models.Model):
         if config_errors:
             errors["config"] = config_errors
         if self.seed is not None and not self.is_test:
-            # DESIGN.md, "Randomness": public tables never take a seed.
+            # docs/architecture.md, "Randomness": public tables never take a seed.
             errors["seed"] = "Only a test table may carry a seed."
         if not self.is_test and self.pk and Table.objects.filter(pk=self.pk, is_test=True).exists():
-            # DESIGN.md, "Randomness": a test table may have been seeded or
+            # docs/architecture.md, "Randomness": a test table may have been seeded or
             # stacked; it stays marked as one and can never become public.
             errors["is_test"] = "A test table cannot be made public: open a new table instead."
         if not 1 <= self.max_seats <= 50:

@@ -1,6 +1,6 @@
 """Table owners and the worker process that runs them.
 
-Exactly one owner mutates a table (DESIGN.md). A worker claims a table with a
+Exactly one owner mutates a table (docs/architecture.md). A worker claims a table with a
 lease in Redis (SET NX PX, renewed while it runs; a dead worker's lease runs
 out), runs one asyncio task per table it owns, and that task alone calls the
 table's TableRuntime. Players' actions reach it on the channel layer, so any
@@ -238,7 +238,7 @@ class TableOwner:
                     held = self.inbox.get_nowait()
                 deadline = self._deadline()
                 if deadline is not None and self.clock() >= deadline:
-                    # A deadline is a deadline (DESIGN.md, "Timers"): it fires
+                    # A deadline is a deadline (docs/architecture.md, "Timers"): it fires
                     # however many actions are queued. Those that reached the
                     # casino before it still count; the rest meet the next
                     # phase and are refused as late with the rules' message.

@@ -8,7 +8,7 @@ the optional wagers. Everything else (clocks, deck counts, payout lines,
 Envy amounts) is the public table's, and the progressive paytables follow
 the casino's shared meters the table is linked to. A seed, a stack or a
 setting marked ``test_tables_only`` is never a player's: those stay on
-designers' test tables (DESIGN.md, "Randomness").
+designers' test tables (docs/architecture.md, "Randomness").
 
 ``choices`` says which settings a player may make and what each accepts;
 ``check`` validates a set of them (the opening form and the host's rules

@@ -89,7 +89,7 @@ def call_meters(table_id, round_number, lock, awards):
                 continue
             except (api.ProgressiveError, RedisError) as exc:
                 problem = _reason(exc, table_id, round_number)
-        # A won award is never dropped (DESIGN.md): owed, recorded with the
+        # A won award is never dropped (docs/architecture.md): owed, recorded with the
         # settlement (runtime), paid when the meter answers (owed.pay_due).
         owed += [
             {"kind": a.kind, "seat": a.seat, "player": a.player, "percent": str(a.percent)} for a in group
@@ -114,7 +114,7 @@ def _unqualified_mystery(accepted, refused):
     """The positions in ``accepted`` of the Must-Hit-By contributions that
     ride on a refused progressive wager: the one of their own seat and kind
     (``ProgressiveWager.rides_on``), not another wager of the seat that its
-    meter took (rules/README.md, "Refused progressive wager"; seed
+    meter took (docs/rules/README.md, "Refused progressive wager"; seed
     §§ 643c.1(c)(2), 645c.3(c)(1)-(2), 649c.1(c)(2) and twins: only a
     qualifying wager feeds the bonus meter). A contribution that rides on
     nothing is left to its meter."""

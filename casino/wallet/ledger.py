@@ -45,7 +45,7 @@ def test_house_account():
 
 
 def test_account(player):
-    """The player's test chips (DESIGN.md, "Randomness"), opened with the
+    """The player's test chips (docs/architecture.md, "Randomness"), opened with the
     starting amount the first time they play at a test table. Call it
     inside transaction.atomic()."""
     account = Account.objects.filter(test_player=player).first()

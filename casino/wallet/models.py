@@ -22,7 +22,7 @@ class Account(models.Model):
     player = models.OneToOneField(
         "accounts.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="account"
     )
-    # DESIGN.md, "Randomness": a test table plays with test chips that never
+    # docs/architecture.md, "Randomness": a test table plays with test chips that never
     # touch the player's real wallet; they come from, and go back to, the
     # test house account.
     test_player = models.OneToOneField(

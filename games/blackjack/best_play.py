@@ -6,7 +6,7 @@ their page shows them (casino/tables/management/commands/demo_bots.py).
 
 What the player knows is what the table shows: the hand's cards, the upcard,
 and at Down Under Blackjack the reader's class or the hole card the golden
-rule turned (down_under_blackjack.md rules 11-12). Insurance is never taken
+rule turned (docs/rules/down_under_blackjack.md rules 11-12). Insurance is never taken
 (at 2 to 1, or 5 to 1 on a suited blackjack, it costs more than it returns
 with 48-card decks: § 635c.2(b)(1)).
 """

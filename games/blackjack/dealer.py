@@ -1,10 +1,10 @@
 """How the dealer plays out the hand, pure.
 
 The dealer draws to 17. Spanish 21 and Player's Edge 21 hit soft 17
-(spanish21.md rule 22; players_edge_21.md rule 19, seed § 635c.2(b)(2),
-(e)(1)(iv)); Down Under Blackjack stands on soft 17 (down_under_blackjack.md
+(docs/rules/spanish21.md rule 22; docs/rules/players_edge21.md rule 19, seed § 635c.2(b)(2),
+(e)(1)(iv)); Down Under Blackjack stands on soft 17 (docs/rules/down_under_blackjack.md
 rule 17), so ``hits_soft_17=False`` there. Whether the dealer draws at all when
-every player hand is already settled (spanish21.md rule 23) is the caller's call.
+every player hand is already settled (docs/rules/spanish21.md rule 23) is the caller's call.
 """
 
 from collections.abc import Iterable, Sequence

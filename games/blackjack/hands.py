@@ -1,6 +1,6 @@
 """Blackjack hand arithmetic, pure.
 
-Values (spanish21.md rule 1, down_under_blackjack.md rule 1): 2–9 face value,
+Values (docs/rules/spanish21.md rule 1, docs/rules/down_under_blackjack.md rule 1): 2–9 face value,
 10, J, Q, K count 10, an ace counts 1 or 11. A total is *soft* when an ace
 counts 11 and *hard* otherwise (PA § 685a.1). Spanish decks have no 10s, so
 there the 10-value cards are J, Q and K.
@@ -69,7 +69,7 @@ def is_bust(cards: Sequence[Card]) -> bool:
 
 def is_blackjack(cards: Sequence[Card], split: bool = False) -> bool:
     """An ace and a 10-value card as the first two cards of an unsplit hand
-    (spanish21.md rules 16 and 21: ace + J/Q/K after a split is 21, not a
+    (docs/rules/spanish21.md rules 16 and 21: ace + J/Q/K after a split is 21, not a
     blackjack; PA § 685a.1)."""
     if split or len(cards) != 2:
         return False
@@ -78,7 +78,7 @@ def is_blackjack(cards: Sequence[Card], split: bool = False) -> bool:
 
 
 def can_split(cards: Sequence[Card], by_rank: bool = False) -> bool:
-    """Two cards of equal value (spanish21.md rule 21 and its defaults: J-Q
+    """Two cards of equal value (docs/rules/spanish21.md rule 21 and its defaults: J-Q
     splits); ``by_rank=True`` asks for the same rank instead."""
     if len(cards) != 2:
         return False

@@ -273,7 +273,7 @@ def _check_wager(variant: Variant, bets: dict[str, int], area: str, amount: int,
     if not config.offers(area):
         raise IllegalAction(f"This table does not offer the {variant.area_name(area)} wager.")
     if not bets.get(MAIN):
-        # spanish21.md rule 6; § 635c.1(e): every other wager needs a main wager at the spot.
+        # docs/rules/spanish21.md rule 6; § 635c.1(e): every other wager needs a main wager at the spot.
         raise IllegalAction("Place the main wager first: the other wagers go with it.")
     if area == variant.progressive_area:
         offered = config.progressive_cents
@@ -298,9 +298,9 @@ def _deal(variant: Variant, state: State, action: Action, config: Any, rng: rand
         shoe = Shoe.shuffled(config.deck, config.decks, rng)
         log.append({"player": None, "text": "A new shoe is shuffled."})
     if shoe.needs_burn:
-        shoe.burn()  # spanish21.md rule 3: the first card of each shoe is burned
+        shoe.burn()  # docs/rules/spanish21.md rule 3: the first card of each shoe is burned
     seats = state.seats()
-    # spanish21.md rule 11: a card to each spot, the upcard, a second card to
+    # docs/rules/spanish21.md rule 11: a card to each spot, the upcard, a second card to
     # each spot, the hole card; clockwise from the dealer's left.
     for seat in seats:
         spot = state.spot(seat)
@@ -330,7 +330,7 @@ def _deal(variant: Variant, state: State, action: Action, config: Any, rng: rand
         moves += reader_moves
         if ended:
             return Outcome(state, log=log, moves=moves, awards=awards)
-    # Player blackjacks are paid at once, 3 to 2 (§ 635a.12(a); spanish21.md rule 16).
+    # Player blackjacks are paid at once, 3 to 2 (§ 635a.12(a); docs/rules/spanish21.md rule 16).
     for seat in seats:
         hand = state.spot(seat)["hands"][0]
         if hand["status"] == BLACKJACK:
@@ -436,7 +436,7 @@ def _close_insurance(
 
 
 def _peek(variant: Variant, state: State, config: Any) -> Outcome:
-    """spanish21.md rule 15: on an ace or a 10-value upcard the dealer checks
+    """docs/rules/spanish21.md rule 15: on an ace or a 10-value upcard the dealer checks
     the hole card; a dealer blackjack ends the round."""
     log: list[LogLine] = []
     moves: list[ChipMove] = []
@@ -485,7 +485,7 @@ def legal_actions(variant: Variant, state: State, seat: int | None = None) -> li
         and hand["doubles"] == 0
         and len(spot["hands"]) == 1
     ):
-        actions.append(SURRENDER)  # late surrender on the first two cards (spanish21.md rule 17)
+        actions.append(SURRENDER)  # late surrender on the first two cards (docs/rules/spanish21.md rule 17)
     if hand["doubles"] and variant.rescue_amounts(hand) is not None:
         actions.append(RESCUE)
     return actions

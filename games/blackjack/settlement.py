@@ -85,7 +85,7 @@ def reveal(variant: Variant, state: RoundState, config: Any) -> Settled:
 
 
 def read_hole_card(variant: Variant, state: RoundState) -> tuple[list[LogLine], list[ChipMove], bool]:
-    """Down Under Blackjack (down_under_blackjack.md rules 11-13): the hole
+    """Down Under Blackjack (docs/rules/down_under_blackjack.md rules 11-13): the hole
     card passes over the reader, whose class everyone sees before any
     decision; two Large cards turn the hole card face up (the golden rule),
     and a dealer blackjack so exposed ends the round at once: every main
@@ -129,7 +129,7 @@ def read_hole_card(variant: Variant, state: RoundState) -> tuple[list[LogLine], 
 
 def settle_peek(variant: Variant, state: RoundState, config: Any) -> Settled:
     """The dealer has checked the hole card under an ace or a 10-value upcard
-    (spanish21.md rule 15): insurance is settled, and a dealer blackjack ends
+    (docs/rules/spanish21.md rule 15): insurance is settled, and a dealer blackjack ends
     the round (``RESULT``): every main wager loses but a player blackjack,
     paid already. (log, moves, awards)."""
     upcard = card(state.dealer[0])
@@ -250,7 +250,7 @@ def dealer_and_settle(variant: Variant, state: RoundState, config: Any) -> Outco
                     moves += _lose_to_late_blackjack(variant, state, seat, hand, log)
             state.phase = RESULT
             return Outcome(state, log=log, moves=moves, awards=awards)
-    # spanish21.md rule 23: the dealer draws only if a hand still depends on the dealer.
+    # docs/rules/spanish21.md rule 23: the dealer draws only if a hand still depends on the dealer.
     # Where a player 21 is compared (Down Under rule 20), it depends on the dealer too.
     waiting = (STOOD,) if variant.twenty_one_always_wins else (STOOD, TWENTY_ONE)
     needs_dealer = any(
@@ -339,7 +339,7 @@ def _settlenew_hand(
     best = total(items)[0]
     doubled = hand["doubles"] > 0
     if status == TWENTY_ONE and variant.twenty_one_always_wins:
-        # A player 21 always wins (spanish21.md rule 18); the bonus 21s pay
+        # A player 21 always wins (docs/rules/spanish21.md rule 18); the bonus 21s pay
         # their odds, but not on a hand with a Double Down wager (§ 635a.12(b)).
         line = side_wagers.bonus_21(items, variant.premium_suit, doubled=doubled)
         odds = variant.bonus_odds[line] if line else variant.win_odds

@@ -1,7 +1,7 @@
 """The side wagers and bonus lines of the Spanish 21 family: which line a hand
 makes. The payouts a line can be (Odds, MeterShare) are in games/payouts.py.
 
-Pure Python (no Django, no I/O; DESIGN.md, "The one rule of dependencies").
+Pure Python (no Django, no I/O; docs/architecture.md, "The one rule of dependencies").
 Every classifier takes ``Card`` values (games/cards/cards.py) and returns the
 key of the one line that pays, or None; the paytables that say what a key pays
 live with each game (games/spanish21/paytables.py,
@@ -86,7 +86,7 @@ def match_the_dealer_combination(player_two_cards: Iterable[Card], upcard: Card)
 
 # ---------------------------------------------------------------------------
 # Match lines of the fixed-odds wagers: Spanish 21's Match the Dealer
-# (spanish21.md, common practice) and Player's Edge 21's Match-Up and
+# (docs/rules/spanish21.md, common practice) and Player's Edge 21's Match-Up and
 # Match-Down (seed § 635c.2(d)(2)(i)-(ii), lines of § 635c.2(g)(4)). Both are
 # settled by the § 635a.7(f) match procedure (§ 635c.2(e)(1)(i)) and have the
 # same five lines; a "suited" match equals the dealer's card in rank and suit,
@@ -123,7 +123,7 @@ def _match_line(player_two_cards: Iterable[Card], dealer_card: Card) -> str | No
 
 
 def match_the_dealer_fixed(player_two_cards: Iterable[Card], upcard: Card) -> str | None:
-    """Spanish 21's fixed-odds Match the Dealer line (spanish21.md rule 8 and
+    """Spanish 21's fixed-odds Match the Dealer line (docs/rules/spanish21.md rule 8 and
     its table: one non-suited, two non-suited, one suited, suited +
     non-suited, two suited), or None. Two suited aces of spades are simply
     "two suited" here: the ace-of-spades line belongs to the progressive."""
@@ -180,8 +180,8 @@ def monster_match_event(player_two_cards: Iterable[Card], dealer_two_cards: Iter
     make with the dealer's first two cards, or None.
 
     Any of the four cards count (a suited pair may be the dealer's two cards
-    or the player's own; players_edge_21.md Defaults, "literal reading").
-    Only the highest event is returned (progressives_605a.md rule 12): a
+    or the player's own; docs/rules/players_edge21.md Defaults, "literal reading").
+    Only the highest event is returned (docs/rules/progressives.md rule 12): a
     three of a kind that holds a suited pair is a three of a kind. "Highest"
     is the order of the events in the § 635c.2(h) paytables, i.e. the rank of
     the hand, not the amount a given wager and meter would pay.
@@ -315,7 +315,7 @@ def super_bonus(hand_cards: Iterable[Card], upcard: Card, *, doubled: bool, spli
     """Spanish 21's Super Bonus (PA § 635a.12(c)): a winning hand of three 7s
     of the same suit "when the dealer's exposed card is also a 7 of any suit".
     Not on a doubled hand (§ 635a.12(b)-(c) apply to no Double Down wager) and
-    not on a split hand (spanish21.md rule 26: rack cards, N.J.A.C.
+    not on a split hand (docs/rules/spanish21.md rule 26: rack cards, N.J.A.C.
     13:69E-1.10B). A player 21 always wins, so the cards decide."""
     if doubled or split:
         return False
@@ -325,8 +325,8 @@ def super_bonus(hand_cards: Iterable[Card], upcard: Card, *, doubled: bool, spli
 def seven_seven_seven_seven(hand_cards: Iterable[Card], upcard: Card, *, doubled: bool, split: bool) -> bool:
     """Player's Edge 21's 7-7-7-7 Super bonus (§ 635c.2(g)(3): "awarded under
     § 635a.12(c)(1), (2) and (4)"): the § 635a.12(c) hand, three suited 7s
-    with a 7 of any suit up, i.e. four sevens (players_edge_21.md rule 23).
-    Not on a doubled hand (§ 635c.2(f)(5)) nor a split one (players_edge_21.md
+    with a 7 of any suit up, i.e. four sevens (docs/rules/players_edge21.md rule 23).
+    Not on a doubled hand (§ 635c.2(f)(5)) nor a split one (docs/rules/players_edge21.md
     Defaults)."""
     return super_bonus(hand_cards, upcard, doubled=doubled, split=split)
 

@@ -21,7 +21,7 @@ minus the copy), and gives the round a short stacked window of the real
 shoe's next cards instead of the whole shoe. The real shoe is the rules'
 ``Shoe``: when one is due (``Shoe.needs_shuffle``, checked before each round
 as ``_deal`` does) it is ``Shoe.shuffled`` from the run's seeded generator
-and its first card burned, as ``_deal`` does (spanish21.md rule 3). A round
+and its first card burned, as ``_deal`` does (docs/rules/spanish21.md rule 3). A round
 that would run past its window (``ShoeEmpty``) is played again from its
 start with a longer one: the same cards in the same order.
 """
@@ -174,7 +174,7 @@ class Table:
         shoe = self.shoe
         if shoe is None or shoe.needs_shuffle:
             # What _deal does when a shoe is due: a new shuffled shoe, its
-            # first card burned (spanish21.md rule 3), from the run's generator.
+            # first card burned (docs/rules/spanish21.md rule 3), from the run's generator.
             shoe = self.shoe = Shoe.shuffled(self.config.deck, self.config.decks, self.rng)
             shoe.burn()
         for size in WINDOWS:

@@ -9,8 +9,8 @@ How (a combinatorial analysis, as published analyzers do it):
   the 7-7-7 Super Bonus, § 635a.12(c)), whether its one or two cards are of the
   premium suit, of another single suit or mixed.
 - A dealer situation is the upcard and what the player knows of the hole card:
-  nothing but "no blackjack" after the peek (spanish21.md rule 15), or Down
-  Under's reader class (Small, Medium, Large, down_under_blackjack.md rule 11),
+  nothing but "no blackjack" after the peek (docs/rules/spanish21.md rule 15), or Down
+  Under's reader class (Small, Medium, Large, docs/rules/down_under_blackjack.md rule 11),
   or the hole card itself when the golden rule turned it (rule 12).
 - The dealer's outcome distribution (17..21, 22, more) is exact for a finite
   shoe less the player's cards and the dealer's known cards, the dealer's own

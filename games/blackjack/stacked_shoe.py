@@ -1,7 +1,7 @@
-"""A test table's stacked shoe at the blackjack games (DESIGN.md,
+"""A test table's stacked shoe at the blackjack games (docs/architecture.md,
 "Randomness"): the typed cards are the next cards out of the shoe, whatever
 the phase. They start a new shoe, not burned (``Shoe.needs_burn``:
-spanish21.md rule 3's burn is for a shuffled shoe); behind them come the
+docs/rules/spanish21.md rule 3's burn is for a shuffled shoe); behind them come the
 other cards of ``config.decks`` decks, shuffled with ``rng`` (the table's,
 or the CSPRNG), the cut card at the usual penetration.
 

@@ -5,14 +5,14 @@ bot of the tests that check the lab's fast path against ``round.apply``.
 
 Pure Python (no Django, no I/O). It is the widely published Spanish 21 basic
 strategy for six or eight 48-card decks with the dealer hitting soft 17
-(spanish21.md rule 22; Player's Edge 21 too, players_edge_21.md rule 19),
+(docs/rules/spanish21.md rule 22; Player's Edge 21 too, docs/rules/players_edge21.md rule 19),
 doubling on any number of cards (rule 19), doubling after splits,
 resplitting to four hands aces included (rule 21) and late surrender
 (rule 17), with its card-count exceptions for the stiff hands, and without
 the exceptions for a 6-7-8 or 7-7-7 bonus in the making. Insurance is never
 taken. A doubled hand is never rescued (rule 20).
 
-Player's Edge 21 (players_edge_21.md rules 13-15) plays the same tables; after
+Player's Edge 21 (docs/rules/players_edge21.md rules 13-15) plays the same tables; after
 a double it redoubles when the table says double for the hand's new total
 (hard or soft), stands otherwise, and never rescues.
 

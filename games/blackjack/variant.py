@@ -12,7 +12,7 @@ from games.cards.cards import Card, cards, to_json
 from games.payouts import Odds
 
 MAIN = "main"
-MAX_HANDS = 4  # resplit to four hands, aces included (spanish21.md rule 21)
+MAX_HANDS = 4  # resplit to four hands, aces included (docs/rules/spanish21.md rule 21)
 
 # A hand as the round keeps it (``new_hand``), JSON as it is.
 Hand = dict[str, Any]
@@ -77,13 +77,13 @@ class Variant:
     # Every game gives both (None is only the dataclass's default, before them).
     win_odds: Odds = None  # type: ignore[assignment]
     blackjack_odds: Odds = None  # type: ignore[assignment]
-    # Down Under Blackjack's differences (down_under_blackjack.md), each off by default:
+    # Down Under Blackjack's differences (docs/rules/down_under_blackjack.md), each off by default:
     # a reader that shows everyone the hole card's class before any decision
     # (rules 11-13): (upcard, hole card) -> (class key, log text, expose the hole card?);
     # ``reader_lights``: class key -> (name, the reader's colour).
     hole_reader: Hook = None
     reader_lights: dict[str, tuple[str, str]] = field(default_factory=dict)
-    twenty_one_always_wins: bool = True  # spanish21.md rule 18; Down Under compares a 21 (rule 20)
+    twenty_one_always_wins: bool = True  # docs/rules/spanish21.md rule 18; Down Under compares a 21 (rule 20)
     double_two_cards_only: bool = False  # Down Under rule 15: double on the first two cards only
     max_hands: int = MAX_HANDS  # hands a spot may split into (Down Under Defaults: 4, aces once)
     split_aces_one_card: bool = False  # Down Under rule 15: one card to each split ace
@@ -92,8 +92,8 @@ class Variant:
     # except the hands ``beats_push_total(hand)`` says win 1 to 1.
     push_total: int | None = None
     beats_push_total: Hook = None
-    # Late surrender on the first two cards of an unsplit hand (spanish21.md
-    # rule 17); Down Under offers none (down_under_blackjack.md rule 15).
+    # Late surrender on the first two cards of an unsplit hand (docs/rules/spanish21.md
+    # rule 17); Down Under offers none (docs/rules/down_under_blackjack.md rule 15).
     surrender: bool = True
     # The rules above that a table's Rules Submission chooses (Down Under: soft
     # 17 and the blackjack payout): (variant, config) -> the variant that table plays.

@@ -98,7 +98,7 @@ def standard_deck() -> list[Card]:
 
 def spanish_deck() -> list[Card]:
     """The 48-card Spanish deck: a 52-card deck less the four 10s
-    (spanish21.md rule 1; § 635c.2(c))."""
+    (docs/rules/spanish21.md rule 1; § 635c.2(c))."""
     return [item for item in standard_deck() if item.rank != "T"]
 
 

@@ -1,8 +1,8 @@
 """The four-card poker ranking of Four Card Poker and Crazy 4 Poker, and the
 best four of four, five or six standard 52-card cards. Pure and table-driven.
 
-Both rules files rank four-card hands alike (four_card_poker.md rule 2,
-crazy_4_poker.md rule 2, after PA § 684a.6), high to low: four of a kind,
+Both rules files rank four-card hands alike (docs/rules/four_card_poker.md rule 2,
+docs/rules/crazy_4_poker.md rule 2, after PA § 684a.6), high to low: four of a kind,
 straight flush, three of a kind, flush, straight, two pair, pair, high card;
 ace high, or low only in A-2-3-4 (the lowest straight); no wraparound; suits
 never rank. Unlike five-card poker, four of a kind beats a straight flush and
@@ -41,7 +41,7 @@ from games.cards.tables import (
     suited_tables,
 )
 
-# Four-card categories, low to high (four_card_poker.md rule 2).
+# Four-card categories, low to high (docs/rules/four_card_poker.md rule 2).
 HIGH_CARD = 0
 PAIR = 1
 TWO_PAIR = 2

@@ -1,7 +1,7 @@
 """Poker hand values for pai gow poker's five-card (high) and two-card (low)
 hands, with the semi-wild joker. Pure and table-driven.
 
-Rankings follow pai_gow_poker.md § 2, rules 4–5, the joker § 1, rule 3:
+Rankings follow docs/rules/pai_gow.md § 2, rules 4–5, the joker § 1, rule 3:
 
 - five-card hand, high to low: five aces (A-A-A-A + joker), straight flush
   (royal > A-2-3-4-5 > K-high … 6-high), four of a kind, full house, flush,

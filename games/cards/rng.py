@@ -3,7 +3,7 @@
 Public tables draw from the operating system's CSPRNG (``secrets.SystemRandom``);
 only a designer's test table may carry a seed, and then its generator state is
 kept with the table's snapshot so the same seed gives the same sequence of
-results every time, across restarts (DESIGN.md, "Randomness").
+results every time, across restarts (docs/architecture.md, "Randomness").
 
 Every round is recorded for replays and disputes (docs/protocol.md, "Round
 records and replay"): the runtime wraps the table's generator in a

@@ -7,13 +7,13 @@ give back exactly the same shoe, mid-shoe included. Its JSON holds the order of
 the undealt cards: it belongs in the server-side snapshot only, never in
 anything sent to a player.
 
-Shoe play (spanish21.md rule 3, down_under_blackjack.md rule 3; PA § 685a.7(a)–(d)):
+Shoe play (docs/rules/spanish21.md rule 3, docs/rules/down_under_blackjack.md rule 3; PA § 685a.7(a)–(d)):
 the first card of each new shoe is burned (``burn``), and when the cut (cover)
 card comes out the current round is finished and the shoe is reshuffled
 (``needs_shuffle``).
 
 A *stacked* shoe deals exactly the cards a designer typed, in order, for test
-tables and scenario tests (DESIGN.md, "Randomness"); it may continue with a
+tables and scenario tests (docs/architecture.md, "Randomness"); it may continue with a
 normally shuffled shoe once the typed cards are used up.
 """
 
@@ -200,13 +200,13 @@ class Shoe:
     @property
     def needs_burn(self) -> bool:
         """A freshly shuffled shoe whose first card has not been burned yet
-        (spanish21.md rule 3). Stacked shoes deal their typed cards unburned."""
+        (docs/rules/spanish21.md rule 3). Stacked shoes deal their typed cards unburned."""
         return self.position == 0 and self.stacked == 0
 
     @property
     def cut_card_out(self) -> bool:
         """The cut card has come out: finish the current round, then reshuffle
-        (spanish21.md rule 3; PA § 685a.7(d))."""
+        (docs/rules/spanish21.md rule 3; PA § 685a.7(d))."""
         return self.cut_at is not None and self.position > self.cut_at
 
     @property
@@ -235,7 +235,7 @@ class Shoe:
 
     def burn(self) -> Card:
         """Take the next card out unseen and return it (for the audit log only):
-        the first card of each new shoe, and one per new dealer (spanish21.md rule 3)."""
+        the first card of each new shoe, and one per new dealer (docs/rules/spanish21.md rule 3)."""
         return self.draw()
 
     # -- JSON ---------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Three-card poker hand values: Three Card Poker's hands, Let It Ride's
 Three Card Bonus and Three-Card progressive. Pure and table-driven.
 
-Ranking, high to low (three_card_poker.md rule 2; let_it_ride.md rule 2):
+Ranking, high to low (docs/rules/three_card_poker.md rule 2; docs/rules/let_it_ride.md rule 2):
 straight flush, three of a kind, straight, flush, pair, high card. A
 straight beats a flush because it is the rarer hand in three cards (720
 against 1,096 of the 22,100 hands). The ace is high, or low in A-2-3 only,
@@ -129,7 +129,7 @@ def is_mini_royal(value: int) -> bool:
     return value == _value(STRAIGHT_FLUSH, ACE)
 
 
-# The dealer qualifies with queen-high or better (three_card_poker.md rule 7):
+# The dealer qualifies with queen-high or better (docs/rules/three_card_poker.md rule 7):
 # every hand at least this value qualifies; Q-3-2 is the lowest queen-high.
 QUEEN_HIGH = _value(HIGH_CARD, QUEEN, 1, 0)
 

@@ -1,5 +1,5 @@
 """Five-card poker hands with fully wild cards: DJ Wild Stud Poker's 53-card
-deck, the four deuces and the joker wild (dj_wild_stud.md rules 1-3). Pure
+deck, the four deuces and the joker wild (docs/rules/dj_wild_stud.md rules 1-3). Pure
 and table-driven.
 
 Rule 2: a wild card takes any rank and any suit, including a duplicate of a

@@ -1,5 +1,5 @@
 """The naive wild-card evaluator: DJ Wild Stud Poker's rules 2-3
-(dj_wild_stud.md) read word for word, each wild card tried as every card.
+(docs/rules/dj_wild_stud.md) read word for word, each wild card tried as every card.
 Slow on purpose: the baseline that tests/test_wild_cards.py checks
 games/cards/wild.py against, hand class by hand class, and that
 bench/wild_cards.py times it against. Pure Python; shares no code with

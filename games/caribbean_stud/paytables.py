@@ -1,7 +1,7 @@
 """Caribbean Stud Poker paytables (58 Pa. Code Ch. 639a; seed § 639c.1), as data.
 
 Pure Python. The PA text of the payout odds (§ 639a.13 and its neighbours) is
-not reproduced in rules/caribbean_stud.md, so both tables here are the
+not reproduced in docs/rules/caribbean_stud.md, so both tables here are the
 common-practice tables that file gives, with its sources; odds are exact
 ``Odds`` ("x to 1" on the Bet; "x for 1" on the progressive, whose $1 stake is
 collected at "no more bets"), the progressive's top lines a ``MeterShare``.
@@ -109,7 +109,7 @@ ENVY_LINES = (ROYAL_FLUSH, STRAIGHT_FLUSH)
 # --- Must-Hit-By Mystery bonus (§ 639c.1): qualifying wagers "a Caribbean Stud
 # Poker wager and a progressive payout wager" ((c)(1)). Configurations A-D
 # ((c)(4)): games/meters.py; default A in the $1 row
-# (rules/README.md Defaults).
+# (docs/rules/README.md Defaults).
 DEFAULT_MYSTERY_CONFIGURATION = "A"
 
 
@@ -121,7 +121,7 @@ def progressive_paytable(name):
     return named_paytable(PROGRESSIVE_PAYTABLES, name, "Caribbean Stud's progressive")
 
 
-# The $1 progressive payout wager's meter (§ 639a.7(d)(2)): its own, rules/caribbean_stud.md
+# The $1 progressive payout wager's meter (§ 639a.7(d)(2)): its own, docs/rules/caribbean_stud.md
 # Defaults ("seed $10,000, primary 15%, no reserve", a project choice for play money, not PA text).
 PROGRESSIVE_METER_KIND = "caribbean_stud"
 PROGRESSIVE_SEED_CENTS = 1_000_000

@@ -2,7 +2,7 @@
 bonus of seed § 639c.1, pure: the shared poker round (games/poker/round.py)
 bound to Caribbean Stud's street, paytables and this table's Rules Submission.
 
-One street (rules/caribbean_stud.md rules 5–6): five cards face down to each
+One street (docs/rules/caribbean_stud.md rules 5–6): five cards face down to each
 hand, five to the dealer (four hole cards, then the last face up); each Ante
 player, in seat order, folds or makes a Bet wager of exactly 2× the Ante; at
 the clock's expiry the hand folds. The dealer qualifies with ace-king or
@@ -32,7 +32,7 @@ RAISE = "raise"
 PROGRESSIVE = "progressive"
 
 # The meter of the $1 progressive payout wager (casino/progressives), linked across the
-# casino's Caribbean Stud tables (rules/README.md: each game's progressive its own kind).
+# casino's Caribbean Stud tables (docs/rules/README.md: each game's progressive its own kind).
 PROGRESSIVE_KIND = "caribbean_stud"
 
 

@@ -2,10 +2,10 @@
 
 Pure Python. The PA text of the payout odds (§§ 657a.9–657a.13) is not
 reproduced in the rules file, so every table here is the common-practice
-table rules/crazy_4_poker.md gives, with its source; odds are exact ``Odds``.
+table docs/rules/crazy_4_poker.md gives, with its source; odds are exact ``Odds``.
 Money is in integer cents. The four-card lines and the linked Five-Card
-progressive are Four Card Poker's (crazy_4_poker.md rule 2 ranks alike; "the
-five-card table of four_card_poker.md"). The Must-Hit-By Mystery bonus
+progressive are Four Card Poker's (docs/rules/crazy_4_poker.md rule 2 ranks alike; "the
+five-card table of docs/rules/four_card_poker.md"). The Must-Hit-By Mystery bonus
 configurations of § 657c.1(c)(4) live once, in games/meters.py.
 """
 
@@ -129,7 +129,7 @@ FOUR_CARD_PROGRESSIVE = None
 # --- Must-Hit-By Mystery bonus (§ 657c.1): qualifying wagers "a Crazy 4 Poker
 # wager and a Four-Card progressive payout or Five-Card progressive payout
 # wager" ((c)(1)); default configuration A in the row of the table's
-# progressive wager (rules/README.md Defaults).
+# progressive wager (docs/rules/README.md Defaults).
 DEFAULT_MYSTERY_CONFIGURATION = "A"
 # The Five-Card progressive's meter kind (games/poker/paytables.py FIVE_CARD_METER):
 # linked with Four Card Poker's, the same five-card product.

@@ -2,7 +2,7 @@
 seed § 657c.1, pure: the shared poker round (games/poker/round.py) bound to
 Crazy 4 Poker's street, paytables and this table's Rules Submission.
 
-Wagers (rules/crazy_4_poker.md rule 3): the Ante (the "Crazy 4 Poker wager",
+Wagers (docs/rules/crazy_4_poker.md rule 3): the Ante (the "Crazy 4 Poker wager",
 § 657a.7(d)(1)) and the Super Bonus, equal and both required — the Super
 Bonus is placed with the Ante, at its amount, never on its own; the optional
 Queens Up; the $5 Five-Card progressive payout wager (§ 657a.7(d)(4)). The

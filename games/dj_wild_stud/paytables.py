@@ -1,11 +1,11 @@
 """DJ Wild Stud Poker paytables (58 Pa. Code Ch. 687a; seed § 687c.1), as data.
 
 Pure Python. The PA text of the payout odds (§§ 687a.10-687a.13) is not
-reproduced in rules/dj_wild_stud.md, so the Blind table is the common-practice
+reproduced in docs/rules/dj_wild_stud.md, so the Blind table is the common-practice
 table that file gives; Trips has no published table (its lines are the
 table's Rules Submission, off by default); the progressive bonus wager's table
-is the project default of rules/dj_wild_stud.md ("Progressive bonus wager"),
-which rules/README.md's progressive at every Must-Hit-By game points to. Odds are exact ``Odds``; the progressive's $5 is collected
+is the project default of docs/rules/dj_wild_stud.md ("Progressive bonus wager"),
+which docs/rules/README.md's progressive at every Must-Hit-By game points to. Odds are exact ``Odds``; the progressive's $5 is collected
 at "no more bets", so its fixed lines are "for 1", its top lines a
 ``MeterShare``. Money is in integer cents. The Must-Hit-By Mystery bonus
 configurations of § 687c.1(c)(4) live once, in games/meters.py.
@@ -129,8 +129,8 @@ TRIPS_SOURCE = "no published paytable (rules file): the lines are the table's Ru
 
 # --- Progressive bonus wager (§ 687a.7(d)(2); rules 4, 5, 11): $5, on the player's five
 # cards with the deuces and the joker wild, independent of the dealer and of a fold; only
-# the highest line pays. PROJECT DEFAULT, not PA text (rules/dj_wild_stud.md, "Progressive
-# bonus wager"; rules/README.md, the DJ Wild Stud row): no DJ Wild progressive paytable is
+# the highest line pays. PROJECT DEFAULT, not PA text (docs/rules/dj_wild_stud.md, "Progressive
+# bonus wager"; docs/rules/README.md, the DJ Wild Stud row): no DJ Wild progressive paytable is
 # published, and the Five-Card table's lower rows pay far too much with five wild cards
 # (four of a kind comes 1 in 55.5, three of a kind 1 in 6.3), so this table stops at four
 # of a kind: a natural royal flush 100% of the meter, five wilds 10%, then "for 1".
@@ -147,11 +147,11 @@ PROGRESSIVE_PAYTABLES = {
 }
 PROGRESSIVE_NAMES = tuple(PROGRESSIVE_PAYTABLES)
 DEFAULT_PROGRESSIVE_PAYTABLE = "100%-10%-100-50-30-10"
-PROGRESSIVE_SOURCE = "project default (rules/dj_wild_stud.md), not PA text"
+PROGRESSIVE_SOURCE = "project default (docs/rules/dj_wild_stud.md), not PA text"
 
 # --- Must-Hit-By Mystery bonus (§ 687c.1): qualifying wagers "a DJ Wild Stud Poker wager
 # and a progressive bonus wager" ((c)(1)); configuration A in the $5 row by default
-# (rules/README.md Defaults).
+# (docs/rules/README.md Defaults).
 DEFAULT_MYSTERY_CONFIGURATION = "A"
 
 
@@ -164,7 +164,7 @@ def progressive_paytable(name):
 
 
 # The $5 progressive bonus wager's meter (§ 687a.7(d)(2)): its own (the project-default paytable
-# of rules/dj_wild_stud.md is its own), at the five-card meter's seed and rate (the rules files
+# of docs/rules/dj_wild_stud.md is its own), at the five-card meter's seed and rate (the rules files
 # give none for it; project default, not PA text).
 PROGRESSIVE_METER_KIND = "dj_wild_stud"
 PROGRESSIVE_METER = house_funded(

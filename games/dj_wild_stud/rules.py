@@ -3,7 +3,7 @@ of seed § 687c.1, pure: the shared poker round (games/poker/round.py) bound to
 DJ Wild Stud's street, the wild-card evaluator (games/cards/wild.py), its
 paytables and this table's Rules Submission.
 
-One street (rules/dj_wild_stud.md rules 6-7): five cards face down to each
+One street (docs/rules/dj_wild_stud.md rules 6-7): five cards face down to each
 hand holding the Ante and Blind, five to the dealer, then one card to the
 layout area (dealt and set aside, no game effect: the rules file's Defaults);
 each hand, in seat order, folds or makes a Play wager of exactly 2x the Ante;
@@ -34,7 +34,7 @@ TRIPS = "trips"
 PROGRESSIVE = "progressive"
 
 # The meter of the $5 progressive bonus wager (casino/progressives), linked across the
-# casino's DJ Wild Stud tables (rules/README.md: each game's progressive its own kind).
+# casino's DJ Wild Stud tables (docs/rules/README.md: each game's progressive its own kind).
 PROGRESSIVE_KIND = "dj_wild_stud"
 
 TRIPS_MAX_ODDS = 10_000

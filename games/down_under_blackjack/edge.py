@@ -22,7 +22,7 @@ from games.lab.rows import EXACT, SIMULATION, RowSpec, paytable_row, shoe_lines,
 GAME = simulate.GAME
 
 PROGRESSIVE = "match_the_dealer"  # § 685c.1
-FIXED = "match_the_dealer_fixed"  # down_under_blackjack.md table, common practice
+FIXED = "match_the_dealer_fixed"  # docs/rules/down_under_blackjack.md table, common practice
 METER = (rules.METER_KIND, "", 1)  # casino/progressives: kind, label, $ wager
 DECK = standard_deck()
 DEAL = 3  # the player's first two cards, then the dealer's upcard
@@ -92,7 +92,7 @@ PROGRESSIVE_ASSUMPTIONS = [
     "The hit frequency counts the meter lines as wins; the standard deviation is the fixed part's.",
 ]
 FIXED_ASSUMPTIONS = [
-    "Common-practice paytable (down_under_blackjack.md: WoO's 52-card per-card rates), not PA text; "
+    "Common-practice paytable (docs/rules/down_under_blackjack.md: WoO's 52-card per-card rates), not PA text; "
     "two suited aces of spades are two suited matches.",
     "Stake returned on every line ('to 1').",
 ]

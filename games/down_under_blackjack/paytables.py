@@ -1,6 +1,6 @@
 """Down Under Blackjack paytables (58 Pa. Code Ch. 685a; seed § 685c.1), as data.
 
-Pure Python (DESIGN.md, "The one rule of dependencies"). Odds are exact
+Pure Python (docs/architecture.md, "The one rule of dependencies"). Odds are exact
 (``Odds``), never floats; the progressive's 100% and 10% lines are a
 ``MeterShare`` of the game's own Match the Dealer meter, which the meter
 system pays (casino/progressives). The keys are the line keys of
@@ -22,9 +22,9 @@ from games.payouts import MeterShare, Odds
 from games.spanish21.paytables import MATCH_THE_DEALER_WAGERS, match_the_dealer
 
 DECKS = (6, 8)  # seed § 685c.1(b): 6 or 8 decks on a table with the progressive
-DEFAULT_DECKS = 6  # down_under_blackjack.md Defaults
+DEFAULT_DECKS = 6  # docs/rules/down_under_blackjack.md Defaults
 
-# --- Main wager: down_under_blackjack.md Paytables (common practice) ---------
+# --- Main wager: docs/rules/down_under_blackjack.md Paytables (common practice) ---------
 WIN = Odds(1)  # 1 to 1, also against the dealer's 22 in the rule 19 exceptions
 # Rule 14 and Defaults: 3 to 2, or 6 to 5 where the table chooses it (the WoO
 # game page: as management chooses); a blackjack pushes the dealer's (rule 13).
@@ -45,7 +45,7 @@ READER_CLASSES = {  # rank -> class: Small 2-5, Medium 6-9, Large 10, J, Q, K, A
 }
 READER_LIGHTS = {SMALL: ("Small", "blue"), MEDIUM: ("Medium", "red"), LARGE: ("Large", "yellow")}
 
-# --- Match the Dealer, fixed odds: down_under_blackjack.md table (common -------
+# --- Match the Dealer, fixed odds: docs/rules/down_under_blackjack.md table (common -------
 # practice: WoO's per-card rates for 52-card decks, non-suited/suited 4/11 at
 # 6 decks and 3/14 at 8, added per card; not PA text).
 MATCH_THE_DEALER_RATES = {6: (4, 11), 8: (3, 14)}  # decks -> (non-suited, suited), per card
@@ -120,7 +120,7 @@ MATCH_THE_DEALER_PROGRESSIVE = {
         10: _progressive(15, 12, 6, 3),
     },
 }
-DEFAULT_MATCH_THE_DEALER_PROGRESSIVE_PAYTABLE = 1  # down_under_blackjack.md Defaults: first listed
+DEFAULT_MATCH_THE_DEALER_PROGRESSIVE_PAYTABLE = 1  # docs/rules/down_under_blackjack.md Defaults: first listed
 
 
 def match_the_dealer_progressive(decks, paytable):
@@ -137,7 +137,7 @@ def match_the_dealer_progressive(decks, paytable):
 # Spanish 21's. The seed and rates are the same (§ 685c.1(j) = § 635c.1(j)), but the
 # meter lines hit at other odds (52-card decks, not 48) and the fixed lines differ
 # (§ 685c.1(i)), so one pool for both would have one game's players fund the other's
-# jackpot; a link joins tables of games that share the paytable (rules/README.md).
+# jackpot; a link joins tables of games that share the paytable (docs/rules/README.md).
 DOWN_UNDER_MATCH = "down_under_match"
 DOWN_UNDER_MATCH_NAME = "Down Under Match the Dealer progressive"
 DOWN_UNDER_MATCH_METER = MeterKind(

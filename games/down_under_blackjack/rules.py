@@ -4,7 +4,7 @@ shared blackjack round (games/blackjack/round.py) bound to this game's
 paytables and the table's Rules Submission.
 
 What differs from Spanish 21 is configuration on that round
-(down_under_blackjack.md): 52-card decks (rule 1); the hole-card reader,
+(docs/rules/down_under_blackjack.md): 52-card decks (rule 1); the hole-card reader,
 whose class everyone sees before any decision, and the golden rule that
 turns two Large cards face up (rules 11-13, so no insurance and no peek,
 rule 16); the dealer hits soft 17 unless the table chooses otherwise (rule

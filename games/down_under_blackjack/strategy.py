@@ -4,7 +4,7 @@ bench's baseline (bench/blackjack_solver.py) and the fast-path test's bot.
 
 Pure Python (no Django, no I/O). It is the widely published basic strategy
 for four to eight 52-card decks with the dealer hitting soft 17
-(down_under_blackjack.md rule 17), doubling on any first two cards and
+(docs/rules/down_under_blackjack.md rule 17), doubling on any first two cards and
 after splits, no surrender (rule 15), read against the dealer's upcard
 only: the reader's colour is not used. When the golden rule
 has turned the hole card over (rule 12) the dealer's hand is known: against

@@ -470,7 +470,7 @@ def parse_stack(text):
 
 
 def stack(state, config, text, rng=None):
-    """A test table's stacked wheel (DESIGN.md, "Randomness"): the next spins
+    """A test table's stacked wheel (docs/architecture.md, "Randomness"): the next spins
     of rounds with wagers stop on the typed symbols, in order, bonus spins
     included, then the wheel spins at random again. Replaces any stacked results not yet used; a spin
     already shown is not changed. Raises IllegalAction on a symbol that is

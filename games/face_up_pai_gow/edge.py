@@ -2,14 +2,14 @@
 
 - the Ace High Bonus wager at each odds a Rules Submission may choose, exact:
   the probability that the dealer's seven cards are an Ace High Pai Gow
-  (face_up_pai_gow.md rule 6), by enumeration of rank sets checked by the
+  (docs/rules/face_up_pai_gow.md rule 6), by enumeration of rank sets checked by the
   game's own ``rules.is_ace_high_indices``, times the suitings that make no
   flush, counted by the same check (``ace_high_probability``; a few
   milliseconds);
 - the main wager under the house way and under the best setting against the
   dealer's visible hands, simulated (games/face_up_pai_gow/simulate.py);
 - the $1 progressive payout wager (Pai Gow Poker's table on the same seven
-  cards, face_up_pai_gow.md, Paytables): exact over all C(53, 7) hands by the
+  cards, docs/rules/face_up_pai_gow.md, Paytables): exact over all C(53, 7) hands by the
   pai gow family's shared count (games/pai_gow/seven_card_exact.py, about
   1.5 s of CPU once a process), the fixed part and the meter's shares apart;
 - the Fortune bonus (Pai Gow Poker's table): exact over the same hands, every
@@ -93,7 +93,7 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
             assumptions=[
                 "Wins when the dealer's seven cards are an Ace High Pai Gow: no pair (the joker and an ace "
                 "are a pair of aces), no straight or flush (the joker may complete either), the highest card "
-                "an ace or the joker (face_up_pai_gow.md rules 6-7).",
+                "an ace or the joker (docs/rules/face_up_pai_gow.md rules 6-7).",
                 f"Exact over the C(53, 7) = {comb(53, 7):,} seven-card hands: {naturals:,} without the joker "
                 f"and {with_joker:,} with it ({float(probability):.6f}); the 'to 1' odds return the stake.",
                 f"Odds: {paytables.ACE_HIGH_BONUS_SOURCE}.",
@@ -117,8 +117,8 @@ def _seven_card_row(spec, table, payouts, meter):
         "pai gow games' shared count (games/pai_gow/seven_card_exact.py: rank multisets and their "
         "suitings, the hands that may hold a straight flush named one by one by the table's own "
         "seven-card classifier); only the highest line pays, whatever the setting or an Ace High push "
-        "(face_up_pai_gow.md rules 7, 10, 12).",
-        f"Paytable: {source}, Pai Gow Poker's (face_up_pai_gow.md, Paytables; rules/README.md).",
+        "(docs/rules/face_up_pai_gow.md rules 7, 10, 12).",
+        f"Paytable: {source}, Pai Gow Poker's (docs/rules/face_up_pai_gow.md, Paytables; docs/rules/README.md).",
     ]
     if meter:
         assumptions.append(

@@ -1,13 +1,13 @@
 """Face Up Pai Gow Poker paytables (58 Pa. Code Ch. 688a; seed § 688c.1), as data.
 
-Pure Python. The main wager pays 1 to 1 with no commission (face_up_pai_gow.md
+Pure Python. The main wager pays 1 to 1 with no commission (docs/rules/face_up_pai_gow.md
 rule 9; "No vigorish is defined", PA § 688a.1); the Fortune bonus, Envy and the
-$1 progressive payout wager are Pai Gow Poker's tables (face_up_pai_gow.md,
-Paytables; rules/README.md, "The progressive payout wager at every Must-Hit-By
+$1 progressive payout wager are Pai Gow Poker's tables (docs/rules/face_up_pai_gow.md,
+Paytables; docs/rules/README.md, "The progressive payout wager at every Must-Hit-By
 game"), shared, never copied: games/pai_gow/paytables.py.
 
 The Ace High Bonus wager (PA § 688a.1) has no published odds in the sources
-(face_up_pai_gow.md, Paytables): it is off by default and a designer picks its
+(docs/rules/face_up_pai_gow.md, Paytables): it is off by default and a designer picks its
 "x to 1" on a test table's Rules Submission, one of ``ACE_HIGH_BONUS_ODDS``.
 """
 
@@ -17,13 +17,13 @@ from games.payouts import Odds
 WIN = Odds(1)  # rule 9: both hands win, 1 to 1, no commission
 
 # PA § 688a.1 "Ace High Bonus Wager": wins when the dealer has an Ace High Pai
-# Gow. No published odds (face_up_pai_gow.md): the choices a designer may
+# Gow. No published odds (docs/rules/face_up_pai_gow.md): the choices a designer may
 # submit, "x to 1"; 0 is off. A straight x to 1 breaks even at 9.68 to 1.
 ACE_HIGH_BONUS_ODDS = {odds: Odds(odds) for odds in (5, 6, 7, 8, 9)}
 ACE_HIGH_BONUS_SOURCE = "no published odds; chosen on a test table's Rules Submission"
 
-# face_up_pai_gow.md, Paytables: the Pai Gow Poker Fortune/Envy table
-# (pai_gow_poker.md § 9, common practice, not PA text) and its progressive.
+# docs/rules/face_up_pai_gow.md, Paytables: the Pai Gow Poker Fortune/Envy table
+# (docs/rules/pai_gow.md § 9, common practice, not PA text) and its progressive.
 FORTUNE = pai_gow.FORTUNE
 ENVY_CENTS = pai_gow.ENVY_CENTS
 PROGRESSIVE = pai_gow.PROGRESSIVE

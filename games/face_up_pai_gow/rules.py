@@ -1,7 +1,7 @@
 """Face Up Pai Gow Poker (58 Pa. Code Ch. 688a) with the Must-Hit-By Mystery
 bonus of seed § 688c.1, pure: the pai gow family's round
 (games/pai_gow/round.py) bound to this game's differences
-(face_up_pai_gow.md).
+(docs/rules/face_up_pai_gow.md).
 
 The deck, joker, rankings, foul test, RNG start and house way are Pai Gow
 Poker's (rules 1, 4). What differs is configuration on the round: the
@@ -78,8 +78,8 @@ class Config(Checked):
     ace_high_bonus: int = field(
         default=0,
         metadata={
-            "help": "The Ace High Bonus wager's odds, 5 to 9 (to 1), or 0 not offered: no published odds "
-            "(face_up_pai_gow.md), so test tables only (issue 17).",
+            "help": "The Ace High Bonus wager's odds, 5 to 9 (to 1), or 0 not offered. Its odds are not "
+            "published, so it is for test tables only.",
             # A wager with no published odds is for designers trying odds, never a public table.
             "test_tables_only": True,
         },
@@ -200,7 +200,7 @@ STACK_HELP = (
 
 
 def stack(state, config, text, rng=None):
-    """A test table's stacked deck (DESIGN.md, "Randomness"): the front of the
+    """A test table's stacked deck (docs/architecture.md, "Randomness"): the front of the
     next round's 53-card deck, seven per position from the first one on."""
     return pg.stack(
         VARIANT,

@@ -1,11 +1,11 @@
 """Simulated lab rows of Face Up Pai Gow Poker: the main wager with the player
 setting by the house way, and with the player's best setting against the
-dealer's visible hands (face_up_pai_gow.md rules 5-9), one player against the
+dealer's visible hands (docs/rules/face_up_pai_gow.md rules 5-9), one player against the
 dealer on the same seeded deals, so the second row shows its gain.
 
 Pure (no Django, no I/O). Every round is the game's own code on card
 indices: the dealer's seven cards are set by ``house_way_indices``
-(pai_gow_poker.md § 5), checked for an Ace High Pai Gow by
+(docs/rules/pai_gow.md § 5), checked for an Ace High Pai Gow by
 ``rules.is_ace_high_indices`` (rule 6: a push of the wager, rule 7), and the
 player's hands are compared by ``compare_values`` (rule 9: a copy goes to
 the dealer, 1 to 1 with no commission). The best setting is
@@ -420,8 +420,8 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
     part = counts[spec.variant]
     stats = _stats(part, total)
     assumptions = [
-        "One player against the dealer, a fresh 53-card deck every round (face_up_pai_gow.md rule 1).",
-        "The dealer's seven cards face up, set by the house way (Trump Plaza, pai_gow_poker.md § 5) "
+        "One player against the dealer, a fresh 53-card deck every round (docs/rules/face_up_pai_gow.md rule 1).",
+        "The dealer's seven cards face up, set by the house way (Trump Plaza, docs/rules/pai_gow.md § 5) "
         "before the player sets (rule 5).",
         "A dealer Ace High Pai Gow pushes the wager (rules 6-7); otherwise both hands win 1 to 1, no "
         "commission; one hand a push; a copy goes to the dealer (rule 9).",
@@ -430,7 +430,7 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None):
             " — every one of the 21 settings that is not a foul compared with the dealer's set hands, "
             "exactly (the table's 'Best against this dealer' hint, games/face_up_pai_gow/solver.py)."
             if spec.variant == BEST
-            else " (pai_gow_poker.md § 5)."
+            else " (docs/rules/pai_gow.md § 5)."
         ),
     ]
     details = {"ace_high_pai_gow_rounds": ace_highs}

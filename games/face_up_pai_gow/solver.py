@@ -1,7 +1,7 @@
 """The player's best setting against the Face Up dealer's set hands, pure.
 
 At Face Up Pai Gow the dealer's hands are set and shown before any player
-sets (face_up_pai_gow.md rules 5, 8), so a setting's main-wager result is
+sets (docs/rules/face_up_pai_gow.md rules 5, 8), so a setting's main-wager result is
 known exactly: each of the 21 settings of the player's seven cards that is
 not a foul is compared with the dealer's hands (rule 9: each hand wins only
 if strictly higher, a copy going to the dealer; both win → win, one → push,

@@ -1,4 +1,4 @@
-"""Fortune Asia Poker (fortune_asia_poker.md; seed § 659c.1), the app of the
+"""Fortune Asia Poker (docs/rules/fortune_asia_poker.md; seed § 659c.1), the app of the
 ``fortune_asia_poker`` table: ``hands`` (the High, Medium and Low rankings,
 the order test, the comparison with the dealer) and ``house_way`` (the
 dealer's setting), pure; ``paytables`` (the main wager, the $1 progressive on

@@ -10,7 +10,7 @@ class FortuneAsiaPokerConfig(AppConfig):
         from casino.tables import registry
         from games.fortune_asia import how_to_play, presenter, rules
 
-        # Six betting positions and the dealer (fortune_asia_poker.md rule 3).
+        # Six betting positions and the dealer (docs/rules/fortune_asia_poker.md rule 3).
         spec = registry.game_spec(
             "fortune_asia_poker",
             self.verbose_name,

@@ -3,8 +3,8 @@ games/lab/__init__.py).
 
 - The Fortune Asia Poker wager: simulated (games/fortune_asia/simulate.py),
   the player and the dealer both setting by the house way.
-- The $1 progressive payout wager, project-default paytable (pai_gow_poker.md
-  § 9, rules/README.md): exact, every seven cards of the 53-card deck counted
+- The $1 progressive payout wager, project-default paytable (docs/rules/pai_gow.md
+  § 9, docs/rules/README.md): exact, every seven cards of the 53-card deck counted
   through suit symmetry (games/pai_gow/seven_card_exact.py), the line of each
   named by the table's own ``seven_cards.line_of_indices``; about 10 s of CPU
   once a process.
@@ -55,8 +55,8 @@ def compute(spec, *, payouts=None, rounds=None, seed=0, progress=None):
         "Every seven cards of the 53-card deck, C(53, 7) = 154,143,080 hands, counted exactly: one hand "
         "a class under the 24 suit permutations, weighed by its class; each named by the table's own "
         "seven-card classifier (the joker as in Pai Gow Poker; only the highest line pays).",
-        f"Paytable: {paytables.PROGRESSIVE_SOURCE} (rules/README.md gives Fortune Asia Poker the "
-        "pai_gow_poker.md § 9 table). A fixed $1 wager; the fixed lines are 'for 1' (the stake "
+        f"Paytable: {paytables.PROGRESSIVE_SOURCE} (docs/rules/README.md gives Fortune Asia Poker the "
+        "docs/rules/pai_gow.md § 9 table). A fixed $1 wager; the fixed lines are 'for 1' (the stake "
         "included); below a full house the wager loses.",
         "The % of the meter lines are paid by the meter: their fixed part is the lost wager, their "
         "probabilities go into the meter's return.",

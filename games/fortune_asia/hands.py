@@ -1,6 +1,6 @@
 """Fortune Asia Poker's three hands, pure: the four-card High, the two-card
 Medium and the one-card Low hand, their rankings, the order test and the main
-wager's comparison with the dealer (fortune_asia_poker.md rules 2, 6, 7, 9).
+wager's comparison with the dealer (docs/rules/fortune_asia_poker.md rules 2, 6, 7, 9).
 
 Cards are ``games.cards.poker`` indices (``rank * 4 + suit``, the joker 52) on
 the fast paths and ``Card`` values on the public ones. The Medium hand ranks

@@ -1,4 +1,4 @@
-"""Fortune Asia Poker's dealer house way, pure (fortune_asia_poker.md, "Dealer
+"""Fortune Asia Poker's dealer house way, pure (docs/rules/fortune_asia_poker.md, "Dealer
 house way", the project's default way).
 
 Ranks are counted with the joker as an ace, except where a rule looks for a
@@ -228,5 +228,5 @@ class HouseWay(NamedTuple):
     set_hands: object
 
 
-PROJECT_DEFAULT = HouseWay("Project default (fortune_asia_poker.md)", set_house_way)
+PROJECT_DEFAULT = HouseWay("Project default (docs/rules/fortune_asia_poker.md)", set_house_way)
 HOUSE_WAYS = {"project_default": PROJECT_DEFAULT}

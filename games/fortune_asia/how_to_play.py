@@ -41,7 +41,7 @@ def how_to_play(config, table=None):
                     "Low card. Otherwise the hand is a foul and loses."
                 ),
             ),
-            source="fortune_asia_poker.md rules 1, 2, 6, 7; 58 Pa. Code Chapter 659a",
+            source="docs/rules/fortune_asia_poker.md rules 1, 2, 6, 7; 58 Pa. Code Chapter 659a",
         ),
         Section(
             "Fortune Asia Poker wager",
@@ -64,7 +64,7 @@ def how_to_play(config, table=None):
                     "share of the meter:"
                 ),
                 lines=paytable_lines(paytables.PROGRESSIVE, paytables.SEVEN_CARD_LINE_NAMES),
-                source=f"§ 659a.7(e)(3); {paytables.PROGRESSIVE_SOURCE} (pai_gow_poker.md § 9)",
+                source=f"§ 659a.7(e)(3); {paytables.PROGRESSIVE_SOURCE} (docs/rules/pai_gow.md § 9)",
             )
         )
         if config.mystery and meter_linked(table, "must_hit_by"):

@@ -113,7 +113,7 @@ VARIANT = pg.Variant(
     setting_error=hands.setting_error,  # rule 6: High ≥ Medium ≥ Low, saying which hand is too strong
     compare=hands.compare,  # rule 9: two of three, copies to the dealer
     deal_clock="deal_seconds",
-    bonus_line=seven_card_line,  # the progressive on the seven cards (rules/README.md)
+    bonus_line=seven_card_line,  # the progressive on the seven cards (docs/rules/README.md)
     line_names=paytables.SEVEN_CARD_LINE_NAMES,
     progressive_paytable=paytables.PROGRESSIVE,
     progressive_cents=paytables.PROGRESSIVE_WAGER_CENTS,
@@ -150,7 +150,7 @@ STACK_HELP = (
 
 
 def stack(state, config, text, rng=None):
-    """A test table's stacked deck (DESIGN.md, "Randomness"): the first
+    """A test table's stacked deck (docs/architecture.md, "Randomness"): the first
     position ("first dealer", "first 3": the RNG number of rule 5) and the
     front of the next round's 53-card deck, seven cards per position (rule 3)."""
     return pg.stack(

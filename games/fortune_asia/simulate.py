@@ -1,6 +1,6 @@
 """The simulated lab row of Fortune Asia Poker: the Fortune Asia Poker wager
 (§ 659a.7(d)), one player against the dealer, both setting by the house way
-(fortune_asia_poker.md, "Dealer house way"), settled two of three with copies
+(docs/rules/fortune_asia_poker.md, "Dealer house way"), settled two of three with copies
 to the dealer (rule 9). Pure (no Django, no I/O); numpy.
 
 Every hand is set by the game's own ``house_way.house_way_indices`` and its
@@ -24,7 +24,7 @@ three values (tests/test_fortune_asia_lab.py checks it on seeded hands). A
 key not seen yet is worked out once by the house way on the hand that
 brought it; about a fifth of hands hold a flushing suit, and their keys are
 the ones that keep arriving, so a short run works out more of its hands than
-a long one: see the README for the rounds a second.
+a long one: see docs/benchmarks.md for the rounds a second.
 
 The deal: ``numpy.random.Generator(PCG64(seed))`` shuffles a 53-card deck a
 round (``Generator.permuted``, Fisher-Yates in C); its first seven cards are
@@ -185,7 +185,7 @@ def run(spec, *, payouts=None, rounds=None, seed=0, progress=None, setting=None)
         stats.add_many(size, won * pays - lost, won * pays * pays + lost, won)
         won_total += won
     assumptions = [
-        "One player against the dealer, a fresh 53-card deck every round (fortune_asia_poker.md rule 1).",
+        "One player against the dealer, a fresh 53-card deck every round (docs/rules/fortune_asia_poker.md rule 1).",
         "The player and the dealer both set by the house way of the rules file; the order test is checked "
         "on every setting (rule 6; the house way never fouls).",
         "Two or three hands strictly higher win 1 to 1, no commission; a copy goes to the dealer, so "

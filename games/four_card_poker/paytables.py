@@ -2,7 +2,7 @@
 
 Pure Python. The PA text of §§ 641a.3–641a.13 (payout odds) is not reproduced
 in the rules file, so every table here is the common-practice table
-rules/four_card_poker.md gives, with its source; odds are exact ``Odds``
+docs/rules/four_card_poker.md gives, with its source; odds are exact ``Odds``
 ("x to 1"; "x for 1" on the Five-Card progressive, whose stake is collected at
 "no more bets"), the progressive's top lines a ``MeterShare``. Money is in
 integer cents. The Must-Hit-By Mystery bonus configurations of § 641c.1(c)(4)
@@ -11,8 +11,8 @@ games/meters.py (``MUST_HIT_BY_CONFIGURATIONS``).
 
 The four-card lines (``four_card_lines``) serve Crazy 4 Poker too, whose
 rules file ranks four-card hands alike; so does the linked Five-Card
-progressive table (crazy_4_poker.md: "the five-card table of
-four_card_poker.md").
+progressive table (docs/rules/crazy_4_poker.md: "the five-card table of
+docs/rules/four_card_poker.md").
 """
 
 from games.cards import four_card
@@ -33,7 +33,7 @@ FLUSH = "flush"
 STRAIGHT = "straight"
 TWO_PAIR = "two_pair"
 PAIR_OF_ACES = "pair_of_aces"  # Aces Up's lowest line
-QUEENS_OR_BETTER = "queens_or_better"  # Queens Up's lowest line (crazy_4_poker.md)
+QUEENS_OR_BETTER = "queens_or_better"  # Queens Up's lowest line (docs/rules/crazy_4_poker.md)
 
 # --- Five-card lines of the Five-Card progressive (the player's five cards) --
 ROYAL_FLUSH = "royal_flush"
@@ -152,7 +152,7 @@ FOUR_CARD_PROGRESSIVE = None
 # wager and a Four-Card progressive payout wager or a Five-Card progressive
 # payout wager" ((c)(1)); only the Five-Card one is offered here. Configurations
 # A-C ((c)(4)): games/meters.py; default A in the row of the
-# table's progressive wager (rules/README.md Defaults).
+# table's progressive wager (docs/rules/README.md Defaults).
 DEFAULT_MYSTERY_CONFIGURATION = "A"
 
 

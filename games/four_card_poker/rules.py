@@ -2,7 +2,7 @@
 of seed § 641c.1, pure: the shared poker round (games/poker/round.py) bound
 to Four Card Poker's street, paytables and this table's Rules Submission.
 
-One street (rules/four_card_poker.md rules 6–7): five cards face down to each
+One street (docs/rules/four_card_poker.md rules 6–7): five cards face down to each
 hand, six to the dealer (five face down, the last face up), then each Ante
 player folds or makes a Play wager of 1, 2 or 3 times the Ante; at the
 clock's expiry the hand folds. Both use their best four cards; the dealer

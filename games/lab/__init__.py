@@ -1,7 +1,7 @@
 """The paytable lab's pure side: what a row of figures is and the statistics
 behind it. Each game states its rows in ``games/<game>/edge.py`` (joined to the
 registry through its GameSpec's ``lab``); ``casino/lab`` lists, finishes and
-shows them. No Django, no I/O (DESIGN.md, "The one rule of dependencies").
+shows them. No Django, no I/O (docs/architecture.md, "The one rule of dependencies").
 
 A game's edge module (``games/<game>/edge.py``) has:
 

@@ -1,7 +1,7 @@
 """Let It Ride Poker paytables (58 Pa. Code Ch. 643a; seed § 643c.1), as data.
 
 Pure Python. The PA text of the payout odds (§ 643a.13) is not reproduced in
-rules/let_it_ride.md, so every table here is the common-practice table that
+docs/rules/let_it_ride.md, so every table here is the common-practice table that
 file gives, with its source; odds are exact ``Odds`` ("x to 1"; "x for 1" on
 the progressives, whose stakes are collected at "no more bets"), the
 progressives' top lines a ``MeterShare``. Money is in integer cents.
@@ -11,7 +11,7 @@ line: the rules file's Three-Card progressive is Three Card Poker's $1 table
 (both from 3cardpoker.com: spade mini-royal 100% of the meter, mini-royal
 $500, straight flush $100, three of a kind $50, Envy $100 / $25), and its
 Five-Card progressive is "the $5 linked five-card table of
-four_card_poker.md", so both are imported, not copied, and their meters are
+docs/rules/four_card_poker.md", so both are imported, not copied, and their meters are
 the same kinds (``three_card``, ``five_card``). The Must-Hit-By Mystery bonus
 configurations of § 643c.1(c)(4) live once, in games/meters.py.
 """
@@ -136,9 +136,9 @@ THREE_CARD_BONUS_SOURCE = "common practice (Live! Pittsburgh), not PA text"
 
 # --- Must-Hit-By Mystery bonus (§ 643c.1): qualifying wagers "a Let It Ride Poker
 # wager and a Three-Card progressive payout wager or Five-Card progressive payout
-# wager" ((c)(1)); one bonus meter fed by either (rules/README.md Defaults).
+# wager" ((c)(1)); one bonus meter fed by either (docs/rules/README.md Defaults).
 # Configurations A-D ((c)(4)): games/meters.py; default A in the
-# row of the smaller progressive wager, $1 (rules/README.md Defaults).
+# row of the smaller progressive wager, $1 (docs/rules/README.md Defaults).
 DEFAULT_MYSTERY_CONFIGURATION = "A"
 
 

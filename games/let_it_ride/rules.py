@@ -2,7 +2,7 @@
 bonus of seed § 643c.1, pure: the shared poker round (games/poker/round.py)
 bound to Let It Ride's streets, paytables and this table's Rules Submission.
 
-Two streets (rules/let_it_ride.md rules 5–10): three cards face down to each
+Two streets (docs/rules/let_it_ride.md rules 5–10): three cards face down to each
 hand and two community cards face down; each player pulls back Bet 1 or lets
 it ride (decision 1); the first community card is turned up; each player
 pulls back Bet 2 or lets it ride, whatever was done with Bet 1 (decision 2);

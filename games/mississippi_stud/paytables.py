@@ -6,7 +6,7 @@ progressive payout wager pays from § 655a.12(c)(1)'s paytable A ("for 1":
 its $5 is collected at "no more bets"), its top lines a ``MeterShare``.
 Paytables B-D of (c)(1) pay from two or three meters (mega, major, minor)
 of their own; the meter model links one meter kind per progressive area, so
-they are not offered (rules/mississippi_stud.md Defaults: A). Money is in
+they are not offered (docs/rules/mississippi_stud.md Defaults: A). Money is in
 integer cents. The Must-Hit-By Mystery configurations of § 655c.1(c)(4) are
 worded alike in the thirteen poker games and live once, in
 games/meters.py (``MUST_HIT_BY_CONFIGURATIONS``).
@@ -117,7 +117,7 @@ ENVY_SOURCE = "amounts: Live! Philadelphia (rules file Defaults)"
 
 # --- Must-Hit-By Mystery bonus (§ 655c.1): qualifying wagers "a Mississippi Stud
 # wager and a progressive payout wager" ((c)(1)). Configurations A-D ((c)(4)):
-# games/meters.py; default A in the $5 row (rules/README.md).
+# games/meters.py; default A in the $5 row (docs/rules/README.md).
 DEFAULT_MYSTERY_CONFIGURATION = "A"
 
 

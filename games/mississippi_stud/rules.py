@@ -2,7 +2,7 @@
 of seed § 655c.1, pure: the shared poker round (games/poker/round.py) bound
 to Mississippi Stud's streets, paytables and this table's Rules Submission.
 
-Rules 5-9 (rules/mississippi_stud.md): two cards face down to each hand and
+Rules 5-9 (docs/rules/mississippi_stud.md): two cards face down to each hand and
 three community cards face down; 3rd Street (each Ante player in seat order
 folds or bets 1, 2 or 3 times the Ante), the first community card turned up,
 4th Street, the second turned up, 5th Street, the third turned up; at a
@@ -38,7 +38,7 @@ PROGRESSIVE = "progressive"
 RAISE = "raise"
 
 # The meter of the $5 progressive payout wager: paytable A's lines are the Five-Card
-# progressive table of four_card_poker.md, and the rules file links it "with the other
+# progressive table of docs/rules/four_card_poker.md, and the rules file links it "with the other
 # five-card progressives" (Four Card Poker, Crazy 4 Poker, Let It Ride).
 PROGRESSIVE_KIND = "five_card"
 

@@ -10,7 +10,7 @@ class PaiGowConfig(AppConfig):
         from casino.tables import registry
         from games.pai_gow import how_to_play, presenter, rules
 
-        # Up to six players and the dealer (pai_gow_poker.md rule 7).
+        # Up to six players and the dealer (docs/rules/pai_gow.md rule 7).
         spec = registry.game_spec(
             self.label, self.verbose_name, rules, presenter.PAI_GOW, "pai_gow", 6, how_to_play.how_to_play
         )

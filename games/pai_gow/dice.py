@@ -1,8 +1,8 @@
 """The three dice of Pai Gow Poker's shaker: the roll, the lines the Sum,
 Match and Beat It wagers make on it (seed § 645c.2(e)), and the starting
-position the total picks (rules/pai_gow_poker.md rules 14-16).
+position the total picks (docs/rules/pai_gow.md rules 14-16).
 
-Pure Python (no Django, no I/O, no clock; DESIGN.md, "The one rule of
+Pure Python (no Django, no I/O, no clock; docs/architecture.md, "The one rule of
 dependencies"). The functions here say *which line* a roll makes, or None
 (the wager loses); what a line pays is games/pai_gow/paytables.py
 (§ 645c.2(g)), whose ``dice_odds`` joins the two. The game decides whether a
@@ -232,13 +232,13 @@ def beat_it_line(the_roll: Roll, paytable: str | None) -> str | None:
 
 
 # ---------------------------------------------------------------------------
-# Starting position: rules/pai_gow_poker.md rules 14-16 (PA § 621a.6(c),
+# Starting position: docs/rules/pai_gow.md rules 14-16 (PA § 621a.6(c),
 # parallel tile chapter; N.J.A.C. 13:69F-31.11).
 # ---------------------------------------------------------------------------
 
 DEALER = "dealer"
 Position = str | int  # the dealer's, or a player position's number
-PLAYER_POSITIONS = (1, 2, 3, 4, 5, 6)  # pai_gow_poker.md rule 7: six player positions
+PLAYER_POSITIONS = (1, 2, 3, 4, 5, 6)  # docs/rules/pai_gow.md rule 7: six player positions
 POSITIONS = (DEALER, *PLAYER_POSITIONS)  # counting order: dealer = 1, position 1 = 2, ...
 
 
@@ -251,12 +251,12 @@ def first_position(total: object, positions: Iterable[Position] = POSITIONS) -> 
     position as 2, and so on around the table, wrapping past the last
     position back to the dealer, until the count reaches ``total`` (the three
     dice, 3-18, or the RNG's number, 1-7): ``positions[(total - 1) % n]``,
-    i.e. pai_gow_poker.md rule 15's ``start = ((total - 1) mod 7) + 1`` for
+    i.e. docs/rules/pai_gow.md rule 15's ``start = ((total - 1) mod 7) + 1`` for
     the seven positions of a table. With ``POSITIONS``: 8 and 15 -> dealer,
     9 and 16 -> position 1, 14 -> position 6, 3 -> position 2, 18 -> position 3.
 
     Direction: PA § 621a.6(c) counts "counterclockwise"; the project counts
-    dealer -> positions 1...6 in the UI's order (pai_gow_poker.md Defaults,
+    dealer -> positions 1...6 in the UI's order (docs/rules/pai_gow.md Defaults,
     "Count and delivery direction"), so ``positions`` carries the direction.
     """
     order = _positions(positions)

@@ -5,7 +5,7 @@ A setting is ``(high5, low2)``: the five-card high hand (the "back") and the
 two-card low hand (the "front"), as tuples of ``Card``. Hand values come from
 ``games.cards.poker``.
 
-The house way is the Trump Plaza (Atlantic City) way of pai_gow_poker.md § 5,
+The house way is the Trump Plaza (Atlantic City) way of docs/rules/pai_gow.md § 5,
 behind ``HouseWay`` so that another published way can replace it on a table.
 Pre-processing (§ 5): ranks are counted with the joker as an ace, except where
 a rule looks for a straight or flush (4a, 7a, 7b, 8a), where the joker may
@@ -140,13 +140,13 @@ def _house_way(cs: Iterable[int]) -> Setting:
     top = groups[0]
     top_rank = RANK_AS_ACE[top[-1]]
 
-    # pai_gow_poker.md § 5, rule 1: five aces.
+    # docs/rules/pai_gow.md § 5, rule 1: five aces.
     if largest == 5:
         if second == 2 and RANK_AS_ACE[groups[1][0]] == KING:
             return top, groups[1]
         return _without(cs, top[-2:]), top[-2:]
 
-    # pai_gow_poker.md § 5, rule 2: four of a kind (natural, or three aces + the joker).
+    # docs/rules/pai_gow.md § 5, rule 2: four of a kind (natural, or three aces + the joker).
     if largest == 4:
         if second >= 2:  # 2a: a pair (or a pair from trips) among the other three goes front
             front = groups[1][-2:]
@@ -167,7 +167,7 @@ def _house_way(cs: Iterable[int]) -> Setting:
             return _best_back(([top[0], ace, *singles], _without(top[1:], [ace])) for ace in top[1:])
         return top[:2] + singles, top[2:]
 
-    # pai_gow_poker.md § 5, rule 3: full-house family (straights and flushes ignored).
+    # docs/rules/pai_gow.md § 5, rule 3: full-house family (straights and flushes ignored).
     if largest == 3 and second >= 2:
         if second == 3:  # 3a: the higher trips give a pair for the front
             front = top[-2:]
@@ -184,7 +184,7 @@ def _house_way(cs: Iterable[int]) -> Setting:
             return top + pair, [groups[2][0], groups[3][0]]
         return _without(cs, pair), pair
 
-    # pai_gow_poker.md § 5, rule 4: three of a kind only.
+    # docs/rules/pai_gow.md § 5, rule 4: three of a kind only.
     if largest == 3:
         singles = [group[0] for group in groups[1:]]
         if _sf_possible(cs):  # 4a: two of the trips front, a straight or flush back
@@ -202,11 +202,11 @@ def _house_way(cs: Iterable[int]) -> Setting:
             )
         return top + singles[2:], singles[:2]  # 4c
 
-    # pai_gow_poker.md § 5, rule 5: three pair: the highest pair front.
+    # docs/rules/pai_gow.md § 5, rule 5: three pair: the highest pair front.
     if second == 2 and len(groups) == 4:
         return _without(cs, top), top
 
-    # pai_gow_poker.md § 5, rule 6: two pair (straights and flushes ignored).
+    # docs/rules/pai_gow.md § 5, rule 6: two pair (straights and flushes ignored).
     if second == 2:
         high, low = top, groups[1]
         singles = [group[0] for group in groups[2:]]
@@ -222,7 +222,7 @@ def _house_way(cs: Iterable[int]) -> Setting:
             return high + low + singles[2:], singles[:2]
         return high + singles, low
 
-    # pai_gow_poker.md § 5, rule 7: one pair.
+    # docs/rules/pai_gow.md § 5, rule 7: one pair.
     if largest == 2:
         singles = [group[0] for group in groups[1:]]
         if _sf_possible(cs):
@@ -233,7 +233,7 @@ def _house_way(cs: Iterable[int]) -> Setting:
                 return best
         return top + singles[2:], singles[:2]  # 7c
 
-    # pai_gow_poker.md § 5, rule 8: no pair.
+    # docs/rules/pai_gow.md § 5, rule 8: no pair.
     if _sf_possible(cs):  # 8a
         best = _best_straight_or_flush(cs)
         if best is not None:

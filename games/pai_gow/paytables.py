@@ -1,13 +1,13 @@
 """Pai Gow Poker paytables (58 Pa. Code Ch. 645a; seed §§ 645c.1-645c.3), as data.
 
-Pure Python (DESIGN.md, "The one rule of dependencies"). Odds are exact
-``Odds`` ("x to y", "x for 1"; rules/README.md, Conventions), never floats;
+Pure Python (docs/architecture.md, "The one rule of dependencies"). Odds are exact
+``Odds`` ("x to y", "x for 1"; docs/rules/README.md, Conventions), never floats;
 progressive lines are a ``MeterShare`` of the progressive payout wager's
 meter, which the meter system pays (casino/progressives). Money is in integer
 cents. Each table is named as the regulation names it, with its section; the
 tables the regulation does not reproduce (Fortune, Envy, the progressive
 payout wager) are marked as common practice or project default, as in
-rules/pai_gow_poker.md.
+docs/rules/pai_gow.md.
 
 The dice lines are the keys of games/pai_gow/dice.py, whose functions pick
 the line a roll makes; ``dice_odds`` joins the two. The Must-Hit-By Mystery
@@ -47,10 +47,10 @@ from games.payouts import MeterShare, Odds
 STANDARD = "standard"  # § 645a: a winning wager pays 1 to 1 less the commission
 COMMISSION_FREE = "commission_free"  # § 645c.1: no vigorish, Tiger 9 pushes
 VARIATIONS = (COMMISSION_FREE, STANDARD)
-DEFAULT_VARIATION = COMMISSION_FREE  # pai_gow_poker.md Defaults: "the seed's variation"
+DEFAULT_VARIATION = COMMISSION_FREE  # docs/rules/pai_gow.md Defaults: "the seed's variation"
 
-WIN = Odds(1)  # both hands win (pai_gow_poker.md rule 21)
-# Standard game: 5% of the winnings (pai_gow_poker.md rule 21, common
+WIN = Odds(1)  # both hands win (docs/rules/pai_gow.md rule 21)
+# Standard game: 5% of the winnings (docs/rules/pai_gow.md rule 21, common
 # practice), in whole cents rounded down (Defaults, "player-friendly
 # rounding"). § 645c.1(a), (h): the commission-free game collects none.
 COMMISSION = Fraction(5, 100)
@@ -80,7 +80,7 @@ def main_win_cents(wager_cents: int, variation: str = STANDARD) -> int:
 TIGER_9 = Odds(30)
 # (e)(1): when the dealer has a Tiger 9 "the player's Pai Gow Poker wager shall
 # push and be returned to the player" - every player's, without examining the
-# hand (a fouled hand too: pai_gow_poker.md Defaults); (e)(2): otherwise the
+# hand (a fouled hand too: docs/rules/pai_gow.md Defaults); (e)(2): otherwise the
 # Pai Gow Poker wager is settled as usual and the Tiger 9 wager loses.
 PUSH = "push"
 MAIN_WAGER_ON_DEALER_TIGER_9 = PUSH
@@ -89,7 +89,7 @@ _TIGER_9_LOW_RANKS = frozenset("2345678")
 
 def is_tiger_9(dealer_low_hand: Iterable[Card]) -> bool:
     """(c)(2), (h): "The dealer's two-card low hand which contains a 9-high":
-    a 9 and a lower card, no pair (pai_gow_poker.md rule 26). The joker in a
+    a 9 and a lower card, no pair (docs/rules/pai_gow.md rule 26). The joker in a
     two-card hand is an ace (rule 3), so joker + 9 is ace-high, not a Tiger 9.
     Takes the two ``Card`` values of the dealer's low hand as set."""
     items = tuple(dealer_low_hand)
@@ -149,7 +149,7 @@ BEAT_IT_LINE_NAMES = {
     ONE_DIE_BEATS_BY_1_OR_MORE: "A die beats sum of other two by one or more points",
 }
 
-# pai_gow_poker.md Defaults: "Sum A, Match, Beat It A; off unless enabled" (first listed).
+# docs/rules/pai_gow.md Defaults: "Sum A, Match, Beat It A; off unless enabled" (first listed).
 DEFAULT_SUM_PAYTABLE = "A"
 DEFAULT_BEAT_IT_PAYTABLE = "A"
 
@@ -195,7 +195,7 @@ def dice_odds(
 # Seven-card lines of the Fortune bonus (§ 645a.7(e)(1)), Envy bonus
 # (§ 645a.13) and progressive payout (§ 645a.7(e)(4)) wagers, highest first.
 # The best hand of all seven cards, whatever the setting; only its highest
-# line pays (pai_gow_poker.md rules 33-35).
+# line pays (docs/rules/pai_gow.md rules 33-35).
 # ---------------------------------------------------------------------------
 
 SEVEN_CARD_STRAIGHT_FLUSH = "seven_card_straight_flush"  # no joker
@@ -236,7 +236,7 @@ SEVEN_CARD_LINE_NAMES = {
     STRAIGHT: "Straight",
 }
 
-# --- Fortune bonus: common-practice paytable, NOT PA text (pai_gow_poker.md
+# --- Fortune bonus: common-practice paytable, NOT PA text (docs/rules/pai_gow.md
 # § 9: Renton, Emerald Queen, Napa Valley; Grochowski's variant pays 5,000 on
 # the top line). All "to 1". Three of a kind pays more than the higher-ranked
 # straight, as published. Below a straight the wager loses.
@@ -253,9 +253,9 @@ FORTUNE = {
     THREE_OF_A_KIND: Odds(3),
     STRAIGHT: Odds(2),
 }
-FORTUNE_SOURCE = "common practice, not PA text"  # pai_gow_poker.md § 9
+FORTUNE_SOURCE = "common practice, not PA text"  # docs/rules/pai_gow.md § 9
 
-# --- Envy bonus: common-practice amounts, NOT PA text (pai_gow_poker.md rule
+# --- Envy bonus: common-practice amounts, NOT PA text (docs/rules/pai_gow.md rule
 # 34 and § 9 table). A fixed amount in cents to a player with a Fortune wager
 # of at least $5 (rule 11) for each OTHER player whose seven cards make the
 # line; never for the dealer's hand; whatever happens to the holder's own hand.
@@ -282,7 +282,7 @@ def envy_cents(other_players_lines: Iterable[str | None], fortune_wager_cents: i
 
 
 # --- Progressive payout wager (§ 645a.7(e)(4)): PROJECT DEFAULT, not PA text
-# (pai_gow_poker.md § 9 rule 35; rules/README.md Conventions: the progressive
+# (docs/rules/pai_gow.md § 9 rule 35; docs/rules/README.md Conventions: the progressive
 # payout wager every Must-Hit-By game needs). Shared by the other pai gow
 # games. "% of meter" lines are paid by the meter system; the fixed lines are
 # "for 1" (stake included). Below a full house the wager loses.
@@ -296,7 +296,7 @@ PROGRESSIVE: dict[str, Odds | MeterShare] = {
     FOUR_OF_A_KIND: Odds(25, for_one=True),
     FULL_HOUSE: Odds(5, for_one=True),
 }
-PROGRESSIVE_SOURCE = "project default, not PA text"  # pai_gow_poker.md § 9
+PROGRESSIVE_SOURCE = "project default, not PA text"  # docs/rules/pai_gow.md § 9
 # A fixed $1 wager (§ 9). Its meter, linked across the pai gow games that pay
 # this table: neither the seed nor a published table gives one, so the project
 # default of § 9 (not PA text): seed and reseed $5,000 funded by the house, 20%
@@ -317,5 +317,5 @@ METER_KINDS = (PROGRESSIVE_METER,)
 # --- Must-Hit-By Mystery bonus: § 645c.3. Qualifying: "a Pai Gow Poker wager
 # and a progressive payout wager" ((c)(1)). Configurations A-D ((c)(4)):
 # games/meters.py MUST_HIT_BY_CONFIGURATIONS; default A in the
-# row of the table's progressive wager (rules/README.md Defaults).
+# row of the table's progressive wager (docs/rules/README.md Defaults).
 DEFAULT_MYSTERY_CONFIGURATION = "A"

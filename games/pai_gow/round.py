@@ -89,7 +89,7 @@ SET_HAND = "set_hand"
 HOUSE_WAY = "house_way"
 BASE_ACTIONS = (*tr.BETTING_ACTIONS, SHAKE, SET_HAND, HOUSE_WAY)
 
-POSITIONS = ("dealer", 1, 2, 3, 4, 5, 6)  # pai_gow_poker.md rule 15: the dealer counts as 1
+POSITIONS = ("dealer", 1, 2, 3, 4, 5, 6)  # docs/rules/pai_gow.md rule 15: the dealer counts as 1
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 
@@ -219,7 +219,7 @@ class Betting(tr.BettingPhase):
         self, variant: Variant, seat: int, bets: dict[str, int], area: str, amount: int, config: Any
     ) -> list[tuple[str, str]]:
         if not 1 <= seat < len(POSITIONS):
-            # pai_gow_poker.md rule 7 (six_card_fortune_pai_gow.md rule 2): six player positions are
+            # docs/rules/pai_gow.md rule 7 (docs/rules/six_card_fortune_pai_gow.md rule 2): six player positions are
             # dealt; a table set up with more seats must not take a wager that gets no cards.
             raise IllegalAction(
                 f"Only seats 1 to {len(POSITIONS) - 1} are dealt at a {variant.table_name} table."
@@ -252,7 +252,7 @@ class Betting(tr.BettingPhase):
         return MAIN
 
     def fixed(self, variant: Variant, config: Any) -> tuple[str, ...]:
-        # The progressive payout wager has one size (pai_gow_poker.md § 9).
+        # The progressive payout wager has one size (docs/rules/pai_gow.md § 9).
         return (PROGRESSIVE,)
 
     def progressives(self, variant: Variant, config: Any) -> list[tr.Progressive]:
@@ -264,7 +264,7 @@ class Betting(tr.BettingPhase):
 
     def close(self, variant: Variant, state: State, seats: list[int], config: Any) -> str:
         if variant.uses_dice(config):
-            # pai_gow_poker.md Defaults: the shaker goes round from the dealer's left.
+            # docs/rules/pai_gow.md Defaults: the shaker goes round from the dealer's left.
             later = [seat for seat in seats if seat > state.last_shooter]
             state.shooter = (later or seats)[0]
             state.phase = SHAKING
@@ -350,7 +350,7 @@ def _deal(variant: Variant, state: State, action: Action, config: Any, rng: rand
         }
     )
     if variant.dealer_face_up:
-        # face_up_pai_gow.md rules 5-7: face up, set by the house way before any player acts;
+        # docs/rules/face_up_pai_gow.md rules 5-7: face up, set by the house way before any player acts;
         # a dealer push settles every wager at once and nobody sets.
         set_by_house_way(variant, state.dealer)
         push = dealer_push(variant, state, config)
@@ -436,7 +436,7 @@ def _require_setting(variant: Variant, state: State, action: Action) -> tuple[in
     if not spot or not spot["cards"] or spot["player"] != action.player:
         raise IllegalAction("You have no hand to set this round.")
     if is_set(variant, spot):
-        raise IllegalAction("Your hand is set; it cannot be changed.")  # pai_gow_poker.md rule 17
+        raise IllegalAction("Your hand is set; it cannot be changed.")  # docs/rules/pai_gow.md rule 17
     return seat, spot
 
 
@@ -564,7 +564,7 @@ def stack(
     rng: random.Random | None = None,
     no_dice_message: str | None = None,
 ) -> State:
-    """A test table's stacked dice and deck (DESIGN.md, "Randomness").
+    """A test table's stacked dice and deck (docs/architecture.md, "Randomness").
 
     The dice are the next roll (``state.dice``), the count of rule 15 picks
     the first position; the cards are the front of the next round's deck

@@ -142,7 +142,7 @@ AREA_NAMES = {
     **{area: f"Match {area[-1]}" for area in MATCH_AREAS},
 }
 
-# The five-card high hand and the two-card low hand (pai_gow_poker.md rules 4-6).
+# The five-card high hand and the two-card low hand (docs/rules/pai_gow.md rules 4-6).
 HANDS = (
     pg.Hand("high", "High hand", 5, poker.evaluate5, poker.describe5),
     pg.Hand("low", "Low hand", 2, poker.evaluate2, poker.describe2),
@@ -270,7 +270,7 @@ STACK_HELP = (
 
 
 def stack(state: State, config: Config, text: object, rng: random.Random | None = None) -> State:
-    """A test table's stacked dice and deck (DESIGN.md, "Randomness"): the
+    """A test table's stacked dice and deck (docs/architecture.md, "Randomness"): the
     dice are the next roll, the count of rule 15 picks the first position;
     the cards are the front of the next round's 53-card deck, seven per
     position in the order of rule 16 (``round.stack``)."""

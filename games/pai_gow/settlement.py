@@ -44,7 +44,7 @@ def dealer_push(variant: Variant, state: RoundState, config: Any) -> str | None:
 
 def reveal_and_settle(variant: Variant, state: RoundState, config: Any) -> Outcome:
     """The dealer sets by the house way (already done for a face-up dealer); a
-    dealer push (Tiger 9, § 645c.1(e); Ace High Pai Gow, face_up_pai_gow.md rule
+    dealer push (Tiger 9, § 645c.1(e); Ace High Pai Gow, docs/rules/face_up_pai_gow.md rule
     7) pushes every main wager; then the variant's extra wagers, Fortune, Envy,
     progressive and the Mystery bonus."""
     log: list[LogLine] = []
@@ -142,7 +142,7 @@ def _settle_main(
 ) -> list[ChipMove]:
     player, wager = spot["player"], spot["bets"][MAIN]
     if push:
-        # § 645c.1(e), face_up_pai_gow.md rule 7: pushed without examining the player's hand
+        # § 645c.1(e), docs/rules/face_up_pai_gow.md rule 7: pushed without examining the player's hand
         # (a foul too, Defaults).
         result_line(
             state, seat, variant.main_name, staked=wager, paid=wager, detail=f"the dealer's {push}, a push"
@@ -179,7 +179,7 @@ def _all_hands_win(variant: Variant) -> str:
 def _story(variant: Variant, mine: Setting, theirs: Setting) -> str:
     """ "high two pair, kings and 9s beats the dealer's pair of 9s, low A-K
     loses to the dealer's A-Q": each hand against the dealer's, a copy
-    going to the dealer (pai_gow_poker.md rule 20)."""
+    going to the dealer (docs/rules/pai_gow.md rule 20)."""
     parts: list[str] = []
     for hand, my_cards, dealer_cards in zip(variant.hands, mine, theirs, strict=True):
         mine_value, theirs_value = hand.value(my_cards), hand.value(dealer_cards)

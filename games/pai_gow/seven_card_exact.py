@@ -1,5 +1,5 @@
 """Exact counts of the seven-card lines from a full house up (the lines of the
-progressive payout table, pai_gow_poker.md § 9) over every seven cards of the
+progressive payout table, docs/rules/pai_gow.md § 9) over every seven cards of the
 53-card deck, C(53, 7) = 154,143,080 hands, for the lab. Pure (no Django, no
 I/O).
 

@@ -1,5 +1,5 @@
 """The seven-card line of Pai Gow Poker's Fortune bonus, Envy bonus and
-progressive payout wagers, pure (pai_gow_poker.md § 9, rules 33-35; the joker
+progressive payout wagers, pure (docs/rules/pai_gow.md § 9, rules 33-35; the joker
 § 1, rule 3).
 
 The line is the best hand of all seven cards, whatever the setting, classified

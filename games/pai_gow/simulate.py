@@ -6,7 +6,7 @@ progressive payout wager (project-default paytable), neither PA text.
 
 Pure (no Django, no I/O). Every round is settled by the game's own code, on
 card indices (the fast path ``games/pai_gow/house_way.py`` keeps for the
-lab): both hands are set by ``house_way_indices`` (pai_gow_poker.md § 5),
+lab): both hands are set by ``house_way_indices`` (docs/rules/pai_gow.md § 5),
 valued by ``games.cards.poker``, checked by ``is_foul_values`` (§ 2, rule
 6) and compared by ``compare_values`` (§ 6, rules 20-21: a copy goes to the
 dealer); a win is paid ``paytables.main_win_cents`` (1 to 1 less the
@@ -17,7 +17,7 @@ tests/test_lab_simulated.py plays seeded rounds through ``rules.apply`` and
 checks both give the same result.
 
 The Fortune and progressive wagers are paid on the line of the player's seven
-cards, whatever the setting (pai_gow_poker.md rules 33, 35): each round deals
+cards, whatever the setting (docs/rules/pai_gow.md rules 33, 35): each round deals
 seven cards and ``seven_cards.line_of_indices`` (the fast path of the
 ``seven_card_line`` that ``rules._reveal_and_settle`` calls) names the line;
 ``paytables.FORTUNE`` or ``paytables.PROGRESSIVE`` (or a designer's what-if
@@ -240,13 +240,13 @@ def run(
         odds = fixed.get(WIN_LINE)
         counts = _run_main(rng, total, variation, win_net(variation, odds), stats, progress)
         assumptions = [
-            "One player against the dealer, a fresh 53-card deck every round (pai_gow_poker.md rule 13).",
-            "The player and the dealer both set by the house way (pai_gow_poker.md § 5).",
+            "One player against the dealer, a fresh 53-card deck every round (docs/rules/pai_gow.md rule 13).",
+            "The player and the dealer both set by the house way (docs/rules/pai_gow.md § 5).",
             "A copy goes to the dealer; one hand won, a push; pushes are not hits.",
         ]
         if variation == paytables.STANDARD:
             assumptions.append(
-                "A win pays 1 to 1 less a 5% commission (§ 645a.7(d); pai_gow_poker.md rule 21); no Tiger 9 rule."
+                "A win pays 1 to 1 less a 5% commission (§ 645a.7(d); docs/rules/pai_gow.md rule 21); no Tiger 9 rule."
             )
         else:
             assumptions.append("No commission; a dealer Tiger 9 pushes every wager (§ 645c.1(e)(1), (h)).")
@@ -385,7 +385,7 @@ def _seven_card_row(
     assumptions = [
         "A fresh 53-card deck every round; the player's seven cards are classified by the game's own "
         "seven_cards.line_of_indices (the table's seven_card_line): the best hand of all seven, whatever "
-        "the setting; only the highest line pays (pai_gow_poker.md rules 33, 35; a straight ranks above "
+        "the setting; only the highest line pays (docs/rules/pai_gow.md rules 33, 35; a straight ranks above "
         "three of a kind).",
     ]
     if progressive:

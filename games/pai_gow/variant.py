@@ -80,7 +80,7 @@ class Variant:
     cards_per_player: int = 7
     deck: Callable[[], list[Card]] = joker_deck  # () -> the round's fresh deck (53 cards with the joker)
     # The Config switch of the player-activated shaker, which then picks the first position
-    # (§ 645c.2); without it an RNG number 1–7 does (pai_gow_poker.md rule 14), after the
+    # (§ 645c.2); without it an RNG number 1–7 does (docs/rules/pai_gow.md rule 14), after the
     # Config clock ``deal_clock`` (None: DEAL_SECONDS).
     dice_switch: str | None = None
     deal_clock: str | None = None

@@ -109,7 +109,7 @@ MONSTER_MATCH_ASSUMPTIONS = [
     "The player's first two cards with the dealer's first two (§ 635c.2(d)(2)(iii)(B)); only the highest "
     "event pays.",
     "A suited pair is any two identical cards of the four: the player's, the dealer's, or one of each "
-    "(players_edge_21.md Defaults, literal reading).",
+    "(docs/rules/players_edge21.md Defaults, literal reading).",
     "'For 1' lines: the payout includes the stake (§ 635c.2(h)).",
     "The % of progressive lines are paid by the meter (the amount only, not the stake): their fixed part "
     "is the lost wager.",

@@ -1,6 +1,6 @@
 """Player's Edge 21 paytables (seed § 635c.2, a Spanish 21 variation), as data.
 
-Pure Python (DESIGN.md, "The one rule of dependencies"). Played as Spanish 21
+Pure Python (docs/architecture.md, "The one rule of dependencies"). Played as Spanish 21
 except where § 635c.2 says otherwise (§ 635c.2(a)), so the main wager and
 bonus odds are Spanish 21's (games/spanish21/paytables.py) with diamonds as
 the 3-to-1 suit. Odds are exact ``Odds`` ("x to 1", "x for 1"); progressive
@@ -36,13 +36,13 @@ from games.payouts import MeterShare, Odds
 from games.spanish21 import paytables as spanish21
 
 DECKS = (5, 6, 8)  # § 635c.2(c): five, six or eight 48-card decks
-DEFAULT_DECKS = 6  # players_edge_21.md Defaults
+DEFAULT_DECKS = 6  # docs/rules/players_edge21.md Defaults
 
 # --- Main wager: § 635c.2(g)(2) -> PA § 635a.12(a); doubles and redoubles are
 # paid 1 to 1 (§ 635c.2(f)(5)).
 WIN = spanish21.WIN
 BLACKJACK = spanish21.BLACKJACK
-SURRENDER_LOSS = spanish21.SURRENDER_LOSS  # players_edge_21.md rule 11 (common practice: WoO)
+SURRENDER_LOSS = spanish21.SURRENDER_LOSS  # docs/rules/players_edge21.md rule 11 (common practice: WoO)
 
 # --- Insurance: § 635c.2(b)(1) ----------------------------------------------
 INSURANCE = Odds(2)  # "2 to 1 with non-suited dealer Blackjack"
@@ -113,7 +113,7 @@ MATCH_EIGHT_DECKS = {
 }
 # decks -> paytable letter -> line
 MATCH_UP_MATCH_DOWN = {5: MATCH_FIVE_OR_SIX_DECKS, 6: MATCH_FIVE_OR_SIX_DECKS, 8: MATCH_EIGHT_DECKS}
-DEFAULT_MATCH_PAYTABLE = "A"  # players_edge_21.md Defaults: first listed
+DEFAULT_MATCH_PAYTABLE = "A"  # docs/rules/players_edge21.md Defaults: first listed
 
 
 def match_paytable(decks, paytable):
@@ -152,7 +152,7 @@ MONSTER_MATCH = {
     "D": _monster(100, 20, 10, 2),
     "E": _monster(100, 25, 10, 2),
 }
-DEFAULT_MONSTER_MATCH_PAYTABLE = "A"  # players_edge_21.md Defaults: paytable A with pool A
+DEFAULT_MONSTER_MATCH_PAYTABLE = "A"  # docs/rules/players_edge21.md Defaults: paytable A with pool A
 
 
 def monster_match_paytable(paytable):

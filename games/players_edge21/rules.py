@@ -4,7 +4,7 @@ diamonds, 7-7-7-7 Super bonus and its Match-Up, Match-Down and Monster Match
 wagers, bound to this table's Rules Submission.
 
 By default the dealer peeks on an ace or a 10-value upcard
-(players_edge_21.md rule 9), so a dealer blackjack is known before anyone
+(docs/rules/players_edge21.md rule 9), so a dealer blackjack is known before anyone
 doubles; a table configured without the peek settles it when the hole card
 turns, and then § 635c.2(f)(4) applies: only the original wager is
 collected from a doubled hand.
@@ -26,7 +26,7 @@ MATCH_DOWN = "match_down"
 MONSTER_MATCH = "monster_match"
 AREAS = (bj.MAIN, MATCH_UP, MATCH_DOWN, MONSTER_MATCH)
 LETTERS = "ABCDE"
-MONSTER_MATCH_WAGER_CENTS = 100  # players_edge_21.md Defaults: a fixed $1 wager
+MONSTER_MATCH_WAGER_CENTS = 100  # docs/rules/players_edge21.md Defaults: a fixed $1 wager
 
 
 @dataclass(frozen=True)

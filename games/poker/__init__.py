@@ -1,6 +1,6 @@
 """The poker family engine: house-banked poker games as data on one round.
 
-README. ``game.py`` holds the vocabulary a game is written in (``Area``,
+See docs/architecture.md for the design. ``game.py`` holds the vocabulary a game is written in (``Area``,
 ``Deal``, ``Street``, ``Decision``/``Option``, ``Pay``, ``Game``);
 ``round.py`` is the state machine that plays any ``Game`` at a multi-seat
 table (betting → no more bets → dealing → deciding, street by street →

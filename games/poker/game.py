@@ -49,7 +49,7 @@ PLAYERS = "players"
 DEALER = "dealer"
 BOARD = "board"
 # A card drawn in its place and set aside unseen, dealt to no hand (DJ Wild Stud's layout
-# card, dj_wild_stud.md rule 6 and Defaults: no game effect).
+# card, docs/rules/dj_wild_stud.md rule 6 and Defaults: no game effect).
 DISCARD = "discard"
 
 LOSE = "lose"
@@ -117,7 +117,7 @@ class Decision:
     name: str  # "play": the street's decision, in the clock's key and the log
     base: str  # the area a hand needs to decide ("ante")
     options: tuple[Option, ...]
-    default: str  # the option the action clock takes at expiry (three_card_poker.md: fold)
+    default: str  # the option the action clock takes at expiry (docs/rules/three_card_poker.md: fold)
     prompt: str = "Your decision"
     # A DECISION area whose wager, once placed on an earlier street, takes the hand out of
     # this decision (Ultimate Texas Hold 'Em's one Play wager per round, rule 8).
@@ -153,8 +153,8 @@ class Game:
     streets: tuple[Street, ...]
     # (view, seat) -> the Pays of that hand, in the rules file's order.
     settlers: "tuple[Callable[[Table, int], Iterable[Pay]], ...]"
-    fold_loses: tuple[str, ...] = ()  # the areas a fold loses at once (three_card_poker.md rule 6)
-    # The settlers run from the dealer's right, the highest seat first (caribbean_stud.md
+    fold_loses: tuple[str, ...] = ()  # the areas a fold loses at once (docs/rules/three_card_poker.md rule 6)
+    # The settlers run from the dealer's right, the highest seat first (docs/rules/caribbean_stud.md
     # rule 10); by default from the dealer's left, seat 1 first.
     settle_from_right: bool = False
     mystery_base: str | None = None  # the base wager the Mystery bonus needs with a progressive

@@ -65,7 +65,7 @@ class Progressive:
         return bool(view.bet(seat, self.area)) and not (self.dies_with_fold and view.folded(seat))
 
     def pays(self, view: Table, seat: int) -> list[g.Pay]:
-        """Only the highest line pays (progressives_605a.md rule 12): a share of
+        """Only the highest line pays (docs/rules/progressives.md rule 12): a share of
         the meter (METER) or a fixed payout on the collected stake (FIXED)."""
         label: str = view.game.area(self.area).label
         won = lookup(_paytable(view.config, self.paytable), self.lines(view, seat))

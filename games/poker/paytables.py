@@ -76,14 +76,14 @@ def named_paytable(tables, name, what):
 # the five-card progressives linked with them): the rules files give the
 # paytables' top lines as "100% of meter" but no meter, so a project default,
 # not PA text: a fixed wager ($1 on the three-card meter, $5 on the five-card
-# one, as rules/README.md's table of progressive payout wagers), seed and reseed
+# one, as docs/rules/README.md's table of progressive payout wagers), seed and reseed
 # funded by the house, 20% of each wager to the meter, no reserve.
 THREE_CARD_KIND = "three_card"
 FIVE_CARD_KIND = "five_card"
 THREE_CARD_SEED_CENTS = 100_000
 FIVE_CARD_SEED_CENTS = 1_000_000
 POKER_PROGRESSIVE_PRIMARY_BP = 2000
-# rules/three_card_poker.md, four_card_poker.md, caribbean_stud.md, dj_wild_stud.md
+# docs/rules/three_card_poker.md, docs/rules/four_card_poker.md, docs/rules/caribbean_stud.md, docs/rules/dj_wild_stud.md
 PROJECT_DEFAULT_METER = "project default meter, not PA text"
 THREE_CARD_METER = house_funded(
     THREE_CARD_KIND,

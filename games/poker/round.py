@@ -4,7 +4,7 @@ The betting phase is the one every house-banked table shares
 (games/table_round.py); the showdown is games/poker/settlement.py.
 
 Phases: betting → (no more bets: progressive wagers locked into their meters
-and the Mystery bonus, progressives_605a.md rule 6) → dealing → deciding
+and the Mystery bonus, docs/rules/progressives.md rule 6) → dealing → deciding
 (street by street: the street's cards, then each hand holding the decision's
 base wager in seat order, with an action clock) → result (the dealer's cards
 and the board turned up, every wager settled in the game's order) → betting.
@@ -221,7 +221,7 @@ class Betting(tr.BettingPhase):
     def closed_message(self, game: g.Game, name: str) -> str:
         area = game.area(name)
         if area.role == g.PROGRESSIVE:
-            # progressives_605a.md rule 5: the lock-out refuses every later progressive wager.
+            # docs/rules/progressives.md rule 5: the lock-out refuses every later progressive wager.
             return f"No more bets: the {area.label} is locked for this round. Bet it in the next round."
         return super().closed_message(game, name)
 
@@ -533,7 +533,7 @@ def _choose(
 
 
 def stack(game: g.Game, state: State, config: "PokerConfig", text: str, rng: Random | None = None) -> State:
-    """A test table's stacked deck (DESIGN.md, "Randomness"): the typed cards
+    """A test table's stacked deck (docs/architecture.md, "Randomness"): the typed cards
     are the front of the next round's deck, dealt in the game's order
     (``game.stack_help`` says it); ``?`` is any card; the rest of the deck is
     shuffled with ``rng`` (the table's, or the CSPRNG). Raises IllegalAction

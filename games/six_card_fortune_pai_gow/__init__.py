@@ -1,4 +1,4 @@
-"""Six-Card Fortune Pai Gow Poker (six_card_fortune_pai_gow.md; seed § 670c.1),
+"""Six-Card Fortune Pai Gow Poker (docs/rules/six_card_fortune_pai_gow.md; seed § 670c.1),
 its pure pieces: ``hands`` (the five-card high and one-card low hands, the
 setting check, the comparison with the dealer and the player's joker low),
 ``house_way`` (the tier rule of the rules file), ``lines`` (the best five of

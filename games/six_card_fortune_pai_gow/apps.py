@@ -10,7 +10,7 @@ class SixCardFortunePaiGowConfig(AppConfig):
         from casino.tables import registry
         from games.six_card_fortune_pai_gow import how_to_play, presenter, rules
 
-        # Six player positions and the dealer (six_card_fortune_pai_gow.md rule 2).
+        # Six player positions and the dealer (docs/rules/six_card_fortune_pai_gow.md rule 2).
         spec = registry.game_spec(
             self.label,
             self.verbose_name,

@@ -1,6 +1,6 @@
 """Six-Card Fortune Pai Gow's two hands, pure: the five-card high hand, the
 one-card low hand, the setting check and the comparison with the dealer
-(six_card_fortune_pai_gow.md rules 1, 9, 11, 12).
+(docs/rules/six_card_fortune_pai_gow.md rules 1, 9, 11, 12).
 
 Cards are ``games.cards.poker`` indices (``rank * 4 + suit``, the joker 52) on
 the fast paths and ``Card`` values (or their text) on the public ones. A

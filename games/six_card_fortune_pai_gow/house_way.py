@@ -1,4 +1,4 @@
-"""Six-Card Fortune Pai Gow's house way, pure (six_card_fortune_pai_gow.md,
+"""Six-Card Fortune Pai Gow's house way, pure (docs/rules/six_card_fortune_pai_gow.md,
 "Dealer house way", the project default). The dealer sets by it (rule 10),
 and so does a player who asks for it or whose clock runs out.
 

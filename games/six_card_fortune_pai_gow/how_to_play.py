@@ -33,7 +33,7 @@ def how_to_play(config, table=None):
                     "low card. Otherwise the hand is a foul and loses, Double Down too."
                 ),
             ),
-            source="six_card_fortune_pai_gow.md rules 1, 9, 12; 58 Pa. Code Chapter 670a",
+            source="docs/rules/six_card_fortune_pai_gow.md rules 1, 9, 12; 58 Pa. Code Chapter 670a",
         ),
         Section(
             "Six-Card Fortune Pai Gow wager",

@@ -1,5 +1,5 @@
 """The line of six cards for the Fortune bonus, Envy bonus and progressive
-payout wagers, pure (six_card_fortune_pai_gow.md rules 13-15): the best
+payout wagers, pure (docs/rules/six_card_fortune_pai_gow.md rules 13-15): the best
 five-card hand of the six, whatever the setting, valued as the game values
 its high hand (``games.cards.poker``: the joker completes a straight, flush
 or straight flush, otherwise it is an ace).

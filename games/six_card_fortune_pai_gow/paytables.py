@@ -5,7 +5,7 @@
 The rules file publishes the main wager and the Double Down (1 to 1, no
 commission) and no table for the Fortune bonus, Envy or Insurance; the $1
 progressive payout wager takes the rules file's own six-card table (which
-rules/README.md's progressive at every Must-Hit-By game points to). The
+docs/rules/README.md's progressive at every Must-Hit-By game points to). The
 Fortune, Envy and progressive tables below are project defaults, not PA
 text, marked so on the layout and in the lab; Insurance is not offered.
 """
@@ -37,7 +37,7 @@ DOUBLE_DOWN_MULTIPLE = 1
 
 # --- Fortune bonus (§ 670a.7(e)): the best five of the six cards, three of a
 # kind or better (rule 13). PROJECT DEFAULT, not PA text: the sources publish
-# no six-card table, so Pai Gow Poker's Fortune lines (pai_gow_poker.md § 9)
+# no six-card table, so Pai Gow Poker's Fortune lines (docs/rules/pai_gow.md § 9)
 # that five cards can make, at odds for six cards (a line is about a tenth as
 # likely as with seven); the lab's exact row gives its edge (8.2%, near the
 # seven-card table's). All "to 1".
@@ -79,7 +79,7 @@ def envy_cents(other_players_lines, fortune_wager_cents):
 
 # --- Progressive payout wager (§ 670a.7(e)(4)): $1, the best five of the six
 # cards (rule 15), highest line only. PROJECT DEFAULT, not PA text
-# (six_card_fortune_pai_gow.md, Paytables: the six-card progressive table; no
+# (docs/rules/six_card_fortune_pai_gow.md, Paytables: the six-card progressive table; no
 # six-card table is published). It is its own table because six cards with the
 # joker make the Five-Card table's hands far more often than five of 52 (a
 # straight 1 in 33, three of a kind 1 in 27): five aces, the rarest hand, takes
@@ -123,5 +123,5 @@ def progressive_payout(line):
 # --- Must-Hit-By Mystery bonus: § 670c.1. Qualifying wagers ((c)(1)): "a
 # Six-Card Fortune Pai Gow Poker wager and a progressive payout wager".
 # Configurations: games/meters.py MUST_HIT_BY_CONFIGURATIONS
-# (§ 670c.1(c)(4)); default A in the $1 row (rules/README.md Defaults).
+# (§ 670c.1(c)(4)); default A in the $1 row (docs/rules/README.md Defaults).
 DEFAULT_MYSTERY_CONFIGURATION = "A"

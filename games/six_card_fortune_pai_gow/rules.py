@@ -278,7 +278,7 @@ STACK_HELP = (
 
 
 def stack(state, config, text, rng=None):
-    """A test table's stacked deck (DESIGN.md, "Randomness"): the first
+    """A test table's stacked deck (docs/architecture.md, "Randomness"): the first
     position ("first dealer", "first 3": the RNG number of rule 7) and the
     front of the next round's 53-card deck, six cards per position."""
     return pg.stack(

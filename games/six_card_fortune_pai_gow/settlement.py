@@ -1,9 +1,9 @@
 """Every wager of one Six-Card Fortune Pai Gow seat, settled in exact cents,
-pure (six_card_fortune_pai_gow.md rules 9, 11-15; paytables.py).
+pure (docs/rules/six_card_fortune_pai_gow.md rules 9, 11-15; paytables.py).
 
 ``settle_seat`` takes the seat's wagers, its six cards and setting, the
 dealer's setting and the other players' six-card lines, and returns one
-``Settled`` per wager in the order of rule 19 of pai_gow_poker.md (main and
+``Settled`` per wager in the order of rule 19 of docs/rules/pai_gow.md (main and
 Double Down, then Fortune, Envy, progressive). The table turns them into
 ledger moves; the lab and the stacked tests read the cents directly.
 

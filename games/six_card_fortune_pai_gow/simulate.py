@@ -1,6 +1,6 @@
 """Simulated lab rows of Six-Card Fortune Pai Gow: the main wager with both
 sides set by the house way, and the main wager with the Double Down under the
-strategy the lab works out (six_card_fortune_pai_gow.md rules 8, 11, 12).
+strategy the lab works out (docs/rules/six_card_fortune_pai_gow.md rules 8, 11, 12).
 
 Pure (no Django, no I/O), numpy-batched: each round deals twelve cards of a
 fresh 53-card deck (six to the player, six to the dealer: a uniformly random

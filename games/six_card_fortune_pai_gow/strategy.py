@@ -2,7 +2,7 @@
 player who sets by the house way should make it (the house bots play it).
 
 Where a table offers the Double Down it is exactly the main wager and wins
-only when both hands win (six_card_fortune_pai_gow.md, Paytables and
+only when both hands win (docs/rules/six_card_fortune_pai_gow.md, Paytables and
 Defaults), so it is worth making when both hands beat the dealer's more often
 than not. The lab's row (``simulate``) finds those hands per class of the
 house way's setting (tier, the high hand's leading rank, the low card); this

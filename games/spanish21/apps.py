@@ -17,7 +17,7 @@ class Spanish21Config(AppConfig):
             rules.MATCH_THE_DEALER: ("Match the Dealer", "Match the Dealer"),
             rules.PROGRESSIVE: ("Match the Dealer progressive", "Progressive"),
         }
-        # Up to six betting positions (spanish21.md rule 5).
+        # Up to six betting positions (docs/rules/spanish21.md rule 5).
         spec = registry.game_spec(
             self.label,
             self.verbose_name,

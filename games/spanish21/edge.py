@@ -28,7 +28,7 @@ from games.spanish21 import paytables, simulate
 GAME = "spanish21"
 
 PROGRESSIVE = "match_the_dealer"  # § 635c.1
-FIXED = "match_the_dealer_fixed"  # spanish21.md table, common practice
+FIXED = "match_the_dealer_fixed"  # docs/rules/spanish21.md table, common practice
 MATCH_THE_DEALER_METER = ("match_the_dealer", "", 1)  # casino/progressives: kind, label, $ wager
 DECK = spanish_deck()
 DEAL = 3  # the player's first two cards, then the dealer's upcard
@@ -97,7 +97,7 @@ PROGRESSIVE_ASSUMPTIONS = [
     "The hit frequency counts the meter lines as wins; the standard deviation is the fixed part's.",
 ]
 FIXED_ASSUMPTIONS = [
-    "Common-practice paytable (spanish21.md), not PA text; two suited aces of spades are two suited matches.",
+    "Common-practice paytable (docs/rules/spanish21.md), not PA text; two suited aces of spades are two suited matches.",
     "Stake returned on every line ('to 1').",
 ]
 

@@ -1,6 +1,6 @@
 """Spanish 21 paytables (58 Pa. Code Ch. 635a; seed § 635c.1), as data.
 
-Pure Python (DESIGN.md, "The one rule of dependencies"). Odds are exact
+Pure Python (docs/architecture.md, "The one rule of dependencies"). Odds are exact
 (``Odds``: "x to y" or "x for 1"), never floats; progressive lines are a
 ``MeterShare`` of the Match the Dealer meter, which the meter system pays
 (casino/progressives). The keys are the line keys of
@@ -35,12 +35,12 @@ from games.meters import MeterKind, MeterRules
 from games.payouts import MeterShare, Odds
 
 DECKS = (6, 8)  # seed § 635c.1(b): 6 or 8 decks on a table with the progressive
-DEFAULT_DECKS = 6  # spanish21.md Defaults
+DEFAULT_DECKS = 6  # docs/rules/spanish21.md Defaults
 
 # --- Main wager: PA § 635a.12(a) -------------------------------------------
 WIN = Odds(1)  # 1 to 1, also every winning hand with a Double Down wager (§ 635a.12(b))
 BLACKJACK = Odds(3, 2)
-# spanish21.md rules 14, 17, 20 (common practice; PA §§ 635a.8, 635a.10 not reproduced)
+# docs/rules/spanish21.md rules 14, 17, 20 (common practice; PA §§ 635a.8, 635a.10 not reproduced)
 INSURANCE = Odds(2)
 SURRENDER_LOSS = Fraction(1, 2)  # late surrender forfeits half the main wager
 
@@ -61,13 +61,13 @@ BONUS_21_NAMES = bonus_21_names(PREMIUM_SUIT)
 
 # --- Super Bonus: PA § 635a.12(c), paid on top of the (b)(4) odds ------------
 # (original wager from, below (None: no upper bound), fixed payout), in cents.
-# $5 to under $25: $1,000 (§ 635a.12(c)(1)); $25 or more: $5,000 (spanish21.md:
+# $5 to under $25: $1,000 (§ 635a.12(c)(1)); $25 or more: $5,000 (docs/rules/spanish21.md:
 # common practice, PA text of (c)(2) not reproduced); under $5: nothing.
 SUPER_BONUS = (
     (500, 2_500, 100_000),
     (2_500, None, 500_000),
 )
-# Envy Bonus: to every other player with a main wager that round (spanish21.md,
+# Envy Bonus: to every other player with a main wager that round (docs/rules/spanish21.md,
 # common practice).
 ENVY_BONUS_CENTS = 5_000
 
@@ -80,7 +80,7 @@ def super_bonus_cents(original_wager_cents):
     return 0
 
 
-# --- Match the Dealer, fixed odds: spanish21.md table (common practice: WoO; ---
+# --- Match the Dealer, fixed odds: docs/rules/spanish21.md table (common practice: WoO; ---
 # not PA text). Lines picked by side_wagers.match_the_dealer_fixed.
 MATCH_THE_DEALER_NAMES = {
     ONE_UNSUITED: "One non-suited match",
@@ -154,7 +154,7 @@ MATCH_THE_DEALER_PROGRESSIVE = {
         10: _progressive(13, 10, 6, 3),
     },
 }
-DEFAULT_MATCH_THE_DEALER_PROGRESSIVE_PAYTABLE = 1  # spanish21.md Defaults: first listed
+DEFAULT_MATCH_THE_DEALER_PROGRESSIVE_PAYTABLE = 1  # docs/rules/spanish21.md Defaults: first listed
 
 
 def match_the_dealer_progressive(decks, paytable):
@@ -189,7 +189,7 @@ def match_the_dealer(wager_dollars, kind=MATCH_THE_DEALER_KIND, name=MATCH_THE_D
         exact_wager=True,
         seed_cents=seed,
         # The seed states the initial seed only; the project reseeds the same
-        # amount from the secondary (reserve) pool first (progressives_605a.md).
+        # amount from the secondary (reserve) pool first (docs/rules/progressives.md).
         reseed_cents=seed,
         reseed_from_reserve=True,
         primary_bp=MATCH_THE_DEALER_PRIMARY_BP,

@@ -70,7 +70,7 @@ def _super_bonus_cents(items, upcard, hand, original_wager):
 
 
 def _double_amount(hand, requested):
-    """spanish21.md rule 19: one double, for up to the original wager."""
+    """docs/rules/spanish21.md rule 19: one double, for up to the original wager."""
     amount = requested or hand["stake"]
     if amount > hand["stake"]:
         raise IllegalAction(f"A double is at most the hand's original wager, {format_chips(hand['stake'])}.")
@@ -78,7 +78,7 @@ def _double_amount(hand, requested):
 
 
 def _rescue_amounts(hand):
-    """spanish21.md rule 20: the doubled amount comes back, the original
+    """docs/rules/spanish21.md rule 20: the doubled amount comes back, the original
     wager is forfeited."""
     return hand["doubled"], hand["stake"]
 

@@ -1,11 +1,11 @@
 """Texas Hold 'Em Bonus Poker paytables (58 Pa. Code Ch. 647a; seed § 647c.1), as data.
 
-Pure Python. The rules file (rules/texas_holdem_bonus.md) reproduces no PA
+Pure Python. The rules file (docs/rules/texas_holdem_bonus.md) reproduces no PA
 paytable: the Ante's "straight or better" (or the flush-or-better variant)
 and the 1-to-1 street wagers are rule 10's table [common practice: Rivers Des
 Plaines, PokerStars]; the Bonus wager's one paytable is the rules file's
 [common practice: Rivers Des Plaines, NagaWorld]; the $5 progressive is the
-five-card table of four_card_poker.md, shared with Four Card Poker
+five-card table of docs/rules/four_card_poker.md, shared with Four Card Poker
 (``games.four_card_poker.paytables.FIVE_CARD_PROGRESSIVE``) on the linked
 five_card meter. Money is in integer cents. The Must-Hit-By Mystery
 configurations of § 647c.1(c)(4) live once, in games/meters.py.
@@ -107,24 +107,24 @@ def bonus_lines_of(hole, dealer):
 
 
 # --- Progressive payout wager (rules 2, 3, 12): $5 on the two hole cards and the
-# flop; the five-card table of four_card_poker.md ("for 1": the $5 is collected at
+# flop; the five-card table of docs/rules/four_card_poker.md ("for 1": the $5 is collected at
 # no more bets; RF 100% / SF 10% of the linked five_card meter); only the highest
 # line pays; settled after a fold too (Defaults: the flop is always dealt).
 PROGRESSIVE_WAGER_CENTS = FIVE_CARD_WAGER_CENTS
 PROGRESSIVE_PAYTABLES = {"A": FIVE_CARD_PROGRESSIVE}
 PROGRESSIVE_NAMES = tuple(PROGRESSIVE_PAYTABLES)
-PROGRESSIVE_SOURCE = "four_card_poker.md's $5 five-card table: " + FIVE_CARD_SOURCE
+PROGRESSIVE_SOURCE = "docs/rules/four_card_poker.md's $5 five-card table: " + FIVE_CARD_SOURCE
 
 # --- Envy Bonus (§ 647a.1 definition): a fixed sum to a progressive player for each
 # OTHER player's straight flush or better on the hole cards and flop.
 ENVY_DEFAULT_CHIPS = {line: cents // 100 for line, cents in FIVE_CARD_ENVY_CENTS.items()}
-ENVY_SOURCE = "amounts: four_card_poker.md's five-card table (Live! Philadelphia)"
+ENVY_SOURCE = "amounts: docs/rules/four_card_poker.md's five-card table (Live! Philadelphia)"
 
 PROGRESSIVE_LINE_NAMES = FIVE_CARD_LINE_NAMES
 
 # --- Must-Hit-By Mystery bonus (§ 647c.1): qualifying wagers "a Texas Hold 'Em Bonus
 # Poker wager and a progressive payout wager" ((c)(1)); default configuration A in
-# the $5 row (rules/README.md).
+# the $5 row (docs/rules/README.md).
 DEFAULT_MYSTERY_CONFIGURATION = "A"
 
 

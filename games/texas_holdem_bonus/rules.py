@@ -3,7 +3,7 @@ Mystery bonus of seed § 647c.1, pure: the shared poker round
 (games/poker/round.py) bound to the game's streets, paytables and this
 table's Rules Submission.
 
-Rules 4-8 (rules/texas_holdem_bonus.md): two cards face down to each hand
+Rules 4-8 (docs/rules/texas_holdem_bonus.md): two cards face down to each hand
 and to the dealer; pre-flop each Ante player in seat order folds or makes the
 Flop wager (2× the Ante); burn, the flop, check or the Turn wager (1×); burn,
 the turn, check or the River wager (1×); burn, the river. A street clock's
@@ -39,8 +39,8 @@ PROGRESSIVE = "progressive"
 CHECK = "check"
 FLOP_MULTIPLE = 2  # rule 5: the Flop wager is 2× the Ante; rules 6-7: Turn and River 1×
 
-# The meter of the $5 progressive payout wager: the five-card table of four_card_poker.md,
-# linked with the other five-card progressives (rules/README.md, the progressive table).
+# The meter of the $5 progressive payout wager: the five-card table of docs/rules/four_card_poker.md,
+# linked with the other five-card progressives (docs/rules/README.md, the progressive table).
 PROGRESSIVE_KIND = "five_card"
 
 

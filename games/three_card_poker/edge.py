@@ -1,4 +1,4 @@
-"""The paytable lab's rows of Three Card Poker (rules/three_card_poker.md,
+"""The paytable lab's rows of Three Card Poker (docs/rules/three_card_poker.md,
 seed § 649c.1), all exact, through the game's own evaluators
 (games/cards/three_card.py, games/cards/best_five.py).
 

@@ -2,7 +2,7 @@
 
 Pure Python. The PA text of §§ 649a.1–649a.13 (payout odds and both
 progressive paytables) is not reproduced in the rules file, so every table
-here is the common-practice table rules/three_card_poker.md names, with its
+here is the common-practice table docs/rules/three_card_poker.md names, with its
 source; odds are exact ``Odds`` ("x to 1"; "x for 1" on the progressives,
 whose stake is collected at "no more bets"), progressive top lines a
 ``MeterShare``. Money is in integer cents. The Must-Hit-By Mystery bonus
@@ -40,7 +40,7 @@ LINE_NAMES = {
     FULL_HOUSE: "Full house",
 }
 
-# Ante and Play (three_card_poker.md rule 8): even money.
+# Ante and Play (docs/rules/three_card_poker.md rule 8): even money.
 EVEN = Odds(1)
 
 # --- Ante Bonus (rule 9): paid on the Ante for a straight or better to a player
@@ -73,7 +73,7 @@ SIX_CARD_BONUS = {
 
 # --- Three-Card progressive, $1 (rule 12) [common practice: 3cardpoker.com]. Its
 # "$500" lines are the total paid on the $1 wager, collected at "no more bets":
-# "500 for 1". Only the highest line pays (progressives_605a.md rule 12).
+# "500 for 1". Only the highest line pays (docs/rules/progressives.md rule 12).
 THREE_CARD_WAGER_CENTS = 100
 THREE_CARD_PROGRESSIVE = {
     MINI_ROYAL + SPADES: MeterShare(100),
@@ -89,7 +89,7 @@ THREE_CARD_SOURCE = "common practice (3cardpoker.com), not PA text"
 # --- Five-Card progressive (rule 13): the best five of the player's three and the
 # dealer's three. Only the top rows are published [common practice: Gila River].
 # The lower rows are a PROJECT DEFAULT chosen for six cards: the lower rows of the
-# linked five-card table (four_card_poker.md, 300/50/40/30/9 for 1) are priced for
+# linked five-card table (docs/rules/four_card_poker.md, 300/50/40/30/9 for 1) are priced for
 # five cards and would return 1.88 times the wager on the best five of six (the lab
 # computes it), so they are scaled down here. Off by default, as the rules file says.
 FIVE_CARD_WAGER_CENTS = 500

@@ -2,7 +2,7 @@
 of seed § 649c.1, pure: the shared poker round (games/poker/round.py) bound
 to Three Card Poker's streets, paytables and this table's Rules Submission.
 
-One street (rules/three_card_poker.md rules 5–6): three cards face down to
+One street (docs/rules/three_card_poker.md rules 5–6): three cards face down to
 each hand and to the dealer, then each Ante player folds or makes the Play
 wager equal to the Ante; at the clock's expiry the hand folds. Settlement in
 rule 14's order: folds → Ante, Play and Ante Bonus → Pair Plus → Six Card

@@ -1,5 +1,5 @@
 """Ultimate Texas Hold 'Em paytables (58 Pa. Code § 653a.12, § 653b.3; seed
-§ 653c.1), as data, named as rules/ultimate_texas_holdem.md names them.
+§ 653c.1), as data, named as docs/rules/ultimate_texas_holdem.md names them.
 
 Pure Python. The Ante and the Play pay 1 to 1 (§ 653a.12(a)); the Blind pays
 from its table only when the player beats the dealer (§ 653a.12(b)); Trips

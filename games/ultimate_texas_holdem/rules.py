@@ -3,7 +3,7 @@ Must-Hit-By Mystery bonus of seed § 653c.1, pure: the shared poker round
 (games/poker/round.py) bound to its streets, its paytables, the seven-card
 evaluator (games/cards/seven_card.py) and this table's Rules Submission.
 
-Rules 5-8 (rules/ultimate_texas_holdem.md): two cards face down to each hand
+Rules 5-8 (docs/rules/ultimate_texas_holdem.md): two cards face down to each hand
 holding the Ante and Blind, two to the dealer, five community cards face
 down; pre-flop each hand in seat order checks or makes the Play of 3× or 4×
 the Ante; the flop turned up, hands without a Play check or play 2×; the turn
@@ -41,7 +41,7 @@ CHECK = "check"
 PREFLOP, FLOP, RIVER = "preflop", "flop", "river"
 
 # The $5 progressive on the hole cards and the flop is a five-card hand with the
-# five-card table's shape (rules/README.md): the meter linked with the other
+# five-card table's shape (docs/rules/README.md): the meter linked with the other
 # five-card progressives (Four Card Poker, Let It Ride, Mississippi Stud).
 PROGRESSIVE_KIND = "five_card"
 

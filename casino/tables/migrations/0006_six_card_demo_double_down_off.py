@@ -1,5 +1,5 @@
 """The Six-Card Fortune Pai Gow demo table takes the corrected defaults of
-rules/six_card_fortune_pai_gow.md: the Double Down is off by default, so the
+docs/rules/six_card_fortune_pai_gow.md: the Double Down is off by default, so the
 table demo_tables made with "double_down": 1 drops it and is renamed after
 what it still offers (demo_tables creates it so from now on).
 

@@ -1,5 +1,5 @@
 """``manage.py edge``: the return to player and house edge of every wager and
-paytable the regulation allows, exact or simulated (docs: README, "The lab")."""
+paytable the regulation allows, exact or simulated (docs/designers.md)."""
 
 import json
 import time

@@ -38,15 +38,15 @@ DEMO_METERS = {
     "down_under_match_1": {"name": "Down Under Match the Dealer $1", "kind": "down_under_match", "paytable": "", "wager_dollars": 1},
     # § 635c.2(d)(2)(iii)(C) pool A: $5,000 seed, 22% / 1%.
     "monster_match_a": {"name": "Monster Match, pool A", "kind": "monster_match", "paytable": "A", "wager_dollars": 1},
-    # The pai gow progressive payout wager (project default, pai_gow_poker.md § 9)
+    # The pai gow progressive payout wager (project default, docs/rules/pai_gow.md § 9)
     # and its Must-Hit-By Mystery bonus, configuration A for a $1 wager (§ 645c.3).
     "pai_gow_progressive_1": {"name": "Pai Gow progressive $1", "kind": "progressive_payout", "paytable": "", "wager_dollars": 1},
     "mystery_a_1": {"name": "Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 1},
-    # Fortune Asia Poker shares the pai gow progressive meter above (rules/README.md: the
-    # pai_gow_poker.md § 9 table on the seven cards) and has its own Mystery bonus meter,
+    # Fortune Asia Poker shares the pai gow progressive meter above (docs/rules/README.md: the
+    # docs/rules/pai_gow.md § 9 table on the seven cards) and has its own Mystery bonus meter,
     # configuration A for a $1 wager (§ 659c.1(c)(4)).
     "fortune_asia_mystery_a_1": {"name": "Fortune Asia Poker Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 1},
-    # Face Up Pai Gow shares the pai gow progressive meter above (rules/README.md: linked across the
+    # Face Up Pai Gow shares the pai gow progressive meter above (docs/rules/README.md: linked across the
     # games that share its paytable) and has its own Mystery bonus meter, configuration A for a $1
     # wager (§ 688c.1(c)(4)).
     "face_up_mystery_a_1": {"name": "Face Up Pai Gow Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 1},
@@ -60,24 +60,24 @@ DEMO_METERS = {
     "three_card_1": {"name": "Three-Card progressive $1", "kind": "three_card", "paytable": "", "wager_dollars": 1},
     "three_card_mystery_a_1": {"name": "Three Card Poker Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 1},
     # The $5 Five-Card progressive (project default meter), linked across the tables that pay
-    # four_card_poker.md's five-card table, and Four Card Poker's own Mystery bonus meter,
+    # docs/rules/four_card_poker.md's five-card table, and Four Card Poker's own Mystery bonus meter,
     # configuration A for a $5 wager (§ 641c.1(c)(4)).
     "five_card_5": {"name": "Five-Card progressive $5", "kind": "five_card", "paytable": "", "wager_dollars": 5},
     "four_card_mystery_a_5": {"name": "Four Card Poker Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 5},
     # Crazy 4 Poker shares the Five-Card meter above and has its own Mystery bonus meter,
     # configuration A for a $5 wager (§ 657c.1(c)(4)).
     "crazy_4_mystery_a_5": {"name": "Crazy 4 Poker Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 5},
-    # Caribbean Stud's $1 progressive (its own meter, rules/caribbean_stud.md Defaults) and its
+    # Caribbean Stud's $1 progressive (its own meter, docs/rules/caribbean_stud.md Defaults) and its
     # Mystery bonus meter, configuration A for a $1 wager (§ 639c.1(c)(4)).
     "caribbean_stud_1": {"name": "Caribbean Stud progressive $1", "kind": "caribbean_stud", "paytable": "", "wager_dollars": 1},
     "caribbean_stud_mystery_a_1": {"name": "Caribbean Stud Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 1},
     # DJ Wild Stud's $5 progressive bonus wager (its own meter: the project-default paytable of
-    # rules/dj_wild_stud.md is its own; seed $10,000, the figures that file states are at it) and
+    # docs/rules/dj_wild_stud.md is its own; seed $10,000, the figures that file states are at it) and
     # its Mystery bonus meter, configuration A for a $5 wager (§ 687c.1(c)(4)).
     "dj_wild_stud_5": {"name": "DJ Wild Stud progressive $5", "kind": "dj_wild_stud", "paytable": "", "wager_dollars": 5},
     "dj_wild_stud_mystery_a_5": {"name": "DJ Wild Stud Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 5},
     # Let It Ride shares the Three-Card and the Five-Card meters above (its tables are those of
-    # Three Card Poker and of four_card_poker.md) and has one Mystery bonus meter fed by both,
+    # Three Card Poker and of docs/rules/four_card_poker.md) and has one Mystery bonus meter fed by both,
     # configuration A in the row of its smaller progressive wager, $1 (§ 643c.1(c)(4)).
     "let_it_ride_mystery_a_1": {"name": "Let It Ride Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 1},
     # Mississippi Stud's $5 progressive is the linked Five-Card meter above (rules file Defaults:
@@ -85,11 +85,11 @@ DEMO_METERS = {
     # A for a $5 wager (§ 655c.1(c)(4)).
     "mississippi_stud_mystery_a_5": {"name": "Mississippi Stud Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 5},
     # Ultimate Texas Hold 'Em's $5 progressive (hole cards and flop) is the linked Five-Card meter
-    # above (rules/README.md: the five-card table); its own Mystery bonus meter, configuration A
+    # above (docs/rules/README.md: the five-card table); its own Mystery bonus meter, configuration A
     # for a $5 wager (§ 653c.1(c)(4)).
     "ultimate_texas_holdem_mystery_a_5": {"name": "Ultimate Texas Hold 'Em Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 5},
-    # Texas Hold 'Em Bonus's $5 progressive is the linked Five-Card meter above (rules/README.md:
-    # four_card_poker.md's five-card table); its own Mystery bonus meter, configuration A for a
+    # Texas Hold 'Em Bonus's $5 progressive is the linked Five-Card meter above (docs/rules/README.md:
+    # docs/rules/four_card_poker.md's five-card table); its own Mystery bonus meter, configuration A for a
     # $5 wager (§ 647c.1(c)(4)).
     "texas_holdem_bonus_mystery_a_5": {"name": "Texas Hold 'Em Bonus Mystery bonus, configuration A", "kind": "must_hit_by", "paytable": "A", "wager_dollars": 5},
 }  # fmt: skip
@@ -133,7 +133,7 @@ class Command(BaseCommand):
 
     def _meter(self, spec):
         """The active meter of that name, kind and wager, or a new one (each
-        game's Mystery bonus has a meter of its own, rules/README.md)."""
+        game's Mystery bonus has a meter of its own, docs/rules/README.md)."""
         meter = Meter.objects.filter(
             name=spec["name"],
             kind=spec["kind"],
