@@ -4,6 +4,7 @@ under docs/screenshots/ (1000 px wide), so the pictures follow the pages.
 
     python bench/screenshots.py          (make screenshots)
     python bench/screenshots.py crazy_4_poker pai_gow    (only these)
+    python bench/screenshots.py lobby                    (only the lobby)
 
 It brings its own throwaway casino (bench/layout.py: embedded Redis, a
 SQLite file, a table worker and a Daphne on loopback) and stacks each table
@@ -12,6 +13,7 @@ through the rules' own ``stack`` (the designer's syntax on the table page).
 
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -27,7 +29,8 @@ from bench.layout import log  # noqa: E402
 OUT = ROOT / "docs" / "screenshots"
 PHONE_OUT = OUT / "phone"
 WIDTH, MAX_HEIGHT = 1000, 1500
-PHONE = {"width": 390, "height": 844}  # Bob plays on a phone; his screen at the result is kept too
+PHONE = {"width": 390, "height": 844}
+LOBBY_PLAY_SECONDS = 45  # the demo bots' play before the lobby is photographed  # Bob plays on a phone; his screen at the result is kept too
 CHROMIUM = "/usr/bin/chromium"
 FAST_CARDS = {"betting_seconds": 8, "deal_seconds": 0, "insurance_seconds": 2, "action_seconds": 3}
 # The poker tables without their linked meters (a throwaway casino has none).
@@ -197,6 +200,9 @@ LEFT = """prefix => {
 def prepare():
     """The stacked test tables and their two invited players (with sessions)."""
     layout.migrate()
+    # The public demo tables first (demo_tables skips a game that has any table):
+    # the lobby's photograph shows them, as the test tables are never listed.
+    subprocess.run([sys.executable, "manage.py", "demo_tables"], cwd=ROOT, check=True, capture_output=True)
     import django
 
     django.setup()
@@ -283,8 +289,25 @@ def play(browser, base, game, table_id, cookies):
     return path
 
 
-def lobby(browser, base, cookies):
-    """The lobby as Ann sees it, on a desktop and on a phone."""
+def lobby(browser, base, cookies, port):
+    """The lobby as Ann sees it, on a desktop and on a phone: the demo tables
+    (made in ``prepare``; the stacked tables are test tables, which the lobby
+    never lists) with their house bots playing a while, so the tiles show
+    seats filling and the last results."""
+    bots = subprocess.Popen(
+        [sys.executable, "manage.py", "demo_bots", "--host", f"127.0.0.1:{port}"],
+        cwd=ROOT,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        time.sleep(LOBBY_PLAY_SECONDS)
+        shoot_lobby(browser, base, cookies)
+    finally:
+        layout.stop([bots])
+
+
+def shoot_lobby(browser, base, cookies):
     for viewport, path in (
         ({"width": WIDTH, "height": 1200}, OUT / "lobby.png"),
         (PHONE, PHONE_OUT / "lobby.png"),
@@ -323,8 +346,8 @@ def main():
                         continue  # only the games named on the command line
                     path = play(browser, base, game, table_id, cookies)
                     log(f"{game}: {path.relative_to(ROOT)} ({path.stat().st_size // 1024} KB)")
-                if not sys.argv[1:]:
-                    lobby(browser, base, cookies)
+                if not sys.argv[1:] or "lobby" in sys.argv[1:]:
+                    lobby(browser, base, cookies, port)
             finally:
                 browser.close()
     finally:
