@@ -74,6 +74,11 @@ def test_a_test_tables_result_links_a_record_shown_as_the_table_showed_it(proces
         try:
             page = new_page(browser, cookie=cookie, base=base, viewport={"width": 1280, "height": 900})
             page.goto(f"{base}/tables/{made.pk}/")
+            # A seat replaced by a websocket update while it is read has no style (detached):
+            # read once the page has its seats styled.
+            page.wait_for_function(
+                "() => getComputedStyle(document.querySelector('#pk-seat-1')).borderTopStyle === 'solid'"
+            )
             at_table = {
                 seat: (
                     page.locator(f"#pk-seat-{seat} .seat-head").inner_text(),
